@@ -1,0 +1,104 @@
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/config.ts';
+import type { Database } from './db/database.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { findUp, SERVER_VERSION } from './paths.ts';
+import { attachRealtime } from './realtime/realtime.ts';
+import type { Realtime } from './realtime/realtime.ts';
+import { registerWebApp } from './web/web.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Content Security Policy: no inline scripts anywhere. */
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** Builds the whole server (HTTP API, docs, web app and socket) without listening. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Atrium API',
+        description: 'The HTTP API of an Atrium server. Every answer uses the envelope `{status, message, data}`.',
+        version: SERVER_VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(systemRoutes, { prefix: '/api', database });
+  await app.register(settingsRoutes, { prefix: '/api', database });
+
+  const webDist = config.WEB_DIST
+    ? path.resolve(config.WEB_DIST)
+    : findUp('apps/web/dist');
+  await registerWebApp(app, webDist);
+
+  const realtime = await attachRealtime(app.server, {
+    allowedOrigins: config.allowedOrigins,
+    redisUrl: config.REDIS_URL,
+    logger: app.log,
+  });
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+
+  return app;
+}

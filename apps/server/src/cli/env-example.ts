@@ -1,0 +1,3 @@
+import { renderEnvExample } from '../config/env-example.ts';
+
+process.stdout.write(renderEnvExample());

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findUp } from '../paths.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { renderEnvExample } from './env-example.ts';
+
+describe('loadConfig', () => {
+  it('applies the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.allowedOrigins).toEqual(['http://localhost:8080']);
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'http://db.example', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SEED_DEMO']) {
+      expect(message).toContain(`${name}=`);
+    }
+    expect((error as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('treats empty strings as unset and normalises origins', () => {
+    const config = loadConfig({
+      PORT: '',
+      PUBLIC_URL: 'https://campus.example.org/',
+      ALLOWED_ORIGINS: 'https://a.example.org/path, http://b.example.org:8000',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.publicUrl).toBe('https://campus.example.org');
+    expect(config.allowedOrigins).toEqual([
+      'https://campus.example.org',
+      'https://a.example.org',
+      'http://b.example.org:8000',
+    ]);
+  });
+
+  it('refuses a non-http origin', () => {
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'javascript:alert(1)' })).toThrow(/ALLOWED_ORIGINS/);
+  });
+});
+
+describe('.env.example', () => {
+  it('matches the config schema (run `npm run env:example` after changing the schema)', async () => {
+    const file = findUp('.env.example');
+    expect(file, '.env.example is missing').toBeDefined();
+    expect(await readFile(file as string, 'utf8')).toBe(renderEnvExample());
+  });
+});

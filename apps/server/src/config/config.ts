@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const csv = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const originList = csv.pipe(
+  z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)),
+);
+
+/**
+ * Every environment variable the server reads. The `.env.example` file is generated from this
+ * schema (`npm run env:example`), so each entry needs a description.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .describe('development enables the debug handles and the dev mail outbox; production is the default.'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Interface the HTTP server listens on.'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(8080)
+    .describe('Port for the web app, the API and the socket, all on one port.'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe('Address visitors use, e.g. https://campus.example.org. Defaults to http://localhost:PORT.'),
+  ALLOWED_ORIGINS: originList
+    .default([])
+    .describe('Comma-separated extra origins allowed to open the socket and call the API (PUBLIC_URL is always allowed).'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Folder for the embedded database and uploaded files.'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .describe('PostgreSQL connection string. Without it, the embedded PGlite database under DATA_DIR/db is used.'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .describe('Redis connection string. When set, socket.io uses the Redis adapter so several server processes share rooms.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level.'),
+  SEED_DEMO: bool
+    .default(true)
+    .describe('On the first start with an empty database, create the demo campus and its three accounts.'),
+  WEB_DIST: z
+    .string()
+    .optional()
+    .describe('Folder of the built web app. Defaults to apps/web/dist of this checkout.'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  /** PUBLIC_URL, or http://localhost:PORT. */
+  publicUrl: string;
+  /** Origins allowed for the socket and CORS: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+};
+
+/** A configuration that failed validation; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration from an environment. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.keys(configSchema.shape);
+  const input = Object.fromEntries(
+    known.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]),
+  );
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'config');
+      return `${name}=${JSON.stringify(input[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const allowedOrigins = [...new Set([new URL(publicUrl).origin, ...c.ALLOWED_ORIGINS])];
+  return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, allowedOrigins };
+}

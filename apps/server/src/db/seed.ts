@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@atrium/protocol';
+import { UsersRepository } from '../features/users/users.repository.ts';
+import { UsersService } from '../features/users/users.service.ts';
+import type { AppDb } from './database.ts';
+import { settings } from './schema.ts';
+
+export interface DemoAccount {
+  role: Role;
+  username: string;
+  email: string;
+  password: string;
+}
+
+const SEED_MARKER = 'demo.seeded_at';
+
+/**
+ * Seeds the demo campus once: its public settings and an admin, a teacher and a member with
+ * generated passwords. Returns the accounts (with passwords) on the run that created them,
+ * and `undefined` on every later run, so the passwords are shown exactly once.
+ */
+export async function seedDemoCampus(db: AppDb): Promise<DemoAccount[] | undefined> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: SEED_MARKER, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return undefined;
+
+    await tx
+      .insert(settings)
+      .values({ key: 'campus.name', value: 'Atrium Demo Campus', public: true })
+      .onConflictDoNothing();
+
+    const service = new UsersService(new UsersRepository(tx));
+    if ((await new UsersRepository(tx).count()) > 0) return undefined;
+    const accounts: DemoAccount[] = (['admin', 'teacher', 'member'] as const).map((role) => ({
+      role,
+      username: role,
+      email: `${role}@campus.example`,
+      password: randomBytes(12).toString('base64url'),
+    }));
+    for (const account of accounts) await service.createAccount(account);
+    return accounts;
+  });
+}
+
+/** Whether the demo campus was seeded on this database. */
+export async function isSeeded(db: AppDb): Promise<boolean> {
+  const rows = await db.select().from(settings).where(eq(settings.key, SEED_MARKER));
+  return rows.length > 0;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import type { Config } from './config/config.ts';
+import { openDatabase } from './db/database.ts';
+import { seedDemoCampus } from './db/seed.ts';
+import type { DemoAccount } from './db/seed.ts';
+
+/** Opens the database named by the config: PostgreSQL when DATABASE_URL is set, else PGlite. */
+export function databaseTarget(config: Config) {
+  return config.DATABASE_URL
+    ? ({ kind: 'postgres', url: config.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') } as const);
+}
+
+function printBanner(config: Config, accounts: DemoAccount[] | undefined): void {
+  const lines = [``, `  Atrium is running at ${config.publicUrl}`, `  API docs: ${config.publicUrl}/api/docs`];
+  if (accounts) {
+    lines.push(
+      ``,
+      `  Demo campus created. These passwords are shown only once:`,
+      ...accounts.map((a) => `    ${a.role.padEnd(8)} username: ${a.username.padEnd(8)} password: ${a.password}`),
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  const accounts = config.SEED_DEMO ? await seedDemoCampus(database.db) : undefined;
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  printBanner(config, accounts);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  clientEvents,
+  MAX_SOCKET_MESSAGE_BYTES,
+  PROTOCOL_VERSION,
+  SocketAuthSchema,
+  SocketText,
+} from '@atrium/protocol';
+import type {
+  AckResult,
+  ClientAck,
+  ClientEventName,
+  ClientPayload,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@atrium/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import { isOriginAllowed } from './origin.ts';
+
+export type AtriumServer = Server<ClientToServerEvents, ServerToClientEvents>;
+export type AtriumSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+export interface RealtimeOptions {
+  allowedOrigins: readonly string[];
+  redisUrl?: string | undefined;
+  logger: FastifyBaseLogger;
+}
+
+export interface Realtime {
+  io: AtriumServer;
+  /** Messages dropped because they failed validation, since start. */
+  readonly rejectedMessages: () => number;
+  close(): Promise<void>;
+}
+
+type Handler<E extends ClientEventName> = (
+  socket: AtriumSocket,
+  payload: ClientPayload<E>,
+) => Promise<ClientAck<E>> | ClientAck<E>;
+
+/** Attaches socket.io on `/api/socket` to the HTTP server, with origin, size and schema checks. */
+export async function attachRealtime(http: HttpServer, options: RealtimeOptions): Promise<Realtime> {
+  const io: AtriumServer = new Server(http, {
+    path: '/api/socket',
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
+    allowRequest: (req, callback) => {
+      const ok = isOriginAllowed(req.headers.origin, req.headers.host, options.allowedOrigins);
+      callback(ok ? null : SocketText.originNotAllowed, ok);
+    },
+  });
+
+  const cleanups: Array<() => Promise<unknown>> = [];
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (err: unknown) => options.logger.error({ err }, 'redis publisher error'));
+    sub.on('error', (err: unknown) => options.logger.error({ err }, 'redis subscriber error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    cleanups.push(() => Promise.all([pub.quit(), sub.quit()]));
+  }
+
+  io.use((socket, next) => {
+    const auth = SocketAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success || auth.data.protocol !== PROTOCOL_VERSION) {
+      next(new Error(SocketText.unsupportedProtocol));
+      return;
+    }
+    next();
+  });
+
+  let rejected = 0;
+
+  /** Registers a validated handler: bad payloads are answered with the envelope, never thrown. */
+  function handle<E extends ClientEventName>(socket: AtriumSocket, event: E, handler: Handler<E>): void {
+    const spec = clientEvents[event];
+    socket.on(event as string, async (raw: unknown, ack: unknown) => {
+      const reply = (result: AckResult<unknown>) => {
+        if (typeof ack === 'function') (ack as (r: AckResult<unknown>) => void)(result);
+        else if (!result.status) socket.emit('system:rejected', { event, message: result.message });
+      };
+      const parsed = spec.payload.safeParse(raw);
+      if (!parsed.success) {
+        rejected += 1;
+        reply({ status: false, message: SocketText.invalidPayload });
+        return;
+      }
+      try {
+        const data = await handler(socket, parsed.data as ClientPayload<E>);
+        reply({ status: true, data });
+      } catch (err) {
+        options.logger.error({ err, event }, 'socket handler failed');
+        reply({ status: false, message: 'operation failed' });
+      }
+    });
+  }
+
+  io.on('connection', (socket) => {
+    handle(socket, 'system:ping', (_socket, payload) => ({ sentAt: payload.sentAt, serverTime: Date.now() }));
+  });
+
+  return {
+    io,
+    rejectedMessages: () => rejected,
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(cleanups.map((fn) => fn()));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AppRoute, CommonText, ErrorCode } from '@atrium/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Serves the built web app: the spec's page routes answer with the app shell, hashed assets are
+ * cached for a year, and any other page path gets the app's own 404 page with status 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const shell = webDist ? await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined) : undefined;
+  if (!webDist || shell === undefined) {
+    app.log.warn('web app is not built; run `npm run build` to serve pages');
+  } else {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendShell = (reply: FastifyReply, statusCode: number) =>
+    reply
+      .code(statusCode)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell);
+
+  for (const route of Object.values(AppRoute)) {
+    app.get(route, { schema: { hide: true } }, (_request, reply) =>
+      shell === undefined ? reply.callNotFound() : sendShell(reply, 200),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      shell !== undefined &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendShell(reply, 404);
+    return reply.code(404).send({ status: false, code: ErrorCode.notFound, message: CommonText.notFound });
+  });
+}

@@ -1,0 +1,62 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AppRoute } from '@atrium/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/databases.ts';
+import type { TestDatabase } from '../../test/databases.ts';
+import { startTestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+
+const SHELL = '<!doctype html><title>Atrium test shell</title><div id="root"></div>';
+
+describe('serving the web app', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'atrium-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), SHELL);
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    database = await createTestDatabase('pglite');
+    server = await startTestApp(database, { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.dispose();
+  });
+
+  it.each(Object.values(AppRoute))('serves the app shell at %s', async (route) => {
+    const res = await fetch(`${server.url}${route}?token=abc`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toBe(SHELL);
+  });
+
+  it('serves the app 404 page with status 404 for unknown pages', async () => {
+    const res = await fetch(`${server.url}/no/such/page`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(SHELL);
+  });
+
+  it('answers a missing asset with a plain 404', async () => {
+    const res = await fetch(`${server.url}/assets/missing.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('caches hashed assets and revalidates the rest', async () => {
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const icon = await fetch(`${server.url}/favicon.svg`);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not serve files outside the web folder', async () => {
+    const res = await fetch(`${server.url}/..%2f..%2fetc%2fpasswd`);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,26 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import type { Database } from '../src/db/database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT of the listening server. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real server on an ephemeral port over the given database. */
+export async function startTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  configure?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp({ config, database });
+  configure?.(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}

@@ -1,0 +1,15 @@
+/** Page routes of SPEC §2 that the web app renders. The server answers them with the app shell. */
+export const AppRoute = {
+  home: '/',
+  metaverse: '/metaverse/index.html',
+  forgot: '/metaverse/forgot.html',
+  miniGame: '/mini-game/index.html',
+} as const;
+export type AppRoute = (typeof AppRoute)[keyof typeof AppRoute];
+
+const appRoutes = new Set<string>(Object.values(AppRoute));
+
+/** Whether a request path is one of the app's own pages (so it is served with status 200). */
+export function isAppRoute(pathname: string): boolean {
+  return appRoutes.has(pathname);
+}

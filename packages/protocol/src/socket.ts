@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Version of the realtime protocol. A client sends it in the handshake `auth`;
+ * the server refuses a different major with a `connect_error`.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** The most a single socket message may weigh, in bytes. */
+export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
+
+export const SocketText = {
+  unsupportedProtocol: 'Unsupported protocol version. Please reload the page.',
+  originNotAllowed: 'Origin not allowed.',
+  invalidPayload: 'invalid payload',
+} as const;
+
+/** What a client sends in the socket.io handshake `auth` field. */
+export const SocketAuthSchema = z.object({
+  protocol: z.number().int(),
+  token: z.string().max(4096).optional(),
+});
+export type SocketAuth = z.infer<typeof SocketAuthSchema>;
+
+/** The answer to every acknowledged client event: the spec's envelope. */
+export type AckResult<T> = { status: true; data: T } | { status: false; message: string };
+
+interface EventSpec {
+  payload: z.ZodType;
+  ack?: z.ZodType;
+}
+
+/** Events a client sends, with their payload and (where answered) ack schemas. */
+export const clientEvents = {
+  'system:ping': {
+    payload: z.strictObject({ sentAt: z.number().finite() }),
+    ack: z.object({ sentAt: z.number(), serverTime: z.number() }),
+  },
+} as const satisfies Record<string, EventSpec>;
+
+/** Events the server sends, with their payload schemas. */
+export const serverEvents = {
+  'system:announce': { payload: z.object({ message: z.string().max(500) }) },
+  'system:rejected': { payload: z.object({ event: z.string(), message: z.string() }) },
+} as const satisfies Record<string, EventSpec>;
+
+type ClientEventMap = typeof clientEvents;
+type ServerEventMap = typeof serverEvents;
+export type ClientEventName = keyof ClientEventMap;
+export type ServerEventName = keyof ServerEventMap;
+
+export type ClientPayload<E extends ClientEventName> = z.infer<ClientEventMap[E]['payload']>;
+export type ClientAck<E extends ClientEventName> = ClientEventMap[E] extends {
+  ack: infer A extends z.ZodType;
+}
+  ? z.infer<A>
+  : never;
+export type ServerPayload<E extends ServerEventName> = z.infer<ServerEventMap[E]['payload']>;
+
+/** socket.io's typing of the client → server direction, derived from `clientEvents`. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: ClientEventMap[E] extends { ack: z.ZodType }
+    ? (payload: ClientPayload<E>, ack: (result: AckResult<ClientAck<E>>) => void) => void
+    : (payload: ClientPayload<E>) => void;
+};
+
+/** socket.io's typing of the server → client direction, derived from `serverEvents`. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerPayload<E>) => void;
+};
