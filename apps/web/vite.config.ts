@@ -1,27 +1,40 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Connect, type Plugin } from 'vite';
-import { shellUrlFor } from './src/app/spaFallback.ts';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 
 /** The API server that `npm run dev` starts next to Vite. */
 const API_TARGET = process.env.ATRIUM_API_URL ?? 'http://localhost:8080';
 
 /**
- * The spec's pages end in `.html` (`/metaverse/index.html`) but exist only as client routes, so
- * Vite would answer them with 404. Rewrite them to the shell before Vite's own middlewares run.
+ * @atrium/protocol builds zod schemas at module level (`export const RoleSchema = z.enum(...)`). A
+ * bundler must assume those calls have side effects, so importing `roleLabels` or `AppRoute`
+ * alone would pull all of zod into the home page's chunk (about 24 kB gzipped). The package is
+ * declarations only, so for the browser build: mark its modules side-effect free and wrap each
+ * top-level call initialiser in a pure IIFE, which lets unused schemas (and zod) be dropped.
+ * The clean fix belongs in packages/protocol (`"sideEffects": false` plus `/* @__PURE__ *\/`
+ * annotations); then this plugin can go.
  */
-function appRouteFallback(): Plugin {
-  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
-    const shellUrl = req.url ? shellUrlFor(req.url) : undefined;
-    if (shellUrl) req.url = shellUrl;
-    next();
-  };
+function protocolTreeShaking(): Plugin {
   return {
-    name: 'atrium:app-route-fallback',
-    configureServer(server) {
-      server.middlewares.use(rewrite);
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use(rewrite);
+    name: 'atrium:protocol-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]protocol[\\/]src[\\/]/ },
+      handler(code) {
+        const calls: { start: number; end: number }[] = [];
+        for (const statement of parseAst(code).body) {
+          const declaration =
+            statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration') continue;
+          for (const { init } of declaration.declarations) {
+            if (init?.type === 'CallExpression') calls.push({ start: init.start, end: init.end });
+          }
+        }
+        let out = code;
+        for (const { start, end } of calls.sort((a, b) => b.start - a.start)) {
+          out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+        }
+        return { code: out, map: null, moduleSideEffects: false };
+      },
     },
   };
 }
@@ -31,8 +44,12 @@ const proxy = {
   '/api': { target: API_TARGET, ws: true },
 };
 
+// The spec's `.html` page routes (AppRoute) exist only as client routes. No plugin is needed for
+// them in dev: Vite's SPA fallback already answers any missing `.html` page with index.html
+// (checked for every AppRoute, query strings included). The config cannot import
+// @atrium/protocol anyway: Node loads the bundled config and cannot run the package's .ts source.
 export default defineConfig({
-  plugins: [react(), appRouteFallback()],
+  plugins: [react(), protocolTreeShaking()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
@@ -7,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
@@ -15,6 +13,8 @@ import type { Database } from './db/database.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -31,25 +31,6 @@ declare module 'fastify' {
   }
 }
 
-/** Content Security Policy: no inline scripts anywhere. */
-const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
-    mediaSrc: ["'self'", 'blob:'],
-    workerSrc: ["'self'", 'blob:'],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'self'"],
-    formAction: ["'self'"],
-  },
-};
-
 /** Builds the whole server (HTTP API, docs, web app and socket) without listening. */
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,22 +39,20 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: 'Atrium API',
-        description: 'The HTTP API of an Atrium server. Every answer uses the envelope `{status, message, data}`.',
+        description:
+          'The HTTP API of an Atrium server. Every answer uses the envelope `{status, message, data}`.',
         version: SERVER_VERSION,
       },
     },
@@ -85,9 +64,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(settingsRoutes, { prefix: '/api', database });
 
-  const webDist = config.WEB_DIST
-    ? path.resolve(config.WEB_DIST)
-    : findUp('apps/web/dist');
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
   await registerWebApp(app, webDist);
 
   const realtime = await attachRealtime(app.server, {

@@ -1,25 +1,24 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemoCampus } from './db/seed.ts';
 import type { DemoAccount } from './db/seed.ts';
-
-/** Opens the database named by the config: PostgreSQL when DATABASE_URL is set, else PGlite. */
-export function databaseTarget(config: Config) {
-  return config.DATABASE_URL
-    ? ({ kind: 'postgres', url: config.DATABASE_URL } as const)
-    : ({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') } as const);
-}
+import { databaseTarget } from './db/target.ts';
 
 function printBanner(config: Config, accounts: DemoAccount[] | undefined): void {
-  const lines = [``, `  Atrium is running at ${config.publicUrl}`, `  API docs: ${config.publicUrl}/api/docs`];
+  const lines = [
+    ``,
+    `  Atrium is running at ${config.publicUrl}`,
+    `  API docs: ${config.publicUrl}/api/docs`,
+  ];
   if (accounts) {
     lines.push(
       ``,
       `  Demo campus created. These passwords are shown only once:`,
-      ...accounts.map((a) => `    ${a.role.padEnd(8)} username: ${a.username.padEnd(8)} password: ${a.password}`),
+      ...accounts.map(
+        (a) => `    ${a.role.padEnd(8)} username: ${a.username.padEnd(8)} password: ${a.password}`,
+      ),
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
@@ -59,6 +58,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Atrium failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Atrium failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -34,7 +34,10 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists ${template}`);
     await admin.query(`create database ${template}`);
     await admin.end();
-    const templateDb = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, template) });
+    const templateDb = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(adminUrl, template),
+    });
     await templateDb.migrate();
     await templateDb.close();
   }

@@ -17,7 +17,13 @@ export async function startTestApp(
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
   const app = await buildApp({ config, database });
   configure?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });

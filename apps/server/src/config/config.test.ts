@@ -19,7 +19,12 @@ describe('loadConfig', () => {
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'http://db.example', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'http://db.example',
+        LOG_LEVEL: 'loud',
+        SEED_DEMO: 'maybe',
+      });
     } catch (err) {
       error = err;
     }

@@ -1,18 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const csv = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const originList = csv.pipe(
   z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)),
@@ -26,7 +22,9 @@ export const configSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'])
     .default('production')
-    .describe('development enables the debug handles and the dev mail outbox; production is the default.'),
+    .describe(
+      'development enables the debug handles and the dev mail outbox; production is the default.',
+    ),
   HOST: z.string().min(1).default('0.0.0.0').describe('Interface the HTTP server listens on.'),
   PORT: z.coerce
     .number()
@@ -38,10 +36,14 @@ export const configSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
     .optional()
-    .describe('Address visitors use, e.g. https://campus.example.org. Defaults to http://localhost:PORT.'),
+    .describe(
+      'Address visitors use, e.g. https://campus.example.org. Defaults to http://localhost:PORT.',
+    ),
   ALLOWED_ORIGINS: originList
     .default([])
-    .describe('Comma-separated extra origins allowed to open the socket and call the API (PUBLIC_URL is always allowed).'),
+    .describe(
+      'Comma-separated extra origins allowed to open the socket and call the API (PUBLIC_URL is always allowed).',
+    ),
   DATA_DIR: z
     .string()
     .min(1)
@@ -50,18 +52,30 @@ export const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
     .optional()
-    .describe('PostgreSQL connection string. Without it, the embedded PGlite database under DATA_DIR/db is used.'),
+    .describe(
+      'PostgreSQL connection string. Without it, the embedded PGlite database under DATA_DIR/db is used.',
+    ),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/ })
     .optional()
-    .describe('Redis connection string. When set, socket.io uses the Redis adapter so several server processes share rooms.'),
+    .describe(
+      'Redis connection string. When set, socket.io uses the Redis adapter so several server processes share rooms.',
+    ),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|[0-9a-fA-F.:/, ]+)$/, 'expected false, true or a list of proxy addresses')
+    .default('false')
+    .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v))
+    .describe('Trust X-Forwarded-* headers from a reverse proxy: false, true, or comma-separated proxy addresses/CIDRs. Keep false unless a proxy sits in front.'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('pino log level.'),
   SEED_DEMO: bool
     .default(true)
-    .describe('On the first start with an empty database, create the demo campus and its three accounts.'),
+    .describe(
+      'On the first start with an empty database, create the demo campus and its three accounts.',
+    ),
   WEB_DIST: z
     .string()
     .optional()

@@ -77,7 +77,9 @@ function openPostgres(url: string): Database {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsFolder() });
       } finally {
-        await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await conn
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => undefined);
         conn.release();
       }
     },

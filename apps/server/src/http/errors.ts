@@ -38,7 +38,9 @@ interface ValidationIssue {
 /** Turns validation issues into one human sentence, e.g. `body.username: Too small`. */
 export function describeValidation(context: string, issues: ValidationIssue[]): string {
   const parts = issues.slice(0, 3).map((issue) => {
-    const where = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+    const where =
+      issue.params?.issue?.path?.map(String).join('.') ??
+      issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
     const what = issue.params?.issue?.message ?? issue.message ?? 'is invalid';
     return where ? `${context}.${where}: ${what}` : `${context}: ${what}`;
   });
@@ -77,18 +79,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(400, {
         status: false,
         code: ErrorCode.validation,
-        message: describeValidation(context, error.validation as ValidationIssue[]),
+        message: describeValidation(context, error.validation),
       });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match schema');
-      return send(500, { status: false, code: ErrorCode.internal, message: CommonText.unknownError });
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match schema',
+      );
+      return send(500, {
+        status: false,
+        code: ErrorCode.internal,
+        message: CommonText.unknownError,
+      });
     }
     const clientError = fastifyClientError(error);
     const statusCode = error.statusCode ?? 500;
-    if (clientError) return send(statusCode >= 400 && statusCode < 500 ? statusCode : 400, { status: false, ...clientError });
+    if (clientError)
+      return send(statusCode >= 400 && statusCode < 500 ? statusCode : 400, {
+        status: false,
+        ...clientError,
+      });
     if (statusCode >= 400 && statusCode < 500) {
-      return send(statusCode, { status: false, code: ErrorCode.validation, message: error.message });
+      return send(statusCode, {
+        status: false,
+        code: ErrorCode.validation,
+        message: error.message,
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(500, { status: false, code: ErrorCode.internal, message: CommonText.unknownError });

@@ -29,7 +29,11 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
   });
 
   const post = (body: string, contentType = 'application/json') =>
-    fetch(`${server.url}/api/test/echo`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    fetch(`${server.url}/api/test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
 
   it('answers /api/health', async () => {
     const res = await fetch(`${server.url}/api/health`);
@@ -56,7 +60,12 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
     ['a wrong type', '{"name":"a","count":"one"}', ErrorCode.validation, 'body.count'],
     ['a missing field', '{"count":1}', ErrorCode.validation, 'body.name'],
     ['a JSON array', '[1,2]', ErrorCode.validation, 'body'],
-    ['a prototype-poisoning body', '{"name":"a","count":1,"__proto__":{"x":1}}', ErrorCode.malformedJson, CommonText.malformedJson],
+    [
+      'a prototype-poisoning body',
+      '{"name":"a","count":1,"__proto__":{"x":1}}',
+      ErrorCode.malformedJson,
+      CommonText.malformedJson,
+    ],
   ])('answers %s with 400 and the envelope', async (_label, body, code, fragment) => {
     const res = await post(body);
     expect(res.status).toBe(400);
@@ -81,13 +90,20 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await fetch(`${server.url}/api/nope`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ status: false, code: ErrorCode.notFound, message: CommonText.notFound });
+    expect(await res.json()).toEqual({
+      status: false,
+      code: ErrorCode.notFound,
+      message: CommonText.notFound,
+    });
   });
 
   it('reads a public setting', async () => {
     const res = await fetch(`${server.url}/api/public/custom-setting?key=campus.name`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: true, data: { key: 'campus.name', value: 'Atrium Demo Campus' } });
+    expect(await res.json()).toEqual({
+      status: true,
+      data: { key: 'campus.name', value: 'Atrium Demo Campus' },
+    });
   });
 
   it('hides private settings and validates the key', async () => {
@@ -95,8 +111,13 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
     expect(hidden.status).toBe(404);
     const missing = await fetch(`${server.url}/api/public/custom-setting`);
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ status: false, message: expect.stringContaining('key') });
-    const bad = await fetch(`${server.url}/api/public/custom-setting?key=${encodeURIComponent('../x')}`);
+    expect(await missing.json()).toMatchObject({
+      status: false,
+      message: expect.stringContaining('key'),
+    });
+    const bad = await fetch(
+      `${server.url}/api/public/custom-setting?key=${encodeURIComponent('../x')}`,
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -128,7 +149,10 @@ describe('readiness when the database is gone', () => {
     await database.close();
     const res = await fetch(`${server.url}/api/ready`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: false, message: CommonText.databaseUnavailable });
+    expect(await res.json()).toMatchObject({
+      status: false,
+      message: CommonText.databaseUnavailable,
+    });
     await server.close();
   });
 });

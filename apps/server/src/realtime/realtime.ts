@@ -43,7 +43,10 @@ type Handler<E extends ClientEventName> = (
 ) => Promise<ClientAck<E>> | ClientAck<E>;
 
 /** Attaches socket.io on `/api/socket` to the HTTP server, with origin, size and schema checks. */
-export async function attachRealtime(http: HttpServer, options: RealtimeOptions): Promise<Realtime> {
+export async function attachRealtime(
+  http: HttpServer,
+  options: RealtimeOptions,
+): Promise<Realtime> {
   const io: AtriumServer = new Server(http, {
     path: '/api/socket',
     serveClient: false,
@@ -77,9 +80,16 @@ export async function attachRealtime(http: HttpServer, options: RealtimeOptions)
   let rejected = 0;
 
   /** Registers a validated handler: bad payloads are answered with the envelope, never thrown. */
-  function handle<E extends ClientEventName>(socket: AtriumSocket, event: E, handler: Handler<E>): void {
+  function handle<E extends ClientEventName>(
+    socket: AtriumSocket,
+    event: E,
+    handler: Handler<E>,
+  ): void {
     const spec = clientEvents[event];
-    socket.on(event as string, async (raw: unknown, ack: unknown) => {
+    // Listen untyped: the payload is unknown until the schema has checked it.
+    const untyped = socket as unknown as Socket;
+    const name: string = event;
+    untyped.on(name, async (raw: unknown, ack: unknown) => {
       const reply = (result: AckResult<unknown>) => {
         if (typeof ack === 'function') (ack as (r: AckResult<unknown>) => void)(result);
         else if (!result.status) socket.emit('system:rejected', { event, message: result.message });
@@ -101,7 +111,10 @@ export async function attachRealtime(http: HttpServer, options: RealtimeOptions)
   }
 
   io.on('connection', (socket) => {
-    handle(socket, 'system:ping', (_socket, payload) => ({ sentAt: payload.sentAt, serverTime: Date.now() }));
+    handle(socket, 'system:ping', (_socket, payload) => ({
+      sentAt: payload.sentAt,
+      serverTime: Date.now(),
+    }));
   });
 
   return {

@@ -8,8 +8,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * Serves the built web app: the spec's page routes answer with the app shell, hashed assets are
  * cached for a year, and any other page path gets the app's own 404 page with status 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
-  const shell = webDist ? await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined) : undefined;
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | undefined,
+): Promise<void> {
+  const shell = webDist
+    ? await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined)
+    : undefined;
   if (!webDist || shell === undefined) {
     app.log.warn('web app is not built; run `npm run build` to serve pages');
   } else {
@@ -19,7 +24,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       wildcard: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -44,6 +52,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return sendShell(reply, 404);
-    return reply.code(404).send({ status: false, code: ErrorCode.notFound, message: CommonText.notFound });
+    return reply
+      .code(404)
+      .send({ status: false, code: ErrorCode.notFound, message: CommonText.notFound });
   });
 }

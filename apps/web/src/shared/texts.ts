@@ -22,6 +22,8 @@ export const ShellText = {
   confirm: 'Confirm',
   close: 'Close',
   notifications: 'Notifications',
+  errorTitle: 'Something went wrong',
+  fieldRequired: 'Please fill in this field.',
 } as const;
 
 /** The document title of each page. */

@@ -10,7 +10,10 @@ import { notFound } from '../../http/errors.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** Public settings (SPEC §7 `GET /api/public/custom-setting`). Private keys answer as unknown. */
-export const settingsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
   const repo = new SettingsRepository(database.db);
   app.get(
     '/public/custom-setting',

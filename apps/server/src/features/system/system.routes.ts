@@ -1,4 +1,9 @@
-import { CommonText, FailureSchema, HealthResponseSchema, ReadyResponseSchema } from '@atrium/protocol';
+import {
+  CommonText,
+  FailureSchema,
+  HealthResponseSchema,
+  ReadyResponseSchema,
+} from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { unavailable } from '../../http/errors.ts';
@@ -7,7 +12,10 @@ import { SERVER_VERSION } from '../../paths.ts';
 const READY_TIMEOUT_MS = 2000;
 
 /** Liveness and readiness probes. */
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/health',
     {

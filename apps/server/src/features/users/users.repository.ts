@@ -17,7 +17,9 @@ export class UsersRepository {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`)
+      .where(
+        sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`,
+      )
       .limit(1);
     return row;
   }

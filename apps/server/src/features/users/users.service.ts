@@ -38,10 +38,17 @@ export class UsersService {
     const parsed = NewAccountSchema.safeParse(input);
     if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join(' '));
     const { username, email, password, role } = parsed.data;
-    if (await this.repo.findByUsernameOrEmail(username, email)) throw conflict(UsersText.usernameTaken);
+    if (await this.repo.findByUsernameOrEmail(username, email))
+      throw conflict(UsersText.usernameTaken);
     const passwordHash = await hashPassword(password);
     try {
-      return await this.repo.insert({ username, email, passwordHash, role, status: UserStatus.active });
+      return await this.repo.insert({
+        username,
+        email,
+        passwordHash,
+        role,
+        status: UserStatus.active,
+      });
     } catch (err) {
       // Two concurrent creations can both pass the check above; the unique index decides.
       if (isUniqueViolation(err)) throw conflict(UsersText.usernameTaken);

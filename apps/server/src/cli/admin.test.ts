@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findUp } from '../paths.ts';
+
+const root = path.dirname(findUp('package-lock.json') as string);
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const script = path.join(root, 'apps/server/src/cli/admin.ts');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('admin CLI', () => {
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-cli-'));
+    env = { PATH: process.env.PATH, DATA_DIR: dataDir };
+  });
+
+  const admin = (args: string[], stdin = ''): Promise<Run> =>
+    new Promise((resolve) => {
+      const child = execFile(
+        tsx,
+        [script, ...args],
+        { env, cwd: root },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+        },
+      );
+      child.stdin?.end(stdin);
+    });
+
+  it('creates a user with the password from stdin, changes its role and lists it', async () => {
+    const created = await admin(
+      [
+        'create-user',
+        '--role',
+        'teacher',
+        '--username',
+        'grace',
+        '--email',
+        'grace@school.example',
+      ],
+      'a long enough password\n',
+    );
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('Created teacher grace');
+
+    const changed = await admin(['set-role', '--username', 'grace', '--role', 'admin']);
+    expect(changed.stdout).toContain('grace is now admin');
+
+    const listed = await admin(['list-users']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^grace\tgrace@school\.example\tadmin\tstatus=1\t/m);
+  }, 60_000);
+
+  it.each([
+    [[]],
+    [['frobnicate']],
+    [['create-user', '--role', 'king', '--username', 'x', '--email', 'x@y.z']],
+    [['create-user', '--username', 'x']],
+    [['set-role', '--username', 'x']],
+    [['list-users', '--verbose']],
+  ])(
+    'prints usage and exits non-zero for %j',
+    async (args) => {
+      const run = await admin(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('Usage: npm run admin');
+    },
+    30_000,
+  );
+
+  it('refuses a weak password or a taken name without creating anything', async () => {
+    const weak = await admin(
+      ['create-user', '--role', 'member', '--username', 'bob', '--email', 'bob@x.org'],
+      'short',
+    );
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('Password must be at least 8 characters.');
+    const taken = await admin(
+      ['create-user', '--role', 'member', '--username', 'GRACE', '--email', 'other@x.org'],
+      'another long password',
+    );
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('already registered');
+    const listed = await admin(['list-users']);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { RoleSchema } from '@atrium/protocol';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { openDatabase } from '../db/database.ts';
+import { UsersRepository } from '../features/users/users.repository.ts';
+import { UsersService } from '../features/users/users.service.ts';
+import { AppError } from '../http/errors.ts';
+import { databaseTarget } from '../db/target.ts';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user --role <admin|teacher|member> --username <name> --email <address>
+      Creates an active account. The password is read from standard input,
+      or asked for when standard input is a terminal.
+  set-role --username <name> --role <admin|teacher|member>
+      Changes the role of an account.
+  list-users
+      Lists every account.
+
+The database is the one the server uses: DATABASE_URL, or the embedded one in DATA_DIR.
+`;
+
+class UsageError extends Error {}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Hide what is typed: write the prompt once, then swallow echoed characters.
+  const output = rl as unknown as { _writeToOutput: (s: string) => void };
+  process.stdout.write('Password: ');
+  output._writeToOutput = () => undefined;
+  const password = await new Promise<string>((resolve) => rl.question('', resolve));
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+function parse(argv: string[]) {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: {
+      role: { type: 'string' },
+      username: { type: 'string' },
+      email: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+  const role = values.role === undefined ? undefined : RoleSchema.safeParse(values.role);
+  if (role && !role.success) throw new UsageError(`Unknown role: ${values.role}`);
+  switch (command) {
+    case 'create-user':
+      if (!role || !values.username || !values.email) {
+        throw new UsageError('create-user needs --role, --username and --email');
+      }
+      return { command, role: role.data, username: values.username, email: values.email } as const;
+    case 'set-role':
+      if (!role || !values.username) throw new UsageError('set-role needs --username and --role');
+      return { command, role: role.data, username: values.username } as const;
+    case 'list-users':
+      if (role || values.username || values.email)
+        throw new UsageError('list-users takes no options');
+      return { command } as const;
+    default:
+      throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(databaseTarget(config));
+  try {
+    await database.migrate();
+    const users = new UsersService(new UsersRepository(database.db));
+    switch (args.command) {
+      case 'create-user': {
+        const password = await readPassword();
+        const user = await users.createAccount({ ...args, password });
+        process.stdout.write(
+          `Created ${user.role} ${user.username} <${user.email}> (${user.id})\n`,
+        );
+        return 0;
+      }
+      case 'set-role': {
+        const user = await users.setRole(args.username, args.role);
+        process.stdout.write(`${user.username} is now ${user.role}\n`);
+        return 0;
+      }
+      case 'list-users': {
+        const rows = await users.list();
+        if (rows.length === 0) process.stdout.write('No users.\n');
+        for (const u of rows) {
+          process.stdout.write(
+            `${u.username}\t${u.email}\t${u.role}\tstatus=${u.status}\t${u.createdAt.toISOString()}\n`,
+          );
+        }
+        return 0;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) {
+      process.stderr.write(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(err instanceof ConfigError ? `${err.message}\n` : `${String(err)}\n`);
+    process.exit(1);
+  },
+);

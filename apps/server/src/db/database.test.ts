@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import type { TestDatabase } from '../../test/databases.ts';
+import { openDatabase } from './database.ts';
+
+describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.dispose());
+
+  it('are applied, and running them again changes nothing', async () => {
+    await database.migrate();
+    const result: unknown = await database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const tables = result as { rows: Array<{ table_name: string }> };
+    expect(tables.rows.map((r) => r.table_name)).toEqual(['settings', 'users']);
+  });
+
+  if (kind !== 'postgres') return;
+  it('can run from several processes at once', async () => {
+    // Two more handles on the same database, migrating concurrently against the advisory lock.
+    const others = await Promise.all(
+      [1, 2].map(() => openDatabase({ kind: 'postgres', url: database.url as string })),
+    );
+    await Promise.all([database.migrate(), ...others.map((d) => d.migrate())]);
+    await Promise.all(others.map((d) => d.close()));
+  });
+});

@@ -1,0 +1,52 @@
+import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { TopNav } from '../features/navigation/TopNav.tsx';
+import { ShellText } from '../shared/texts.ts';
+import { PageLoading } from './PageLoading.tsx';
+import './AppLayout.css';
+
+const MAIN_ID = 'main-content';
+
+/** The frame around every page: skip link, top navigation, the page in <main>, footer. */
+export function AppLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const lastPathname = useRef(pathname);
+
+  // After a client-side navigation, move focus to the new page so screen readers start there,
+  // as they would after a full page load.
+  useEffect(() => {
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  const handleSkipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Focus <main> directly: a bare #fragment would add a history entry to the router.
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+
+  return (
+    <>
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
+        {ShellText.skipToContent}
+      </a>
+      <TopNav />
+      <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="app-footer">
+        <div className="container app-footer__inner">
+          <p>
+            <strong>{ShellText.productName}</strong> · {ShellText.tagline}
+          </p>
+          <p>Self-hosted by your school, museum or event.</p>
+        </div>
+      </footer>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { AppRoute } from '@atrium/protocol';
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+// The home page ships in the entry chunk; the others download on first visit.
+const MetaversePage = lazy(() =>
+  import('../features/metaverse/MetaversePage.tsx').then((module) => ({
+    default: module.MetaversePage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/forgot-password/ForgotPasswordPage.tsx').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+);
+const MiniGamePage = lazy(() =>
+  import('../features/mini-game/MiniGamePage.tsx').then((module) => ({
+    default: module.MiniGamePage,
+  })),
+);
+
+/** Every page of SPEC §2 that the web app renders, inside the shared layout. */
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    children: [
+      {
+        // Errors render inside the layout, so the navigation stays usable.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: AppRoute.home, Component: HomePage },
+          { path: AppRoute.metaverse, Component: MetaversePage },
+          { path: AppRoute.forgot, Component: ForgotPasswordPage },
+          { path: AppRoute.miniGame, Component: MiniGamePage },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+/** The app's router, on the browser's history. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

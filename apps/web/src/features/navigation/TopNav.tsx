@@ -1,0 +1,46 @@
+import { AppRoute } from '@atrium/protocol';
+import { Link, NavLink } from 'react-router';
+import { useSession } from '../../shared/session/SessionContext.tsx';
+import { ShellText } from '../../shared/texts.ts';
+import { MyAlbumEntry } from './MyAlbumEntry.tsx';
+import { UserArea } from './UserArea.tsx';
+import './TopNav.css';
+
+export interface TopNavProps {
+  /** Opens the album modal; wired by the album feature. */
+  onOpenAlbum?: () => void;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
+
+/** The top navigation bar: brand, page links, "My Album" when signed in, and the user area. */
+export function TopNav({ onOpenAlbum }: TopNavProps) {
+  const { user, hasNewAlbumItems } = useSession();
+  return (
+    <header className="top-nav">
+      <div className="container top-nav__inner">
+        <Link to={AppRoute.home} className="top-nav__brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{ShellText.productName}</span>
+        </Link>
+        <nav className="top-nav__nav" aria-label={ShellText.mainNavigation}>
+          <ul className="top-nav__list">
+            <li className="top-nav__item">
+              <NavLink to={AppRoute.home} end className={navLinkClass}>
+                {ShellText.navHome}
+              </NavLink>
+            </li>
+            <li className="top-nav__item">
+              <NavLink to={AppRoute.metaverse} className={navLinkClass}>
+                {ShellText.navMetaverse}
+              </NavLink>
+            </li>
+            <MyAlbumEntry loggedIn={user !== null} hasNew={hasNewAlbumItems} onOpen={onOpenAlbum} />
+          </ul>
+        </nav>
+        <UserArea user={user} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    demoAccounts: Array<{ role: string; username: string; password: string }>;
+  }
+}
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The app did not become ready in time:\n${output()}`);
+}
+
+/** Starts the built app the way `npm start` does, on a free port and a temporary DATA_DIR. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/server/dist/main.mjs'))) {
+    throw new Error('The app is not built. Run `npm run build` (npm test does it for you).');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  await waitForReady(baseURL, child, () => log);
+
+  const demoAccounts = [...log.matchAll(/^\s+(\w+)\s+username: (\S+)\s+password: (\S+)$/gm)].map(
+    (m) => ({
+      role: m[1] as string,
+      username: m[2] as string,
+      password: m[3] as string,
+    }),
+  );
+  project.provide('baseURL', baseURL);
+  project.provide('demoAccounts', demoAccounts);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) =>
+      child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+    );
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
