@@ -28,7 +28,6 @@ export default defineConfig({
         test: {
           name: 'world',
           include: ['packages/world/src/**/*.test.ts', 'packages/player-sdk/src/**/*.test.ts'],
-          passWithNoTests: true,
         },
       },
       {

@@ -18,7 +18,11 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 
 async function round(url, duration) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
-  return { rps: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /**
@@ -32,7 +36,11 @@ export async function benchHealth() {
   const atriumUrl = `http://127.0.0.1:${atriumPort}/api/health`;
   const bareUrl = `http://127.0.0.1:${barePort}/api/health`;
   const stops = [
-    await startServer(['apps/server/dist/main.mjs'], { PORT: String(atriumPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, atriumUrl),
+    await startServer(
+      ['apps/server/dist/main.mjs'],
+      { PORT: String(atriumPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      atriumUrl,
+    ),
     await startServer(['-e', bareFastify], { PORT: String(barePort) }, bareUrl),
   ];
   try {

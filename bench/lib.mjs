@@ -20,7 +20,11 @@ export function freePort() {
 /** Spawns a process and resolves with the milliseconds until `url` answers 200. */
 export async function timeUntilReady(args, env, url, { timeoutMs = 60_000 } = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
   try {
@@ -43,7 +47,11 @@ export async function timeUntilReady(args, env, url, { timeoutMs = 60_000 } = {}
 
 /** Starts a long-running server process and waits for `url`; returns a stop function. */
 export async function startServer(args, env, url) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(url)).status === 200) break;

@@ -16,11 +16,25 @@ export async function benchStartup() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
     let port = await freePort();
-    first.push(await timeUntilReady(['scripts/start.mjs'], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/ready`));
+    first.push(
+      await timeUntilReady(
+        ['scripts/start.mjs'],
+        { ...env, PORT: String(port) },
+        `http://127.0.0.1:${port}/api/ready`,
+      ),
+    );
     port = await freePort();
-    warm.push(await timeUntilReady(['scripts/start.mjs'], { ...env, PORT: String(port) }, `http://127.0.0.1:${port}/api/ready`));
+    warm.push(
+      await timeUntilReady(
+        ['scripts/start.mjs'],
+        { ...env, PORT: String(port) },
+        `http://127.0.0.1:${port}/api/ready`,
+      ),
+    );
     port = await freePort();
-    bare.push(await timeUntilReady(['-e', bareServer], { PORT: String(port) }, `http://127.0.0.1:${port}/`));
+    bare.push(
+      await timeUntilReady(['-e', bareServer], { PORT: String(port) }, `http://127.0.0.1:${port}/`),
+    );
     await rm(dataDir, { recursive: true, force: true });
   }
   const result = {

@@ -66,7 +66,9 @@ export const configSchema = z.object({
     .regex(/^(false|true|[0-9a-fA-F.:/, ]+)$/, 'expected false, true or a list of proxy addresses')
     .default('false')
     .transform((v): boolean | string => (v === 'false' ? false : v === 'true' ? true : v))
-    .describe('Trust X-Forwarded-* headers from a reverse proxy: false, true, or comma-separated proxy addresses/CIDRs. Keep false unless a proxy sits in front.'),
+    .describe(
+      'Trust X-Forwarded-* headers from a reverse proxy: false, true, or comma-separated proxy addresses/CIDRs. Keep false unless a proxy sits in front.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -9,6 +9,10 @@ import { z } from 'zod';
  * time, and fast-json-stringify writes only the fields the schema declares, so nothing extra leaks.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
-  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+  const jsonSchema = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'any',
+  });
   return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 };

@@ -66,7 +66,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="home-features" className="container home-features" aria-labelledby="home-features-title">
+      <section
+        id="home-features"
+        className="container home-features"
+        aria-labelledby="home-features-title"
+      >
         <h2 id="home-features-title" className="home-features__title">
           What you can do in Atrium
         </h2>

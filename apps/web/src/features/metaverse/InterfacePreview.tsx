@@ -77,7 +77,11 @@ export function InterfacePreview() {
         <button type="button" className="button button--primary" onClick={handleShowLoading}>
           Show the loading screen
         </button>
-        <button type="button" className="button button--secondary" onClick={handleOpenPrompt}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void handleOpenPrompt()}
+        >
           Open a prompt
         </button>
         <button type="button" className="button button--secondary" onClick={handleShowError}>

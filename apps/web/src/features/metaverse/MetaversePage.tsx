@@ -22,8 +22,8 @@ export function MetaversePage() {
               The world is being prepared
             </h2>
             <p>
-              Soon this space will load the 3D campus, sign you in or let you enter as a guest,
-              and place your avatar at the entrance.
+              Soon this space will load the 3D campus, sign you in or let you enter as a guest, and
+              place your avatar at the entrance.
             </p>
             <ServerStatus />
           </div>

@@ -1,8 +1,10 @@
 import { HealthResponseSchema, type HealthResponse } from '@atrium/protocol';
 import { useQuery } from '@tanstack/react-query';
 
-async function fetchHealth(signal: AbortSignal): Promise<HealthResponse['data']> {
-  const response = await fetch('/api/health', { signal, headers: { accept: 'application/json' } });
+async function fetchHealth(): Promise<HealthResponse['data']> {
+  // No abort signal: the answer is tiny, and cancelling it on unmount (StrictMode mounts twice in
+  // development) would only show up as failed requests.
+  const response = await fetch('/api/health', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET /api/health answered ${response.status}`);
   // Types are not validation: check the answer against the shared schema.
   return HealthResponseSchema.parse(await response.json()).data;
@@ -12,6 +14,6 @@ async function fetchHealth(signal: AbortSignal): Promise<HealthResponse['data']>
 export function useServerHealth() {
   return useQuery({
     queryKey: ['system', 'health'],
-    queryFn: ({ signal }) => fetchHealth(signal),
+    queryFn: fetchHealth,
   });
 }

@@ -7,7 +7,7 @@ import './dialogs.css';
 export interface ErrorPopupProps {
   options: ErrorPopupOptions;
   /** Called on OK, Escape or a click outside. */
-  onDismiss(): void;
+  onDismiss: () => void;
 }
 
 /** SPEC §2 "Navigation and overlays": the generic error popup with a title, a message and OK. */
@@ -30,7 +30,9 @@ export function ErrorPopup({ options, onDismiss }: ErrorPopupProps) {
           <div className="dialog__icon" aria-hidden="true">
             !
           </div>
-          <Dialog.Title className="dialog__title">{options.title ?? ShellText.errorTitle}</Dialog.Title>
+          <Dialog.Title className="dialog__title">
+            {options.title ?? ShellText.errorTitle}
+          </Dialog.Title>
           <Dialog.Description className="dialog__description">{options.message}</Dialog.Description>
           <div className="dialog__actions">
             <Dialog.Close className="button button--primary">

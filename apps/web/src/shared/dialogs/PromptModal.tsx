@@ -8,7 +8,7 @@ import './dialogs.css';
 export interface PromptModalProps {
   options: PromptOptions;
   /** The typed value on Confirm (Enter included), `null` on Cancel, Escape or a click outside. */
-  onSettle(answer: string | null): void;
+  onSettle: (answer: string | null) => void;
 }
 
 /** SPEC §2 "Other dialogs": the generic prompt modal with one text input, Cancel and Confirm. */

@@ -27,19 +27,19 @@ export type DialogRequest =
 
 export interface DialogStore {
   /** The dialog on screen, or null. */
-  getSnapshot(): DialogRequest | null;
-  subscribe(listener: () => void): () => void;
+  getSnapshot: () => DialogRequest | null;
+  subscribe: (listener: () => void) => () => void;
   /** Asks for one line of text: the typed value on Confirm, `null` on Cancel or Escape. */
-  prompt(options: PromptOptions): Promise<string | null>;
+  prompt: (options: PromptOptions) => Promise<string | null>;
   /** Shows an error popup; resolves when the user dismisses it. */
-  showError(options: ErrorPopupOptions): Promise<void>;
+  showError: (options: ErrorPopupOptions) => Promise<void>;
   /** Closes the dialog on screen with an answer (ignored if `id` is no longer on screen). */
-  settle(id: number, answer: string | null): void;
+  settle: (id: number, answer: string | null) => void;
 }
 
 interface Pending {
   request: DialogRequest;
-  resolve(answer: string | null): void;
+  resolve: (answer: string | null) => void;
 }
 
 /**

@@ -9,14 +9,14 @@ export interface LoadingOverlayState {
 }
 
 export interface LoadingOverlayStore {
-  getSnapshot(): LoadingOverlayState;
-  subscribe(listener: () => void): () => void;
+  getSnapshot: () => LoadingOverlayState;
+  subscribe: (listener: () => void) => () => void;
   /**
    * Shows the overlay (or updates it while shown). Without a label, a visible overlay keeps its
    * label, so progress updates need not repeat it; a hidden one starts with the default label.
    */
-  show(percent: number, label?: string): void;
-  hide(): void;
+  show: (percent: number, label?: string) => void;
+  hide: () => void;
 }
 
 const hiddenState: LoadingOverlayState = {

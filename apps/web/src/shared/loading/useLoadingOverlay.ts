@@ -3,8 +3,8 @@ import { loadingOverlay } from './loadingOverlayStore.ts';
 
 export interface LoadingOverlayControls {
   /** Shows or updates the overlay; the percentage is clamped to 0..100 and rounded. */
-  show(percent: number, label?: string): void;
-  hide(): void;
+  show: (percent: number, label?: string) => void;
+  hide: () => void;
 }
 
 const controls: LoadingOverlayControls = {
@@ -19,8 +19,5 @@ export function useLoadingOverlay(): LoadingOverlayControls {
 
 /** Whether the loading overlay is shown; re-renders only when that changes. */
 export function useLoadingOverlayVisible(): boolean {
-  return useSyncExternalStore(
-    loadingOverlay.subscribe,
-    () => loadingOverlay.getSnapshot().visible,
-  );
+  return useSyncExternalStore(loadingOverlay.subscribe, () => loadingOverlay.getSnapshot().visible);
 }

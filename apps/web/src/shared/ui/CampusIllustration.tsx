@@ -190,8 +190,16 @@ const shapes = [...ground, ...boxes.flatMap(boxShapes)].sort((a, b) => a.depth -
 const roofApex: [number, number, number] = [6.5, 6.9, GROUND + 2.4];
 const roofBase = GROUND + 1.2;
 const roof: Shape[] = [
-  { points: quad([[5.2, 8.2, roofBase], [7.8, 8.2, roofBase], roofApex]), fill: '#5eead4', depth: 0 },
-  { points: quad([[7.8, 5.6, roofBase], [7.8, 8.2, roofBase], roofApex]), fill: '#14b8a6', depth: 0 },
+  {
+    points: quad([[5.2, 8.2, roofBase], [7.8, 8.2, roofBase], roofApex]),
+    fill: '#5eead4',
+    depth: 0,
+  },
+  {
+    points: quad([[7.8, 5.6, roofBase], [7.8, 8.2, roofBase], roofApex]),
+    fill: '#14b8a6',
+    depth: 0,
+  },
 ];
 
 const avatars = [
