@@ -1,4 +1,6 @@
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
@@ -10,7 +12,20 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
+import { AuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
+import { AccessTokens } from './features/auth/tokens.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { userRoutes } from './features/users/users.routes.ts';
+import { registerAuthGuard } from './http/auth-guard.ts';
+import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createClient } from 'redis';
+import type { RedisClientType } from 'redis';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -28,7 +43,15 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
+    services: AppServices;
   }
+}
+
+/** Long-lived services the routes share; exposed on the app for tests and shutdown. */
+export interface AppServices {
+  auth: AuthService;
+  mailer: Mailer;
+  limiter: RateLimiter;
 }
 
 /** Builds the whole server (HTTP API, docs, web app and socket) without listening. */
@@ -61,8 +84,40 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+
+  let redis: RedisClientType | undefined;
+  if (config.REDIS_URL) {
+    redis = createClient({ url: config.REDIS_URL });
+    redis.on('error', (err: unknown) => app.log.error({ err }, 'redis error'));
+    await redis.connect();
+  }
+  const limiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : createOutboxMailer();
+  const tokens = new AccessTokens(await resolveJwtSecret(config.JWT_SECRET, database.db));
+  const auth = new AuthService({
+    repo: new AuthRepository(database.db),
+    tokens,
+    limiter,
+    mailer,
+    allowedOrigins: config.allowedOrigins,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('services', { auth, mailer, limiter });
+  registerAuthGuard(app, tokens);
+
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(settingsRoutes, { prefix: '/api', database });
+  await app.register(authRoutes, {
+    prefix: '/api',
+    auth,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(userRoutes, { prefix: '/api', auth });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
   await registerWebApp(app, webDist);
@@ -75,6 +130,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
     await realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    await auth.flush();
+    mailer.close();
+    await redis?.quit();
   });
 
   return app;

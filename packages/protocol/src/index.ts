@@ -5,3 +5,4 @@ export * from './routes.ts';
 export * from './socket.ts';
 export * from './system.ts';
 export * from './settings.ts';
+export * from './auth.ts';

@@ -69,6 +69,50 @@ export const configSchema = z.object({
     .describe(
       'Trust X-Forwarded-* headers from a reverse proxy: false, true, or comma-separated proxy addresses/CIDRs. Keep false unless a proxy sits in front.',
     ),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      'Secret that signs access tokens. Without it, one is generated on first start and kept in the database.',
+    ),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .optional()
+    .describe(
+      'SMTP server for account mails, e.g. smtps://user:pass@mail.example.org:465. Without it, mails go to a dev outbox (listed at /dev/mail in development).',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('Atrium <no-reply@atrium.localhost>')
+    .describe('Sender of account mails.'),
+  OIDC_PROVIDERS: z
+    .string()
+    .default('[]')
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+          name: z.string().min(1).max(60),
+          issuer: z.url(),
+          clientId: z.string().min(1),
+          clientSecret: z.string().min(1),
+          scope: z.string().default('openid email profile'),
+        }),
+      ),
+    )
+    .describe(
+      'OpenID Connect sign-in providers as a JSON array of {id, name, issuer, clientId, clientSecret, scope?}; each shows as a button. Redirect URI: PUBLIC_URL/api/auth/oidc/{id}/callback.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -17,7 +17,14 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     const tables = result as { rows: Array<{ table_name: string }> };
-    expect(tables.rows.map((r) => r.table_name)).toEqual(['settings', 'users']);
+    expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'mail_outbox',
+      'oidc_identities',
+      'refresh_tokens',
+      'settings',
+      'user_tokens',
+      'users',
+    ]);
   });
 
   if (kind !== 'postgres') return;

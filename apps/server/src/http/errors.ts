@@ -35,16 +35,22 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 }
 
-/** Turns validation issues into one human sentence, e.g. `body.username: Too small`. */
+/**
+ * Turns validation issues into one human sentence. Our own schema messages are full sentences
+ * (they end with a period, like the spec's `New password and confirm password mismatched.`) and
+ * are sent as they are, so clients can show them verbatim; zod's generic messages get the field
+ * path in front, e.g. `body.count: Invalid input: expected number, received string`.
+ */
 export function describeValidation(context: string, issues: ValidationIssue[]): string {
   const parts = issues.slice(0, 3).map((issue) => {
     const where =
       issue.params?.issue?.path?.map(String).join('.') ??
       issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
     const what = issue.params?.issue?.message ?? issue.message ?? 'is invalid';
+    if (what.endsWith('.')) return what;
     return where ? `${context}.${where}: ${what}` : `${context}: ${what}`;
   });
-  return parts.join('; ');
+  return [...new Set(parts)].join(' ');
 }
 
 /** Maps Fastify's own client errors (bad JSON, wrong content type, size) to stable codes. */

@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await post('name=a', 'application/x-www-form-urlencoded');
+    const res = await post('<name>a</name>', 'application/xml');
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ status: false, code: ErrorCode.unsupportedMediaType });
   });

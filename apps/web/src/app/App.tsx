@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { DialogHost } from '../shared/dialogs/DialogHost.tsx';
 import { LoadingOverlayHost } from '../shared/loading/LoadingOverlayHost.tsx';
 import { useLoadingOverlayVisible } from '../shared/loading/useLoadingOverlay.ts';
+import { sessionStore } from '../shared/session/appSession.ts';
 import { SessionProvider } from '../shared/session/SessionContext.tsx';
 import { AppToaster } from '../shared/toast/AppToaster.tsx';
 import { createAppRouter } from './router.tsx';
@@ -30,7 +31,7 @@ function AppShell({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider store={sessionStore}>
         <AppShell>
           <RouterProvider router={router} />
         </AppShell>

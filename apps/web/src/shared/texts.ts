@@ -12,6 +12,7 @@ export const ShellText = {
   myAlbum: 'My Album',
   myAlbumNew: 'new photos',
   signedInAs: 'Signed in as',
+  logOut: 'Log out',
   /** SPEC §2: the loading overlay's default label. */
   loadingDefault: 'Loading... Please wait.',
   loadingProgress: 'Loading progress',

@@ -1,6 +1,7 @@
 import { AppRoute } from '@atrium/protocol';
 import { Link } from 'react-router';
 import { PageTitle } from '../../shared/texts.ts';
+import { AccountCard } from '../auth/AccountCard.tsx';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { FeatureIcon, type FeatureIconName } from './FeatureIcon.tsx';
@@ -50,19 +51,20 @@ export function HomePage() {
             Atrium brings your school, museum or event into one shared world. Meet people, learn in
             live classrooms and keep the moments you like, with nothing to install.
           </p>
+          <CampusIllustration className="home-hero__illustration" />
           <div className="button-row">
-            <Link className="button button--primary button--large" to={AppRoute.metaverse}>
-              Enter the metaverse
-              <span aria-hidden="true">→</span>
-            </Link>
-            <a className="button button--secondary button--large" href="#home-features">
+            <a className="button button--secondary" href="#home-features">
               What you can do
             </a>
+            <Link className="button button--ghost" to={AppRoute.metaverse}>
+              Preview the metaverse
+              <span aria-hidden="true">→</span>
+            </Link>
           </div>
           <p className="home-hero__note">Runs in any recent desktop browser. Guests welcome.</p>
         </div>
         <div className="home-hero__art">
-          <CampusIllustration className="home-hero__illustration" />
+          <AccountCard />
         </div>
       </section>
 

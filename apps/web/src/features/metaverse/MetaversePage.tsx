@@ -2,6 +2,7 @@ import { PageTitle } from '../../shared/texts.ts';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
+import { ActivationNotice } from '../auth/ActivationNotice.tsx';
 import { InterfacePreview } from './InterfacePreview.tsx';
 import { ServerStatus } from './ServerStatus.tsx';
 import './MetaversePage.css';
@@ -14,6 +15,7 @@ export function MetaversePage() {
       <PageHeader eyebrow="Campus world" title="Metaverse">
         <p>Your campus opens here: walk in, meet people and join a class.</p>
       </PageHeader>
+      <ActivationNotice />
       <div className="metaverse-layout">
         <section className="metaverse-stage" aria-labelledby="metaverse-stage-title">
           <CampusIllustration className="metaverse-stage__art" />

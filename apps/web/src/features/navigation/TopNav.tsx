@@ -1,7 +1,9 @@
 import { AppRoute } from '@atrium/protocol';
 import { Link, NavLink } from 'react-router';
+import { canUseAlbum } from '../../shared/session/session.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
+import { useLogoutAction } from '../auth/useLogoutAction.ts';
 import { MyAlbumEntry } from './MyAlbumEntry.tsx';
 import { UserArea } from './UserArea.tsx';
 import './TopNav.css';
@@ -14,9 +16,10 @@ export interface TopNavProps {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
 
-/** The top navigation bar: brand, page links, "My Album" when signed in, and the user area. */
+/** The top navigation bar: brand, page links, "My Album" for signed-in users, the user area. */
 export function TopNav({ onOpenAlbum }: TopNavProps) {
   const { user, hasNewAlbumItems } = useSession();
+  const { logout, pending } = useLogoutAction();
   return (
     <header className="top-nav">
       <div className="container top-nav__inner">
@@ -36,10 +39,14 @@ export function TopNav({ onOpenAlbum }: TopNavProps) {
                 {ShellText.navMetaverse}
               </NavLink>
             </li>
-            <MyAlbumEntry loggedIn={user !== null} hasNew={hasNewAlbumItems} onOpen={onOpenAlbum} />
+            <MyAlbumEntry
+              loggedIn={canUseAlbum(user)}
+              hasNew={hasNewAlbumItems}
+              onOpen={onOpenAlbum}
+            />
           </ul>
         </nav>
-        <UserArea user={user} />
+        <UserArea user={user} onLogout={logout} loggingOut={pending} />
       </div>
     </header>
   );

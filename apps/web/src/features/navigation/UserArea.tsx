@@ -3,10 +3,14 @@ import { ShellText } from '../../shared/texts.ts';
 
 export interface UserAreaProps {
   user: SessionUser | null;
+  /** Logs out; the button shows only when given. */
+  onLogout?: () => void;
+  /** A logout is running. */
+  loggingOut?: boolean;
 }
 
-/** Shows who is signed in as `username (Role Label)`; nothing when signed out. */
-export function UserArea({ user }: UserAreaProps) {
+/** Shows who is signed in as `username (Role Label)`, with Log out; nothing when signed out. */
+export function UserArea({ user, onLogout, loggingOut = false }: UserAreaProps) {
   if (!user) return null;
   return (
     <div className="user-area">
@@ -17,6 +21,17 @@ export function UserArea({ user }: UserAreaProps) {
         <span className="visually-hidden">{ShellText.signedInAs} </span>
         {formatUserLabel(user)}
       </span>
+      {onLogout && (
+        <button
+          type="button"
+          className="user-area__logout"
+          onClick={onLogout}
+          disabled={loggingOut}
+          aria-busy={loggingOut || undefined}
+        >
+          {ShellText.logOut}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorPopup } from './ErrorPopup.tsx';
 import { PromptModal } from './PromptModal.tsx';
-import { dialogs, type DialogRequest } from './dialogStore.ts';
+import { CONFIRMED, dialogs, type DialogRequest } from './dialogStore.ts';
 
 /** The dialog for one queued request. */
 export function DialogView({ request }: { request: DialogRequest }) {
@@ -11,6 +12,14 @@ export function DialogView({ request }: { request: DialogRequest }) {
           key={request.id}
           options={request.options}
           onSettle={(answer) => dialogs.settle(request.id, answer)}
+        />
+      );
+    case 'confirm':
+      return (
+        <ConfirmDialog
+          key={request.id}
+          options={request.options}
+          onSettle={(confirmed) => dialogs.settle(request.id, confirmed ? CONFIRMED : null)}
         />
       );
     case 'error':

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDialogStore } from './dialogStore.ts';
+import { CONFIRMED, createDialogStore } from './dialogStore.ts';
 
 const promptOptions = { title: 'Join a room', description: 'Which room?', label: 'Room name' };
 
@@ -19,6 +19,20 @@ describe('dialog store', () => {
     const answer = store.prompt(promptOptions);
     store.settle(store.getSnapshot()!.id, null);
     await expect(answer).resolves.toBeNull();
+  });
+
+  it('answers a confirmation with true only when the user confirms', async () => {
+    const store = createDialogStore();
+    const options = { title: 'Enter as a guest?', message: 'Your character cannot be saved.' };
+    const yes = store.confirm(options);
+    const shownYes = store.getSnapshot()!;
+    expect(shownYes).toMatchObject({ kind: 'confirm', options });
+    store.settle(shownYes.id, CONFIRMED);
+    await expect(yes).resolves.toBe(true);
+
+    const no = store.confirm(options);
+    store.settle(store.getSnapshot()!.id, null);
+    await expect(no).resolves.toBe(false);
   });
 
   it('shows one dialog at a time, in the order asked', async () => {

@@ -20,10 +20,22 @@ export interface ErrorPopupOptions {
   okLabel?: string;
 }
 
+/** What a yes/no confirmation says. */
+export interface ConfirmOptions {
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
 /** A dialog waiting to be shown, or on screen. */
 export type DialogRequest =
   | { readonly id: number; readonly kind: 'prompt'; readonly options: PromptOptions }
+  | { readonly id: number; readonly kind: 'confirm'; readonly options: ConfirmOptions }
   | { readonly id: number; readonly kind: 'error'; readonly options: ErrorPopupOptions };
+
+/** The answer `settle` gives a confirmation when the user confirms (anything else is a no). */
+export const CONFIRMED = 'confirmed';
 
 export interface DialogStore {
   /** The dialog on screen, or null. */
@@ -31,6 +43,8 @@ export interface DialogStore {
   subscribe: (listener: () => void) => () => void;
   /** Asks for one line of text: the typed value on Confirm, `null` on Cancel or Escape. */
   prompt: (options: PromptOptions) => Promise<string | null>;
+  /** Asks a yes/no question: true on Confirm, false on Cancel, Escape or a click outside. */
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
   /** Shows an error popup; resolves when the user dismisses it. */
   showError: (options: ErrorPopupOptions) => Promise<void>;
   /** Closes the dialog on screen with an answer (ignored if `id` is no longer on screen). */
@@ -68,6 +82,10 @@ export function createDialogStore(): DialogStore {
       return () => listeners.delete(listener);
     },
     prompt: (options) => enqueue((id) => ({ id, kind: 'prompt', options })),
+    async confirm(options) {
+      const answer = await enqueue((id) => ({ id, kind: 'confirm', options }));
+      return answer === CONFIRMED;
+    },
     async showError(options) {
       await enqueue((id) => ({ id, kind: 'error', options }));
     },
@@ -75,7 +93,7 @@ export function createDialogStore(): DialogStore {
       const current = queue[0];
       if (!current || current.request.id !== id) return;
       queue.shift();
-      current.resolve(current.request.kind === 'prompt' ? answer : null);
+      current.resolve(current.request.kind === 'error' ? null : answer);
       notify();
     },
   };
@@ -86,6 +104,9 @@ export const dialogs = createDialogStore();
 
 /** Asks the user for one line of text; `null` when they cancel. */
 export const prompt = dialogs.prompt;
+
+/** Asks the user to confirm; true when they do. */
+export const confirm = dialogs.confirm;
 
 /** Shows the generic error popup (title, message, OK). */
 export const showError = dialogs.showError;

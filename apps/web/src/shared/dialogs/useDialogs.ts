@@ -1,10 +1,14 @@
 import { dialogs, type DialogStore } from './dialogStore.ts';
 
-export type DialogControls = Pick<DialogStore, 'prompt' | 'showError'>;
+export type DialogControls = Pick<DialogStore, 'prompt' | 'confirm' | 'showError'>;
 
-const controls: DialogControls = { prompt: dialogs.prompt, showError: dialogs.showError };
+const controls: DialogControls = {
+  prompt: dialogs.prompt,
+  confirm: dialogs.confirm,
+  showError: dialogs.showError,
+};
 
-/** `prompt()` and `showError()` of the app's dialog queue (stable across renders). */
+/** `prompt()`, `confirm()` and `showError()` of the app's dialog queue (stable across renders). */
 export function useDialogs(): DialogControls {
   return controls;
 }

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { AuthText, roleLabels } from '@atrium/protocol';
+import type { CurrentUser, RegisterRequest, WhoAmI } from '@atrium/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../../db/schema.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { linkMail } from '../../mail/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { hashPassword, verifyPassword } from '../users/password.ts';
+import { UsersRepository } from '../users/users.repository.ts';
+import { UserStatus } from '../users/users.service.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { isCommonPassword } from './password-policy.ts';
+import { hashToken, randomToken } from './tokens.ts';
+import type { AccessTokens, AuthClaims } from './tokens.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Limits of issue #3; exported so tests assert the same numbers. */
+export const AuthLimits = {
+  loginPerMinute: 10,
+  failuresPerHourBeforeLock: 100,
+  registerPerHour: 5,
+  forgotPerHour: 5,
+  activationTtlMs: 48 * HOUR,
+  recoveryTtlMs: 1 * HOUR,
+  refreshTtlMs: 30 * 24 * HOUR,
+} as const;
+
+export interface Session {
+  token: string;
+  refreshToken?: string;
+  user: CurrentUser;
+}
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  tokens: AccessTokens;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** Origins allowed for links in mails (PUBLIC_URL plus ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/** Maps an account to the spec's "current user". */
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    status: user.status,
+    role: user.role,
+    role_label: roleLabels[user.role],
+    logged: true,
+    is_guest: false,
+    data: {},
+  };
+}
+
+/** Maps an account to the spec's who-am-I profile. */
+export function toWhoAmI(user: UserRow): WhoAmI {
+  return {
+    is_superadmin: user.role === 'admin',
+    is_teacher: user.role === 'teacher',
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    status: user.status,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone_number: user.phoneNumber,
+    profile_picture: user.profilePicture,
+    description: user.description,
+    last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
+    role: user.role,
+    role_label: roleLabels[user.role],
+  };
+}
+
+/** Account rules: login, registration, activation, recovery, sessions, profile. */
+export class AuthService {
+  private readonly now: () => Date;
+  private dummyHash: Promise<string> | undefined;
+  private readonly background = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Resolves when mail work started in the background (forgot-password) has finished. */
+  async flush(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  async login(login: string, password: string, ip: string): Promise<Session> {
+    const { limiter, repo } = this.deps;
+    const perIp = await limiter.hit(`login:${ip}:${login.toLowerCase()}`, MINUTE);
+    if (perIp.count > AuthLimits.loginPerMinute) throw tooManyRequests(AuthText.tooManyRequests);
+
+    const user = await repo.findUserByLogin(login);
+    const lockKey = `login-fail:${user?.id ?? login.toLowerCase()}`;
+    if ((await limiter.count(lockKey)) >= AuthLimits.failuresPerHourBeforeLock) {
+      throw tooManyRequests(AuthText.accountLocked);
+    }
+    // An unknown user costs one argon2 verification too, so timing does not tell them apart.
+    const hash = user?.passwordHash ?? (await this.getDummyHash());
+    const valid = await verifyPassword(hash, password);
+    if (!user || !user.passwordHash || !valid) {
+      await limiter.hit(lockKey, HOUR);
+      throw unauthorized(AuthText.invalidCredentials);
+    }
+    if (user.status === UserStatus.pending) throw unauthorized(AuthText.accountNotActivated);
+    if (user.status !== UserStatus.active) throw forbidden(AuthText.accountDisabled);
+    const updated = (await repo.updateUser(user.id, { lastLogin: this.now() })) ?? user;
+    return this.startSession(updated);
+  }
+
+  /** Starts a new refresh family for a user who just proved who they are. */
+  async startSession(user: UserRow): Promise<Session> {
+    const refreshToken = randomToken();
+    await this.deps.repo.insertRefreshToken({
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(this.now().getTime() + AuthLimits.refreshTtlMs),
+    });
+    return { token: await this.signFor(user), refreshToken, user: toCurrentUser(user) };
+  }
+
+  /** Rotates a refresh token. A token used twice revokes its whole family. */
+  async refresh(refreshToken: string | undefined): Promise<Session> {
+    if (!refreshToken) throw unauthorized(AuthText.sessionExpired);
+    const { repo } = this.deps;
+    const now = this.now();
+    const row = await repo.findRefreshToken(hashToken(refreshToken));
+    if (!row) throw unauthorized(AuthText.sessionExpired);
+    if (row.usedAt || row.revokedAt || !(await repo.markRefreshTokenUsed(row.id, now))) {
+      await repo.revokeFamily(row.familyId, now);
+      this.deps.log.warn({ userId: row.userId }, 'refresh token reused; family revoked');
+      throw unauthorized(AuthText.sessionExpired);
+    }
+    if (row.expiresAt <= now) throw unauthorized(AuthText.sessionExpired);
+    const user = await repo.findUserById(row.userId);
+    if (!user || user.status !== UserStatus.active) {
+      await repo.revokeFamily(row.familyId, now);
+      throw unauthorized(AuthText.sessionExpired);
+    }
+    const next = randomToken();
+    await repo.insertRefreshToken({
+      userId: user.id,
+      familyId: row.familyId,
+      tokenHash: hashToken(next),
+      expiresAt: new Date(now.getTime() + AuthLimits.refreshTtlMs),
+    });
+    return { token: await this.signFor(user), refreshToken: next, user: toCurrentUser(user) };
+  }
+
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    const row = await this.deps.repo.findRefreshToken(hashToken(refreshToken));
+    if (row) await this.deps.repo.revokeFamily(row.familyId, this.now());
+  }
+
+  /** A guest session: no account, a longer-lived token, no refresh. */
+  async guest(): Promise<Session> {
+    const id = randomUUID();
+    const username = `Guest-${id.slice(0, 4).toUpperCase()}`;
+    const token = await this.deps.tokens.sign({ sub: `guest:${id}`, username, role: 'guest' });
+    return {
+      token,
+      user: {
+        _id: `guest:${id}`,
+        username,
+        email: '',
+        status: -1,
+        role: 'guest',
+        role_label: 'Guest',
+        logged: true,
+        is_guest: true,
+        data: {},
+      },
+    };
+  }
+
+  /**
+   * Counts one request of a per-IP limited action (register, forgot); called before the body is
+   * validated, so malformed attempts count too.
+   */
+  async limitPerIp(action: 'register' | 'forgot', ip: string): Promise<void> {
+    const max = action === 'register' ? AuthLimits.registerPerHour : AuthLimits.forgotPerHour;
+    if ((await this.deps.limiter.hit(`${action}:${ip}`, HOUR)).count > max) {
+      throw tooManyRequests(AuthText.tooManyRequests);
+    }
+  }
+
+  async register(input: RegisterRequest): Promise<void> {
+    const { repo, mailer } = this.deps;
+    if (isCommonPassword(input.password)) throw badRequest(AuthText.commonPassword);
+    const link = this.linkBase(input.activation_url, '/metaverse/index.html');
+    const passwordHash = await hashPassword(input.password);
+    const token = randomToken();
+
+    await repo.db.transaction(async (tx) => {
+      const r = repo.with(tx);
+      if (await r.usernameTaken(input.username)) throw conflict(AuthText.usernameTaken);
+      if (await r.emailTaken(input.email)) throw conflict(AuthText.emailTaken);
+      const user = await new UsersRepository(tx).insert({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        role: 'member',
+        status: UserStatus.pending,
+        firstName: input.first_name ?? '',
+        lastName: input.last_name ?? '',
+      });
+      await r.insertUserToken(
+        user.id,
+        'activation',
+        hashToken(token),
+        new Date(this.now().getTime() + AuthLimits.activationTtlMs),
+      );
+      link.searchParams.set('token', token);
+      // Sent inside the transaction: if the mail cannot be sent, no account is left half-created.
+      await mailer.send(
+        linkMail(
+          user.email,
+          'Activate your Atrium account',
+          `Welcome to Atrium, ${user.username}! Please confirm your email address to activate your account.`,
+          'Activate my account',
+          link.toString(),
+        ),
+        tx,
+      );
+    });
+  }
+
+  async activate(token: string): Promise<void> {
+    const { repo } = this.deps;
+    await repo.db.transaction(async (tx) => {
+      const r = repo.with(tx);
+      const userId = await r.consumeUserToken('activation', hashToken(token), this.now());
+      if (!userId) throw badRequest(AuthText.invalidToken);
+      const user = await r.findUserById(userId);
+      if (user?.status === UserStatus.pending)
+        await r.updateUser(userId, { status: UserStatus.active });
+    });
+  }
+
+  /**
+   * Always answers the same, at once: the lookup, token and mail happen in the background, so
+   * neither the answer nor its timing tells whether the email has an account.
+   */
+  async forgotPassword(email: string, recoveryUrl: string | undefined): Promise<void> {
+    const link = this.linkBase(recoveryUrl, '/metaverse/forgot.html');
+    const task = this.sendRecovery(email, link).catch((err: unknown) => {
+      this.deps.log.error({ err }, 'sending the recovery mail failed');
+    });
+    this.background.add(task);
+    void task.finally(() => this.background.delete(task));
+  }
+
+  private async sendRecovery(email: string, link: URL): Promise<void> {
+    const { repo, mailer } = this.deps;
+    const user = await repo.findUserByEmail(email);
+    if (!user || user.status === UserStatus.disabled) return;
+    const token = randomToken();
+    link.searchParams.set('token', token);
+    await repo.db.transaction(async (tx) => {
+      await repo
+        .with(tx)
+        .insertUserToken(
+          user.id,
+          'recovery',
+          hashToken(token),
+          new Date(this.now().getTime() + AuthLimits.recoveryTtlMs),
+        );
+      await mailer.send(
+        linkMail(
+          user.email,
+          'Choose a new Atrium password',
+          `Someone asked to reset the password of the Atrium account ${user.username}. The link works once, for one hour.`,
+          'Choose a new password',
+          link.toString(),
+        ),
+        tx,
+      );
+    });
+  }
+
+  async recoverPassword(token: string, newPassword: string): Promise<void> {
+    if (isCommonPassword(newPassword)) throw badRequest(AuthText.commonPassword);
+    const passwordHash = await hashPassword(newPassword);
+    const { repo } = this.deps;
+    await repo.db.transaction(async (tx) => {
+      const r = repo.with(tx);
+      const userId = await r.consumeUserToken('recovery', hashToken(token), this.now());
+      if (!userId) throw badRequest(AuthText.invalidToken);
+      const user = await r.findUserById(userId);
+      if (!user) throw badRequest(AuthText.invalidToken);
+      // The mail proved the address, so a pending account becomes active too.
+      const status = user.status === UserStatus.pending ? UserStatus.active : user.status;
+      await r.updateUser(userId, { passwordHash, status });
+      await r.revokeAllForUser(userId, this.now());
+    });
+  }
+
+  async whoami(claims: AuthClaims): Promise<WhoAmI> {
+    const user = await this.deps.repo.findUserById(claims.sub);
+    if (!user) throw unauthorized(AuthText.notSignedIn);
+    return toWhoAmI(user);
+  }
+
+  /** Changes username or email: your own account, or anyone's for an admin. */
+  async updateUser(
+    claims: AuthClaims,
+    id: string,
+    changes: { username?: string | undefined; email?: string | undefined },
+  ): Promise<CurrentUser> {
+    if (claims.sub !== id && claims.role !== 'admin') throw forbidden(AuthText.onlyYourself);
+    const { repo } = this.deps;
+    return repo.db.transaction(async (tx) => {
+      const r = repo.with(tx);
+      const user = await r.findUserById(id);
+      if (!user) throw notFound(AuthText.userNotFound);
+      if (changes.username && (await r.usernameTaken(changes.username, id)))
+        throw conflict(AuthText.usernameTaken);
+      if (changes.email && (await r.emailTaken(changes.email, id)))
+        throw conflict(AuthText.emailTaken);
+      const updated = await r.updateUser(id, {
+        ...(changes.username ? { username: changes.username } : {}),
+        ...(changes.email ? { email: changes.email } : {}),
+      });
+      if (!updated) throw notFound(AuthText.userNotFound);
+      return toCurrentUser(updated);
+    });
+  }
+
+  private signFor(user: UserRow): Promise<string> {
+    return this.deps.tokens.sign({ sub: user.id, username: user.username, role: user.role });
+  }
+
+  /** The link base for a mail: the client's URL if its origin is allowed, else our own page. */
+  private linkBase(clientUrl: string | undefined, defaultPath: string): URL {
+    if (clientUrl === undefined) return new URL(defaultPath, this.deps.publicUrl);
+    const url = new URL(clientUrl);
+    if (!this.deps.allowedOrigins.includes(url.origin)) throw badRequest(AuthText.foreignUrl);
+    url.search = '';
+    url.hash = '';
+    return url;
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomToken());
+    return this.dummyHash;
+  }
+}

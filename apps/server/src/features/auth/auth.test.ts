@@ -1,0 +1,481 @@
+import { AuthText, ErrorCode } from '@atrium/protocol';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
+import type { TestDatabase } from '../../../test/databases.ts';
+import { linkIn, startSmtpServer } from '../../../test/smtp.ts';
+import type { TestSmtp } from '../../../test/smtp.ts';
+import { startTestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { UsersRepository } from '../users/users.repository.ts';
+import { UsersService } from '../users/users.service.ts';
+import { REFRESH_COOKIE } from './auth.routes.ts';
+import { AuthLimits } from './auth.service.ts';
+import { commonPasswordCount } from './password-policy.ts';
+
+interface Json {
+  status: boolean;
+  message?: string;
+  token?: string;
+  result?: string;
+  code?: string;
+  data?: Record<string, unknown>;
+}
+
+const PUBLIC_URL = 'http://campus.test';
+
+describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let smtp: TestSmtp;
+  let ipCounter = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    smtp = await startSmtpServer();
+    server = await startTestApp(database, {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      ALLOWED_ORIGINS: 'http://partner.test',
+      TRUST_PROXY: 'true',
+    });
+    await new UsersService(new UsersRepository(database.db)).createAccount({
+      username: 'headteacher',
+      email: 'head@school.test',
+      password: 'a long admin password',
+      role: 'admin',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+    await database.dispose();
+  });
+
+  /** Each call comes from its own client address unless one is given, so per-IP limits stay apart. */
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: Json; cookie: string | undefined }> {
+    ipCounter += 1;
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        'x-forwarded-for': `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+    const cookie = setCookie?.split(';')[0];
+    return { status: res.status, json: (await res.json()) as Json, cookie };
+  }
+
+  const userCount = async () => new UsersRepository(database.db).count();
+  const register = (username: string, extra: Record<string, unknown> = {}) =>
+    call('POST', '/api/auth/register', {
+      username,
+      email: `${username}@school.test`,
+      password: 'violet tulip river',
+      repeat_password: 'violet tulip river',
+      ...extra,
+    });
+
+  it('ships at least 1,000 common passwords', () => {
+    expect(commonPasswordCount()).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('registers, mails the activation link, activates once, logs in, refreshes and logs out', async () => {
+    const reg = await register('nadia', { first_name: 'Nadia' });
+    expect(reg).toMatchObject({
+      status: 200,
+      json: { status: true, message: AuthText.registered },
+    });
+
+    const mail = await smtp.next('nadia@school.test');
+    const link = linkIn(mail);
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.pathname).toBe('/metaverse/index.html');
+    const token = link.searchParams.get('token') ?? '';
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const early = await call('POST', '/api/auth', {
+      username: 'nadia',
+      password: 'violet tulip river',
+    });
+    expect(early).toMatchObject({ status: 401, json: { message: AuthText.accountNotActivated } });
+
+    const activated = await call('POST', '/api/auth/activate', { token });
+    expect(activated).toMatchObject({ status: 200, json: { status: true, result: 'OK' } });
+    const again = await call('POST', '/api/auth/activate', { token });
+    expect(again).toMatchObject({
+      status: 400,
+      json: { status: false, message: AuthText.invalidToken },
+    });
+
+    const login = await call('POST', '/api/auth', {
+      username: 'NADIA@school.test',
+      password: 'violet tulip river',
+    });
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({
+      status: true,
+      data: { username: 'nadia', role: 'member', role_label: 'Member', logged: true },
+    });
+    expect(login.cookie).toBeDefined();
+
+    const who = await call('GET', '/api/user/whoami', undefined, {
+      authorization: `Bearer ${login.json.token}`,
+    });
+    expect(who.json.data).toEqual({
+      is_superadmin: false,
+      is_teacher: false,
+      _id: login.json.data?._id,
+      username: 'nadia',
+      email: 'nadia@school.test',
+      status: 1,
+      first_name: 'Nadia',
+      last_name: '',
+      phone_number: '',
+      profile_picture: '',
+      description: '',
+      last_login: expect.any(String),
+      role: 'member',
+      role_label: 'Member',
+    });
+
+    const refreshed = await call('POST', '/api/auth/refresh-token', undefined, {
+      cookie: login.cookie as string,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.token).toEqual(expect.any(String));
+    expect(refreshed.cookie).toBeDefined();
+    expect(refreshed.cookie).not.toBe(login.cookie);
+
+    const logout = await call('POST', '/api/auth/logout', undefined, {
+      cookie: refreshed.cookie as string,
+    });
+    expect(logout.status).toBe(200);
+    const afterLogout = await call('POST', '/api/auth/refresh-token', undefined, {
+      cookie: refreshed.cookie as string,
+    });
+    expect(afterLogout).toMatchObject({ status: 401, json: { message: AuthText.sessionExpired } });
+  });
+
+  it('revokes the whole family when a rotated refresh token is presented again', async () => {
+    const login = await call('POST', '/api/auth', {
+      username: 'headteacher',
+      password: 'a long admin password',
+    });
+    const first = login.cookie as string;
+    const second = (await call('POST', '/api/auth/refresh-token', undefined, { cookie: first }))
+      .cookie as string;
+    const reuse = await call('POST', '/api/auth/refresh-token', undefined, { cookie: first });
+    expect(reuse).toMatchObject({ status: 401, json: { message: AuthText.sessionExpired } });
+    const victim = await call('POST', '/api/auth/refresh-token', undefined, { cookie: second });
+    expect(victim.status).toBe(401);
+  });
+
+  it('refuses an expired refresh token and a refresh without a cookie', async () => {
+    const login = await call('POST', '/api/auth', {
+      username: 'headteacher',
+      password: 'a long admin password',
+    });
+    await database.db.execute(
+      sql`update refresh_tokens set expires_at = now() - interval '1 second' where used_at is null and revoked_at is null`,
+    );
+    expect(
+      (await call('POST', '/api/auth/refresh-token', undefined, { cookie: login.cookie as string }))
+        .status,
+    ).toBe(401);
+    expect((await call('POST', '/api/auth/refresh-token')).status).toBe(401);
+  });
+
+  it.each([
+    [
+      'a password mismatch',
+      { repeat_password: 'something else entirely' },
+      AuthText.passwordMismatch,
+    ],
+    [
+      'a common password',
+      { password: 'Superman', repeat_password: 'Superman' },
+      AuthText.commonPassword,
+    ],
+    [
+      'a short password',
+      { password: 'short', repeat_password: 'short' },
+      AuthText.passwordTooShort,
+    ],
+    ['an unknown field', { is_admin: true }, 'is_admin'],
+    ['a bad email', { email: 'not-an-email' }, 'Email is not valid.'],
+    [
+      'a foreign activation_url',
+      { activation_url: 'https://evil.example/metaverse/index.html' },
+      AuthText.foreignUrl,
+    ],
+  ])('refuses %s with 400 and writes nothing', async (_label, extra, message) => {
+    const before = await userCount();
+    const res = await register('zed', extra);
+    expect(res.status).toBe(400);
+    expect(res.json.status).toBe(false);
+    expect(res.json.message).toContain(message);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('uses an allowed client activation_url and refuses taken names', async () => {
+    const ok = await register('omar', {
+      activation_url: 'http://partner.test/metaverse/index.html?x=1',
+    });
+    expect(ok.status).toBe(200);
+    const link = linkIn(await smtp.next('omar@school.test'));
+    expect(link.origin).toBe('http://partner.test');
+    expect([...link.searchParams.keys()]).toEqual(['token']);
+    const before = await userCount();
+    expect((await register('OMAR', { email: 'other@school.test' })).json.message).toBe(
+      AuthText.usernameTaken,
+    );
+    expect((await register('omar2', { email: 'Omar@school.test' })).json.message).toBe(
+      AuthText.emailTaken,
+    );
+    expect(await userCount()).toBe(before);
+  });
+
+  it('limits registration to 5 per hour per IP', async () => {
+    const headers = { 'x-forwarded-for': '192.0.2.77' };
+    const statuses: number[] = [];
+    for (let i = 0; i < AuthLimits.registerPerHour + 1; i += 1) {
+      statuses.push((await call('POST', '/api/auth/register', { username: 'x' }, headers)).status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('answers login for an unknown user exactly as for a wrong password', async () => {
+    const unknown = await call('POST', '/api/auth', {
+      username: 'nobody-here',
+      password: 'whatever1',
+    });
+    const wrong = await call('POST', '/api/auth', {
+      username: 'headteacher',
+      password: 'whatever1',
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown).toEqual({ ...wrong, cookie: undefined });
+    expect(unknown.json.message).toBe(AuthText.invalidCredentials);
+  });
+
+  it('limits logins to 10 per minute per IP and username', async () => {
+    const headers = { 'x-forwarded-for': '192.0.2.10' };
+    const statuses: number[] = [];
+    for (let i = 0; i < AuthLimits.loginPerMinute + 1; i += 1) {
+      statuses.push(
+        (await call('POST', '/api/auth', { username: 'ratelimited', password: 'x' }, headers))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    const other = await call(
+      'POST',
+      '/api/auth',
+      { username: 'ratelimited', password: 'x' },
+      { 'x-forwarded-for': '192.0.2.11' },
+    );
+    expect(other.status).toBe(401);
+  });
+
+  it('locks an account after 100 failures in an hour, even with the right password', async () => {
+    const repo = new UsersRepository(database.db);
+    await new UsersService(repo).createAccount({
+      username: 'locked',
+      email: 'locked@school.test',
+      password: 'correct password 1',
+      role: 'member',
+    });
+    const user = await repo.findByUsername('locked');
+    for (let i = 0; i < AuthLimits.failuresPerHourBeforeLock - 1; i += 1) {
+      await server.app.services.limiter.hit(`login-fail:${user?.id}`, 3_600_000);
+    }
+    const wrong = await call('POST', '/api/auth', {
+      username: 'locked',
+      password: 'wrong password',
+    });
+    expect(wrong.status).toBe(401);
+    const right = await call('POST', '/api/auth', {
+      username: 'locked',
+      password: 'correct password 1',
+    });
+    expect(right).toMatchObject({ status: 429, json: { message: AuthText.accountLocked } });
+  });
+
+  it('answers forgot-password alike for known and unknown emails, then resets once', async () => {
+    const known = await call('POST', '/api/auth/forgot-password', { email: 'head@school.test' });
+    const unknown = await call('POST', '/api/auth/forgot-password', { email: 'ghost@school.test' });
+    expect(known).toEqual(unknown);
+    expect(known.json).toEqual({ status: true, message: AuthText.forgotSent });
+
+    const link = linkIn(await smtp.next('head@school.test'));
+    expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/metaverse/forgot.html`);
+    await server.app.services.auth.flush();
+    expect(smtp.mails.some((m) => m.to.includes('ghost@school.test'))).toBe(false);
+
+    const token = link.searchParams.get('token') ?? '';
+    const mismatch = await call('POST', '/api/auth/recover-password', {
+      token,
+      new_password: 'brand new secret',
+      repeat_new_password: 'other',
+    });
+    expect(mismatch).toMatchObject({ status: 400, json: { message: AuthText.passwordMismatch } });
+
+    const reset = await call('POST', '/api/auth/recover-password', {
+      token,
+      new_password: 'brand new secret',
+      repeat_new_password: 'brand new secret',
+    });
+    expect(reset).toMatchObject({ status: 200, json: { message: AuthText.recovered } });
+    const reused = await call('POST', '/api/auth/recover-password', {
+      token,
+      new_password: 'another new secret',
+      repeat_new_password: 'another new secret',
+    });
+    expect(reused).toMatchObject({ status: 400, json: { message: AuthText.invalidToken } });
+
+    expect(
+      (
+        await call('POST', '/api/auth', {
+          username: 'headteacher',
+          password: 'a long admin password',
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/auth', { username: 'headteacher', password: 'brand new secret' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('takes about as long for known and unknown emails', async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await call(
+        'POST',
+        '/api/auth/forgot-password',
+        { email },
+        { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` },
+      );
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      known.push(await time('head@school.test'));
+      unknown.push(await time(`ghost${i}@school.test`));
+    }
+    await server.app.services.auth.flush();
+    // Both answer before any lookup or mail work; neither should be several times the other.
+    const ratio = median(known) / median(unknown);
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it('refuses an expired recovery token and a foreign recovery_url', async () => {
+    await call('POST', '/api/auth/forgot-password', { email: 'nadia@school.test' });
+    const token = linkIn(await smtp.next('nadia@school.test')).searchParams.get('token') ?? '';
+    // The mail leaves inside the token's transaction; wait for the commit before ageing it.
+    await server.app.services.auth.flush();
+    await database.db.execute(
+      sql`update user_tokens set expires_at = now() - interval '1 second' where kind = 'recovery'`,
+    );
+    const expired = await call('POST', '/api/auth/recover-password', {
+      token,
+      new_password: 'brand new secret',
+      repeat_new_password: 'brand new secret',
+    });
+    expect(expired).toMatchObject({ status: 400, json: { message: AuthText.invalidToken } });
+
+    const foreign = await call('POST', '/api/auth/forgot-password', {
+      email: 'nadia@school.test',
+      recovery_url: 'https://evil.example/reset',
+    });
+    expect(foreign).toMatchObject({ status: 400, json: { message: AuthText.foreignUrl } });
+  });
+
+  it('accepts the spec form encoding for forgot-password', async () => {
+    const res = await fetch(`${server.url}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body: 'email=nobody%40school.test',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: true, message: AuthText.forgotSent });
+  });
+
+  it('lets a guest in but refuses account features', async () => {
+    const guest = await call('POST', '/api/auth/guest');
+    expect(guest.json).toMatchObject({ status: true, data: { role: 'guest', is_guest: true } });
+    expect(guest.cookie).toBeUndefined();
+    const auth = { authorization: `Bearer ${guest.json.token}` };
+    const who = await call('GET', '/api/user/whoami', undefined, auth);
+    expect(who).toMatchObject({ status: 403, json: { message: AuthText.registerRequired } });
+    const patch = await call(
+      'PATCH',
+      `/api/user/${crypto.randomUUID()}`,
+      { username: 'sneaky' },
+      auth,
+    );
+    expect(patch.status).toBe(403);
+  });
+
+  it('lets users change only themselves, and admins anyone', async () => {
+    const nadia = await call('POST', '/api/auth', {
+      username: 'nadia',
+      password: 'violet tulip river',
+    });
+    const admin = await call('POST', '/api/auth', {
+      username: 'headteacher',
+      password: 'brand new secret',
+    });
+    const asNadia = { authorization: `Bearer ${nadia.json.token}` };
+    const asAdmin = { authorization: `Bearer ${admin.json.token}` };
+    const nadiaId = nadia.json.data?._id as string;
+    const adminId = admin.json.data?._id as string;
+
+    const self = await call('PATCH', `/api/user/${nadiaId}`, { username: 'nadia_k' }, asNadia);
+    expect(self).toMatchObject({ status: 200, json: { data: { username: 'nadia_k' } } });
+    const other = await call('PATCH', `/api/user/${adminId}`, { username: 'owned' }, asNadia);
+    expect(other).toMatchObject({ status: 403, json: { message: AuthText.onlyYourself } });
+    const taken = await call('PATCH', `/api/user/${nadiaId}`, { username: 'HEADTEACHER' }, asNadia);
+    expect(taken).toMatchObject({ status: 409, json: { message: AuthText.usernameTaken } });
+    const byAdmin = await call(
+      'PATCH',
+      `/api/user/${nadiaId}`,
+      { email: 'nadia.k@school.test' },
+      asAdmin,
+    );
+    expect(byAdmin).toMatchObject({
+      status: 200,
+      json: { data: { email: 'nadia.k@school.test' } },
+    });
+    expect((await call('PATCH', `/api/user/${nadiaId}`, { username: 'x y' }, asNadia)).status).toBe(
+      400,
+    );
+    expect((await call('PATCH', `/api/user/${nadiaId}`, {}, asNadia)).status).toBe(400);
+    expect((await call('PATCH', '/api/user/not-a-uuid', { username: 'abc' }, asNadia)).status).toBe(
+      400,
+    );
+    expect((await call('PATCH', `/api/user/${nadiaId}`, { username: 'abcd' })).status).toBe(401);
+    const bogus = await call('GET', '/api/user/whoami', undefined, {
+      authorization: 'Bearer not.a.jwt',
+    });
+    expect(bogus).toMatchObject({ status: 401, json: { code: ErrorCode.unauthorized } });
+  });
+});

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+/** A random opaque token: 256 bits, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** How opaque tokens are stored: SHA-256, so a database leak does not leak usable tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const GUEST_TOKEN_TTL_S = 8 * 60 * 60;
+
+const ClaimsSchema = z.object({
+  sub: z.string(),
+  username: z.string(),
+  role: z.enum(['admin', 'teacher', 'member', 'guest']),
+});
+
+/** Who a request acts for, read from its bearer token. */
+export type AuthClaims = z.infer<typeof ClaimsSchema>;
+
+/** Signs and checks the short-lived access tokens (HS256 JWTs). */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AuthClaims): Promise<string> {
+    const ttl = claims.role === 'guest' ? GUEST_TOKEN_TTL_S : ACCESS_TOKEN_TTL_S;
+    return new SignJWT({ username: claims.username, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or undefined for an invalid or expired one. */
+  async verify(token: string): Promise<AuthClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const parsed = ClaimsSchema.safeParse(payload);
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

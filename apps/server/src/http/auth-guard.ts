@@ -1,0 +1,34 @@
+import { AuthText } from '@atrium/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessTokens, AuthClaims } from '../features/auth/tokens.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The bearer token's claims, or null without a valid token. */
+    auth: AuthClaims | null;
+  }
+}
+
+/** Reads `Authorization: Bearer` on every request into `request.auth`. */
+export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer '))
+      request.auth = (await tokens.verify(header.slice(7).trim())) ?? null;
+  });
+}
+
+/** The caller, signed in as an account or a guest; 401 otherwise. */
+export function requireUser(request: FastifyRequest): AuthClaims {
+  if (!request.auth) throw unauthorized(AuthText.notSignedIn);
+  return request.auth;
+}
+
+/** The caller, signed in with an account; guests get 403 (SPEC §6). */
+export function requireAccount(request: FastifyRequest): AuthClaims {
+  const claims = requireUser(request);
+  if (claims.role === 'guest') throw forbidden(AuthText.registerRequired);
+  return claims;
+}

@@ -1,0 +1,115 @@
+import { AuthText } from '@atrium/protocol';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
+import { notifyError } from '../../shared/toast/toast.ts';
+import { homeFlags, selectHomeBox, type HomeBox } from './homeBox.ts';
+import { LoginBox } from './LoginBox.tsx';
+import { RegisterBox } from './RegisterBox.tsx';
+import { SessionEndBox } from './SessionEndBox.tsx';
+import { StartBox } from './StartBox.tsx';
+import { AuthWebText } from './texts.ts';
+import { UpdateUsernameBox } from './UpdateUsernameBox.tsx';
+import './auth.css';
+
+/** Drops the one-shot query flags (`signin`, `session`) from the address, keeping the rest. */
+function withoutParams(search: string, names: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  for (const name of names) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * Tells whether the box on screen replaced another one because of something the user did. The
+ * first box, and the one that replaces the session check, leave focus where it was.
+ */
+function useBoxChanged(box: HomeBox): boolean {
+  const [seen, setSeen] = useState({ box, changed: false });
+  if (seen.box !== box) {
+    // Derived during render (React's pattern for "state from the previous render").
+    const changed = seen.box !== 'loading';
+    setSeen({ box, changed });
+    return changed;
+  }
+  return seen.changed;
+}
+
+/** The home page's account card: exactly one box of SPEC §2 at a time. */
+export function AccountCard() {
+  const store = useSessionStore();
+  const session = useSessionState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { registerOpen, sessionEndedParam } = homeFlags(location.search);
+  const [providerError] = useState(() =>
+    new URLSearchParams(location.search).get('signin') === 'error' ? AuthText.providerFailed : null,
+  );
+  const box = selectHomeBox({ session, sessionEndedParam, registerOpen });
+  const focusOnMount = useBoxChanged(box);
+
+  // After a provider sign-in the server sends the visitor back with `?signin=ok|error`; the
+  // session store has already restored the session for `ok`. Say so once, then tidy the address.
+  useEffect(() => {
+    const signin = new URLSearchParams(location.search).get('signin');
+    if (signin === null) return;
+    if (signin === 'error') notifyError(AuthText.providerFailed);
+    void navigate(
+      { search: withoutParams(location.search, ['signin']), hash: location.hash },
+      { replace: true },
+    );
+  }, [location.search, location.hash, navigate]);
+
+  const handleSessionEndContinue = () => {
+    store.acknowledgeEnded();
+    if (sessionEndedParam) {
+      void navigate({ search: withoutParams(location.search, ['session']) }, { replace: true });
+    }
+  };
+
+  let content;
+  switch (box) {
+    case 'loading':
+      content = (
+        <div className="account-box account-box--loading" role="status">
+          <span className="spinner spinner--large" aria-hidden="true" />
+          {AuthWebText.checkingSession}
+        </div>
+      );
+      break;
+    case 'login':
+      content = <LoginBox focusOnMount={focusOnMount} initialError={providerError} />;
+      break;
+    case 'register':
+      content = <RegisterBox focusOnMount={focusOnMount} />;
+      break;
+    case 'start':
+      content = session.user && <StartBox user={session.user} focusOnMount={focusOnMount} />;
+      break;
+    case 'update-username':
+      content = session.user && (
+        <UpdateUsernameBox user={session.user} focusOnMount={focusOnMount} />
+      );
+      break;
+    case 'session-end':
+      content = (
+        <SessionEndBox
+          expired={session.ended === 'expired' && !sessionEndedParam}
+          signedIn={session.phase === 'signedIn'}
+          focusOnMount={focusOnMount}
+          onContinue={handleSessionEndContinue}
+        />
+      );
+      break;
+    default: {
+      const unhandled: never = box;
+      throw new Error(`Unknown home box: ${String(unhandled)}`);
+    }
+  }
+
+  return (
+    <div className="account-card" data-box={box}>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { AppRoute, AuthText } from '@atrium/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../shared/session/SessionContext.tsx';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import { errorMessage, useAuthApi } from './api.ts';
+import { AuthWebText } from './texts.ts';
+import './ActivationNotice.css';
+
+type Activation =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'done'; readonly ok: boolean; readonly message: string };
+
+function tokenOf(search: string): string | null {
+  const token = new URLSearchParams(search).get('token')?.trim();
+  return token ? token : null;
+}
+
+function withoutToken(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('token');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
+ * SPEC §2: the activation link opens the metaverse page with `?token=`. Activates the account
+ * once, takes the single-use token out of the address, and shows the result.
+ */
+export function ActivationNotice() {
+  const api = useAuthApi();
+  const { user } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [activation, setActivation] = useState<Activation>(() =>
+    tokenOf(location.search) ? { kind: 'pending' } : { kind: 'none' },
+  );
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    const token = tokenOf(location.search);
+    if (!token || started.current === token) return;
+    started.current = token;
+    // A reload or a shared screenshot must not carry the token.
+    void navigate(
+      { search: withoutToken(location.search), hash: location.hash },
+      { replace: true },
+    );
+    api.activate(token).then(
+      () => {
+        notifySuccess(AuthText.activated);
+        setActivation({ kind: 'done', ok: true, message: AuthText.activated });
+      },
+      (error: unknown) => {
+        const message = errorMessage(error, AuthText.invalidToken);
+        notifyError(message);
+        setActivation({ kind: 'done', ok: false, message });
+      },
+    );
+  }, [api, location.search, location.hash, navigate]);
+
+  if (activation.kind === 'none') return null;
+  if (activation.kind === 'pending') {
+    return (
+      <div className="activation-notice">
+        <FormAlert tone="info">
+          <p>
+            <strong>{AuthWebText.activationTitle}</strong>
+          </p>
+          <p className="activation-notice__pending">
+            <span className="spinner" aria-hidden="true" />
+            {AuthWebText.activating}
+          </p>
+        </FormAlert>
+      </div>
+    );
+  }
+  return (
+    <div className="activation-notice">
+      <FormAlert tone={activation.ok ? 'success' : 'error'}>
+        <p>
+          <strong>
+            {activation.ok ? AuthWebText.activationTitle : AuthWebText.activationFailedTitle}
+          </strong>
+        </p>
+        <p>{activation.message}</p>
+        {activation.ok && !user && (
+          <p>
+            <Link to={AppRoute.home}>{AuthWebText.goToLogin}</Link>
+          </p>
+        )}
+      </FormAlert>
+    </div>
+  );
+}

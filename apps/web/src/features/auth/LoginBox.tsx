@@ -1,0 +1,201 @@
+import { AppRoute, AuthText, LoginRequestSchema } from '@atrium/protocol';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link } from 'react-router';
+import { delay } from '../../shared/api/inFlight.ts';
+import { browserStorage } from '../../shared/browserStorage.ts';
+import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
+import { useSessionStore } from '../../shared/session/SessionContext.tsx';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import {
+  fieldErrorsFromIssues,
+  focusFirstInvalid,
+  type FieldErrors,
+} from '../../shared/ui/formErrors.ts';
+import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
+import { BoxHeading } from './BoxHeading.tsx';
+import { REGISTER_PATH } from './homeBox.ts';
+import { ProviderButtons } from './ProviderButtons.tsx';
+import { readRememberedLogin, saveRememberedLogin } from './rememberedLogin.ts';
+import { AuthWebText } from './texts.ts';
+import { LOGIN_SUBMIT_DELAY_MS } from './timing.ts';
+
+type LoginField = 'username' | 'password';
+
+export interface LoginBoxProps {
+  focusOnMount: boolean;
+  /** An error to show on arrival, e.g. a failed provider sign-in. */
+  initialError?: string | null;
+}
+
+/** SPEC §2 login box: username or email, password, remember username, providers, guest entry. */
+export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
+  const store = useSessionStore();
+  const api = useAuthApi();
+  const { confirm } = useDialogs();
+  const [remembered] = useState(() => readRememberedLogin(browserStorage()));
+  const [username, setUsername] = useState(remembered?.username ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(remembered?.checked ?? false);
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [formError, setFormError] = useState<string | null>(initialError);
+  const [pending, setPending] = useState<'login' | 'guest' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const handleUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setUsername(event.target.value);
+    if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
+  };
+
+  const handlePasswordChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setPassword(event.target.value);
+    if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
+  };
+
+  const handleRememberChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setRemember(event.target.checked);
+    // Unticking forgets the username at once; ticking saves it with the next login.
+    if (!event.target.checked) saveRememberedLogin(browserStorage(), { username, checked: false });
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = LoginRequestSchema.safeParse({ username, password });
+    if (!parsed.success) {
+      flushSync(() => setErrors(fieldErrorsFromIssues<LoginField>(parsed.error.issues)));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setErrors({});
+    // SPEC §5: ignored while in flight; sent after the login delay.
+    void inFlight.run(AuthAction.login, async () => {
+      setPending('login');
+      setFormError(null);
+      try {
+        await delay(LOGIN_SUBMIT_DELAY_MS);
+        const response = await api.login(parsed.data);
+        saveRememberedLogin(browserStorage(), {
+          username: parsed.data.username,
+          checked: remember,
+        });
+        notifySuccess(response.message);
+        store.signIn(response);
+      } catch (error) {
+        const message = errorMessage(error);
+        notifyError(message);
+        setFormError(message);
+        setPending(null);
+        passwordRef.current?.select();
+        passwordRef.current?.focus();
+      }
+    });
+  };
+
+  const handleGuest = () => {
+    void inFlight.run(AuthAction.guest, async () => {
+      // SPEC §4: guest entry needs a confirmation of what a guest cannot do.
+      const confirmed = await confirm({
+        title: AuthWebText.guestTitle,
+        message: AuthText.guestWarning,
+        confirmLabel: AuthWebText.guestConfirm,
+      });
+      if (!confirmed) return;
+      setPending('guest');
+      setFormError(null);
+      try {
+        const response = await api.enterAsGuest();
+        notifySuccess(response.message);
+        store.signIn(response);
+      } catch (error) {
+        const message = errorMessage(error);
+        notifyError(message);
+        setFormError(message);
+        setPending(null);
+      }
+    });
+  };
+
+  return (
+    <section className="account-box" aria-labelledby="login-title">
+      <BoxHeading id="login-title" focusOnMount={focusOnMount}>
+        {AuthWebText.loginTitle}
+      </BoxHeading>
+      <p className="account-card__intro">{AuthWebText.loginIntro}</p>
+
+      <ProviderButtons />
+
+      <form ref={formRef} className="account-form" onSubmit={handleSubmit} noValidate>
+        {formError && <FormAlert tone="error">{formError}</FormAlert>}
+        <TextField
+          label={AuthWebText.usernameOrEmail}
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={handleUsernameChange}
+          error={errors.username}
+          required
+        />
+        <TextField
+          ref={passwordRef}
+          label={AuthWebText.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={handlePasswordChange}
+          error={errors.password}
+          required
+          labelAside={
+            <Link className="account-form__aside-link" to={AppRoute.forgot}>
+              {AuthWebText.forgotPassword}
+            </Link>
+          }
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            onChange={handleRememberChange}
+          />
+          {AuthWebText.rememberUsername}
+        </label>
+        <SubmitButton
+          className="button button--primary button--block"
+          busy={pending === 'login'}
+          busyLabel={AuthWebText.loggingIn}
+          disabled={pending !== null}
+        >
+          {AuthWebText.logIn}
+        </SubmitButton>
+      </form>
+
+      <div className="account-divider" aria-hidden="true">
+        <span>{AuthWebText.or}</span>
+      </div>
+
+      <SubmitButton
+        type="button"
+        className="button button--secondary button--block"
+        busy={pending === 'guest'}
+        busyLabel={AuthWebText.enteringAsGuest}
+        disabled={pending !== null}
+        onClick={handleGuest}
+      >
+        {AuthWebText.enterAsGuest}
+      </SubmitButton>
+
+      <p className="account-card__footer">
+        {AuthWebText.newHere}{' '}
+        <Link to={REGISTER_PATH}>{AuthWebText.createAccount}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { AuthText, UsernameSchema, type CurrentUser } from '@atrium/protocol';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSessionStore } from '../../shared/session/SessionContext.tsx';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
+import { TextField } from '../../shared/ui/TextField.tsx';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
+import { BoxHeading } from './BoxHeading.tsx';
+import { AuthWebText } from './texts.ts';
+import { useLogoutAction } from './useLogoutAction.ts';
+
+export interface UpdateUsernameBoxProps {
+  user: CurrentUser;
+  focusOnMount: boolean;
+}
+
+/** SPEC §4: shown instead of the start box while the username is still the email. */
+export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps) {
+  const store = useSessionStore();
+  const api = useAuthApi();
+  const { logout, pending: loggingOut } = useLogoutAction();
+  const [username, setUsername] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setUsername(event.target.value);
+    setFieldError(null);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // SPEC §5: an empty username is ignored.
+    if (username.trim() === '') {
+      inputRef.current?.focus();
+      return;
+    }
+    const parsed = UsernameSchema.safeParse(username);
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? AuthText.unableToUpdateUsername);
+      inputRef.current?.focus();
+      return;
+    }
+    // SPEC §5: a double submit is blocked.
+    void inFlight.run(AuthAction.updateUsername, async () => {
+      setPending(true);
+      setFormError(null);
+      try {
+        const response = await api.updateUser(user._id, { username: parsed.data });
+        notifySuccess(response.message);
+        store.updateUser(response.data);
+      } catch (error) {
+        const message = errorMessage(error, AuthText.unableToUpdateUsername);
+        notifyError(message);
+        setFormError(message);
+        setPending(false);
+        inputRef.current?.focus();
+      }
+    });
+  };
+
+  return (
+    <section className="account-box" aria-labelledby="update-username-title">
+      <BoxHeading id="update-username-title" focusOnMount={focusOnMount}>
+        {AuthWebText.updateUsernameTitle}
+      </BoxHeading>
+      <p className="account-card__intro">{AuthWebText.updateUsernameIntro}</p>
+      <form className="account-form" onSubmit={handleSubmit} noValidate>
+        {formError && <FormAlert tone="error">{formError}</FormAlert>}
+        <TextField
+          ref={inputRef}
+          label={AuthWebText.username}
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={32}
+          value={username}
+          onChange={handleChange}
+          hint={AuthWebText.usernameHint}
+          error={fieldError}
+        />
+        <SubmitButton
+          className="button button--primary button--block"
+          busy={pending}
+          busyLabel={AuthWebText.saving}
+          disabled={loggingOut}
+        >
+          {AuthWebText.saveUsername}
+        </SubmitButton>
+      </form>
+      <p className="account-card__footer">
+        <button type="button" className="link-button" onClick={logout} disabled={loggingOut}>
+          {AuthWebText.logOut}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { CommonText, FailureSchema } from '@atrium/protocol';
+
+/** A failed API call: the server's `message` when it sent one, else the spec's unknown-error text. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer (offline, aborted). */
+  readonly status: number;
+  /** The `code` of the failure envelope, when present. */
+  readonly code: string | undefined;
+  /** The server's own `message`, or null when the answer carried none. */
+  readonly serverMessage: string | null;
+
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    options: { code?: string; cause?: unknown } = {},
+  ) {
+    super(serverMessage ?? CommonText.unknownError, { cause: options.cause });
+    this.status = status;
+    this.code = options.code;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The message to show for any error: the server's words for an ApiError, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string = CommonText.unknownError): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  fetch: FetchLike;
+  /** The access token to send as `Authorization: Bearer`, read at call time. */
+  getToken?: () => string | null;
+}
+
+/** Anything with zod's `safeParse` (every protocol schema), so the web app needs no zod import. */
+export interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates (and types) the success answer. */
+  schema: Schema<T>;
+  /** Sends the bearer token when one is known (default true). */
+  auth?: boolean;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options: RequestOptions<T>): Promise<T>;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A tiny typed JSON client for the spec's envelope: success answers are parsed with the shared
+ * protocol schema; anything else throws an ApiError carrying the server's `message`.
+ */
+export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClient {
+  return {
+    async request(path, { method = 'GET', body, schema, auth = true }) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const token = auth ? getToken?.() : null;
+      if (token) headers.authorization = `Bearer ${token}`;
+
+      let response: Response;
+      try {
+        response = await fetch(path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          // The refresh token is an httpOnly cookie on our own origin.
+          credentials: 'same-origin',
+        });
+      } catch (error) {
+        throw new ApiError(0, null, { cause: error });
+      }
+
+      const payload = await readJson(response);
+      if (!response.ok) {
+        const failure = FailureSchema.safeParse(payload);
+        throw failure.success
+          ? new ApiError(response.status, failure.data.message || null, {
+              code: failure.data.code,
+            })
+          : new ApiError(response.status, null);
+      }
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) return parsed.data;
+      // A 200 with `status: false` is still a failure in the spec's envelope.
+      const failure = FailureSchema.safeParse(payload);
+      if (failure.success) {
+        throw new ApiError(response.status, failure.data.message || null, {
+          code: failure.data.code,
+        });
+      }
+      throw new ApiError(response.status, null, { cause: parsed.error });
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { RoleSchema } from './roles.ts';
+
+/** Texts of the accounts feature. The spec's texts (SPEC §5, §8) are copied letter for letter. */
+export const AuthText = {
+  /** SPEC §8: token refresh failure. */
+  sessionExpired: 'Please login back. Your session has been expired.',
+  /** SPEC §5: new password and confirm differ. */
+  passwordMismatch: 'New password and confirm password mismatched.',
+  /** SPEC §8: update username answered without a message. */
+  unableToUpdateUsername: 'Unable to update username.',
+  /** SPEC §5: conference and other account-only features for guests. */
+  registerRequired: 'You need to register before using this feature',
+  invalidCredentials: 'Invalid username or password.',
+  accountNotActivated: 'Your account is not activated yet. Please use the link in the email we sent you.',
+  accountDisabled: 'This account is disabled.',
+  accountLocked: 'Too many failed logins. This account is locked for up to an hour.',
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  loggedIn: 'Welcome back!',
+  loggedOut: 'You have been logged out.',
+  registered: 'Your account has been created. Please check your email for the activation link.',
+  usernameTaken: 'This username is already taken.',
+  emailTaken: 'This email is already registered.',
+  activated: 'Your account is now active. You can log in.',
+  invalidToken: 'This link is invalid or has expired.',
+  forgotSent: 'If this email belongs to an account, we have sent it a link to choose a new password.',
+  recovered: 'Your password has been changed. You can now log in.',
+  commonPassword: 'This password is too common. Please choose another one.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  foreignUrl: 'This link address is not allowed.',
+  notSignedIn: 'Please log in to continue.',
+  onlyYourself: 'You can only change your own account.',
+  userNotFound: 'User not found.',
+  usernameUpdated: 'Your profile has been updated.',
+  guestWarning:
+    'As a guest, your NFT wallet cannot be linked and your customised character cannot be saved.',
+  providerUnknown: 'This sign-in provider is not configured.',
+  providerFailed: 'Sign-in with this provider failed. Please try again.',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters.')
+  .max(32, 'Username must be at most 32 characters.')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dot, dash and underscore.');
+
+export const EmailSchema = z.string().trim().max(254).pipe(z.email('Email is not valid.'));
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, AuthText.passwordTooShort)
+  .max(PASSWORD_MAX, AuthText.passwordTooLong);
+
+/** An absolute http(s) URL a client suggests for mailed links; the server checks its origin. */
+const LinkUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
+
+/** SPEC §7 `POST /api/auth`: username may also be the email. */
+export const LoginRequestSchema = z.strictObject({
+  username: z.string().trim().min(1, 'Username is required.').max(254),
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** SPEC §3 "Current user", as the server returns it (the token lives in memory on the client). */
+export const CurrentUserSchema = z
+  .object({
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    status: z.number().int(),
+    role: z.union([RoleSchema, z.literal('guest')]),
+    role_label: z.string(),
+    logged: z.boolean(),
+    is_guest: z.boolean(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** Answer of login, social login, guest entry and refresh. */
+export const SessionResponseSchema = z
+  .object({
+    status: z.literal(true),
+    message: z.string(),
+    token: z.string().min(1),
+    data: CurrentUserSchema,
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** SPEC §7 `POST /api/auth/register`: every form field by name plus activation_url. */
+export const RegisterRequestSchema = z
+  .strictObject({
+    username: UsernameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    repeat_password: z.string().max(PASSWORD_MAX),
+    first_name: z.string().trim().max(100).optional(),
+    last_name: z.string().trim().max(100).optional(),
+    activation_url: LinkUrlSchema.optional(),
+  })
+  .refine((v) => v.password === v.repeat_password, {
+    message: AuthText.passwordMismatch,
+    path: ['repeat_password'],
+  });
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const ActivateRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** SPEC §7: activation answers `result: OK`. */
+export const ActivateResponseSchema = z.object({
+  status: z.literal(true),
+  result: z.literal('OK'),
+  message: z.string(),
+});
+
+export const ForgotPasswordRequestSchema = z.strictObject({
+  email: EmailSchema,
+  recovery_url: LinkUrlSchema.optional(),
+});
+
+export const RecoverPasswordRequestSchema = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    new_password: PasswordSchema,
+    repeat_new_password: z.string().max(PASSWORD_MAX),
+  })
+  .refine((v) => v.new_password === v.repeat_new_password, {
+    message: AuthText.passwordMismatch,
+    path: ['repeat_new_password'],
+  });
+
+/** SPEC §3 "Who-am-I profile". */
+export const WhoAmISchema = z
+  .object({
+    is_superadmin: z.boolean(),
+    is_teacher: z.boolean(),
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    status: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string(),
+    profile_picture: z.string(),
+    description: z.string(),
+    last_login: z.string().nullable(),
+    role: RoleSchema,
+    role_label: z.string(),
+  })
+  .meta({ id: 'WhoAmI' });
+export type WhoAmI = z.infer<typeof WhoAmISchema>;
+
+export const WhoAmIResponseSchema = z.object({ status: z.literal(true), data: WhoAmISchema });
+
+/** SPEC §7 `PATCH /api/user/{id}`: form username, email. */
+export const UpdateUserRequestSchema = z
+  .strictObject({ username: UsernameSchema.optional(), email: EmailSchema.optional() })
+  .refine((v) => v.username !== undefined || v.email !== undefined, {
+    message: 'Nothing to update.',
+  });
+
+export const UpdateUserResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: CurrentUserSchema,
+});
+
+export const UserIdParamsSchema = z.strictObject({ id: z.uuid('User not found.') });
+
+/** A configured sign-in provider (Google, Facebook, a school's identity provider). */
+export const OidcProviderSchema = z.object({ id: z.string(), name: z.string() });
+export const OidcProvidersResponseSchema = z.object({
+  status: z.literal(true),
+  data: z.array(OidcProviderSchema),
+});
+export type OidcProvider = z.infer<typeof OidcProviderSchema>;
