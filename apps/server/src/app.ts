@@ -16,12 +16,16 @@ import { AuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
+import { OidcService } from './features/auth/oidc.service.ts';
+import { oidcRoutes } from './features/auth/oidc.routes.ts';
+import { sessionCookies } from './features/auth/session-cookie.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import { devMailRoutes } from './mail/dev-mail.routes.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createClient } from 'redis';
@@ -84,7 +88,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
 
   let redis: RedisClientType | undefined;
@@ -97,9 +100,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer();
-  const tokens = new AccessTokens(await resolveJwtSecret(config.JWT_SECRET, database.db));
+  const secret = await resolveJwtSecret(config.JWT_SECRET, database.db);
+  const tokens = new AccessTokens(secret);
+  // The same secret signs the short-lived provider sign-in state cookie.
+  await app.register(fastifyCookie, { secret });
+  const authRepo = new AuthRepository(database.db);
   const auth = new AuthService({
-    repo: new AuthRepository(database.db),
+    repo: authRepo,
     tokens,
     limiter,
     mailer,
@@ -112,12 +119,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(settingsRoutes, { prefix: '/api', database });
-  await app.register(authRoutes, {
-    prefix: '/api',
-    auth,
-    secureCookies: config.publicUrl.startsWith('https:'),
-  });
+  const secureCookies = config.publicUrl.startsWith('https:');
+  const cookies = sessionCookies(secureCookies);
+  const oidc = new OidcService(config.OIDC_PROVIDERS, config.publicUrl, authRepo, auth, app.log);
+  await app.register(authRoutes, { prefix: '/api', auth, cookies });
+  await app.register(oidcRoutes, { prefix: '/api', oidc, cookies, secureCookies });
   await app.register(userRoutes, { prefix: '/api', auth });
+  if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
   await registerWebApp(app, webDist);

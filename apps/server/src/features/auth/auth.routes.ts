@@ -1,4 +1,3 @@
-import type {} from '@fastify/cookie';
 import {
   ActivateRequestSchema,
   ActivateResponseSchema,
@@ -11,12 +10,10 @@ import {
   RegisterRequestSchema,
   SessionResponseSchema,
 } from '@atrium/protocol';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthService, Session } from './auth.service.ts';
-
-export const REFRESH_COOKIE = 'atrium_refresh';
-const REFRESH_COOKIE_PATH = '/api/auth';
+import type { AuthService } from './auth.service.ts';
+import { REFRESH_COOKIE } from './session-cookie.ts';
+import type { SessionCookies } from './session-cookie.ts';
 
 const failures = {
   400: FailureSchema,
@@ -28,34 +25,14 @@ const failures = {
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  secureCookies: boolean;
+  cookies: SessionCookies;
 }
 
 /** SPEC §7 `/api/auth*`: thin handlers over AuthService. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, secureCookies },
+  { auth, cookies },
 ) => {
-  const sendSession = (reply: FastifyReply, session: Session, message: string) => {
-    if (session.refreshToken) {
-      void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        path: REFRESH_COOKIE_PATH,
-        maxAge: 30 * 24 * 60 * 60,
-      });
-    }
-    return { status: true as const, message, token: session.token, data: session.user };
-  };
-  const clearCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, {
-      path: REFRESH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookies,
-    });
-
   app.post(
     '/auth',
     {
@@ -68,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const session = await auth.login(request.body.username, request.body.password, request.ip);
-      return sendSession(reply, session, AuthText.loggedIn);
+      return cookies.send(reply, session, AuthText.loggedIn);
     },
   );
 
@@ -81,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: SessionResponseSchema },
       },
     },
-    async (_request, reply) => sendSession(reply, await auth.guest(), AuthText.loggedIn),
+    async (_request, reply) => cookies.send(reply, await auth.guest(), AuthText.loggedIn),
   );
 
   app.post(
@@ -96,9 +73,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       try {
         const session = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-        return sendSession(reply, session, AuthText.loggedIn);
+        return cookies.send(reply, session, AuthText.loggedIn);
       } catch (err) {
-        clearCookie(reply);
+        cookies.clear(reply);
         throw err;
       }
     },
@@ -115,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       await auth.logout(request.cookies[REFRESH_COOKIE]);
-      clearCookie(reply);
+      cookies.clear(reply);
       return { status: true as const, message: AuthText.loggedOut };
     },
   );

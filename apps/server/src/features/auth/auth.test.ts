@@ -9,7 +9,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { UsersRepository } from '../users/users.repository.ts';
 import { UsersService } from '../users/users.service.ts';
-import { REFRESH_COOKIE } from './auth.routes.ts';
+import { REFRESH_COOKIE } from './session-cookie.ts';
 import { AuthLimits } from './auth.service.ts';
 import { commonPasswordCount } from './password-policy.ts';
 

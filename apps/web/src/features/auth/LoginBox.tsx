@@ -193,8 +193,7 @@ export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
       </SubmitButton>
 
       <p className="account-card__footer">
-        {AuthWebText.newHere}{' '}
-        <Link to={REGISTER_PATH}>{AuthWebText.createAccount}</Link>
+        {AuthWebText.newHere} <Link to={REGISTER_PATH}>{AuthWebText.createAccount}</Link>
       </p>
     </section>
   );

@@ -19,7 +19,10 @@ export function ProviderButtons() {
         {list.map((provider) => (
           <li key={provider.id}>
             {/* A full-page navigation: the provider's pages cannot run inside ours. */}
-            <a className="button button--secondary button--block" href={providerStartUrl(provider.id)}>
+            <a
+              className="button button--secondary button--block"
+              href={providerStartUrl(provider.id)}
+            >
               <span className="provider-list__mark" aria-hidden="true">
                 {provider.name.slice(0, 1).toUpperCase()}
               </span>

@@ -54,8 +54,7 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
       setPending(true);
       setFormError(null);
       try {
-        const { activation_url: _ignored, ...fields } = data;
-        const response = await api.register(fields);
+        const response = await api.register(data);
         notifySuccess(response.message);
         setRegistered(true);
       } catch (error) {

@@ -25,7 +25,10 @@ export function StartBox({ user, focusOnMount }: StartBoxProps) {
         {user.is_guest ? AuthWebText.guestIntro : AuthWebText.startIntro}
       </p>
       <div className="account-actions">
-        <Link className="button button--primary button--large button--block" to={AppRoute.metaverse}>
+        <Link
+          className="button button--primary button--large button--block"
+          to={AppRoute.metaverse}
+        >
           {AuthWebText.enterCampus}
           <span aria-hidden="true">→</span>
         </Link>

@@ -14,7 +14,8 @@ export function homeFlags(search: string): { registerOpen: boolean; sessionEnded
 }
 
 /** The boxes of the home page (SPEC §2); exactly one is visible at a time. */
-export type HomeBox = 'loading' | 'login' | 'register' | 'start' | 'update-username' | 'session-end';
+export type HomeBox =
+  'loading' | 'login' | 'register' | 'start' | 'update-username' | 'session-end';
 
 export interface HomeBoxInput {
   readonly session: Pick<SessionState, 'phase' | 'user' | 'ended'>;

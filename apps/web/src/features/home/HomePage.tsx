@@ -51,17 +51,17 @@ export function HomePage() {
             Atrium brings your school, museum or event into one shared world. Meet people, learn in
             live classrooms and keep the moments you like, with nothing to install.
           </p>
-          <CampusIllustration className="home-hero__illustration" />
-          <div className="button-row">
+          <div className="button-row home-hero__actions">
             <a className="button button--secondary" href="#home-features">
               What you can do
             </a>
-            <Link className="button button--ghost" to={AppRoute.metaverse}>
+            <Link className="button button--secondary" to={AppRoute.metaverse}>
               Preview the metaverse
               <span aria-hidden="true">→</span>
             </Link>
           </div>
           <p className="home-hero__note">Runs in any recent desktop browser. Guests welcome.</p>
+          <CampusIllustration className="home-hero__illustration" />
         </div>
         <div className="home-hero__art">
           <AccountCard />

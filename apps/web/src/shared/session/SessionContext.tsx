@@ -27,7 +27,11 @@ function StoreSessionProvider({ store, children }: { store: SessionStore; childr
 }
 
 /** Provides the current session to the shell (navigation, user area) and the accounts pages. */
-export function SessionProvider({ store, value = signedOutSession, children }: SessionProviderProps) {
+export function SessionProvider({
+  store,
+  value = signedOutSession,
+  children,
+}: SessionProviderProps) {
   if (store) return <StoreSessionProvider store={store}>{children}</StoreSessionProvider>;
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -63,27 +63,27 @@ export interface SessionStoreDeps {
 }
 
 export interface SessionStore {
-  getSnapshot(): SessionState;
-  subscribe(listener: () => void): () => void;
+  getSnapshot: () => SessionState;
+  subscribe: (listener: () => void) => () => void;
   /** API client that sends this session's bearer token. */
   readonly client: ApiClient;
   /**
    * Runs once on page start: restores a session from the refresh cookie when one is expected, or
    * always after a provider sign-in (`?signin=ok`). Later calls do nothing.
    */
-  start(search?: string): Promise<void>;
+  start: (search?: string) => Promise<void>;
   /** Stores a login (or guest entry) answer and starts the token refresh. */
-  signIn(response: SessionResponse): void;
+  signIn: (response: SessionResponse) => void;
   /** Replaces the user after a profile update. */
-  updateUser(user: CurrentUser): void;
+  updateUser: (user: CurrentUser) => void;
   /** One token refresh now; on failure the session expires. Resolves whether it succeeded. */
-  refresh(): Promise<boolean>;
+  refresh: () => Promise<boolean>;
   /** SPEC §4 logout; `expired` when the token refresh failed. */
-  logout(reason?: 'user' | 'expired'): Promise<void>;
+  logout: (reason?: 'user' | 'expired') => Promise<void>;
   /** Forgets why the last session ended (the session-end box was acknowledged). */
-  acknowledgeEnded(): void;
+  acknowledgeEnded: () => void;
   /** Stops the timers. */
-  dispose(): void;
+  dispose: () => void;
 }
 
 const initialState: SessionState = { phase: 'restoring', user: null, token: null, ended: null };
@@ -125,8 +125,9 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   let started = false;
   /** Bumped whenever the session changes hands, so late answers for an old session are dropped. */
   let generation = 0;
-  let firstTimer: TimerHandle | null = null;
-  let repeatTimer: TimerHandle | null = null;
+  // Boxed, because an injected timer may hand out any value as its handle (even 0).
+  let firstTimer: { handle: TimerHandle } | null = null;
+  let repeatTimer: { handle: TimerHandle } | null = null;
   let refreshing: Promise<boolean> | null = null;
   let loggingOut: Promise<void> | null = null;
   const listeners = new Set<() => void>();
@@ -139,19 +140,21 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const client = createApiClient({ fetch: deps.fetch, getToken: () => state.token });
 
   const stopRefresh = () => {
-    if (firstTimer !== null) clearTimer(firstTimer);
-    if (repeatTimer !== null) clearRepeat(repeatTimer);
+    if (firstTimer) clearTimer(firstTimer.handle);
+    if (repeatTimer) clearRepeat(repeatTimer.handle);
     firstTimer = null;
     repeatTimer = null;
   };
 
   const scheduleRefresh = () => {
     stopRefresh();
-    firstTimer = setTimer(() => {
-      firstTimer = null;
-      void store.refresh();
-      repeatTimer = setRepeat(() => void store.refresh(), REFRESH_INTERVAL_MS);
-    }, REFRESH_FIRST_DELAY_MS);
+    firstTimer = {
+      handle: setTimer(() => {
+        firstTimer = null;
+        repeatTimer = { handle: setRepeat(() => void store.refresh(), REFRESH_INTERVAL_MS) };
+        void store.refresh();
+      }, REFRESH_FIRST_DELAY_MS),
+    };
   };
 
   /** POSTs the refresh cookie; answers the body, or null when there was no usable answer. */

@@ -14,7 +14,7 @@ export function fieldErrorsFromIssues<K extends string>(issues: readonly Issue[]
     const field = issue.path[0];
     if (typeof field === 'string' && errors[field] === undefined) errors[field] = issue.message;
   }
-  return errors as FieldErrors<K>;
+  return errors;
 }
 
 /** Whether any field has an error. */
@@ -22,7 +22,13 @@ export function hasErrors<K extends string>(errors: FieldErrors<K>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-/** Moves focus to the first field marked invalid, in the order of the form. */
+/**
+ * Moves focus to the first field marked invalid, in the order of the form, so a screen reader
+ * reads its label and error. A field that already has focus is re-focused to be read again.
+ */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return;
+  if (field === document.activeElement) field.blur();
+  field.focus();
 }
