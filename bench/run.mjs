@@ -4,11 +4,13 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchHealth } from './health.mjs';
+import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
 import { benchStartup } from './startup.mjs';
 
 const startup = await benchStartup();
 const health = await benchHealth();
+const login = await benchLogin();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const doc = `# Benchmarks
@@ -25,7 +27,18 @@ ratio to the baseline measured in the same run, not absolute times.
 | \`npm start\` → \`/api/ready\` 200, PGlite, later start | ${startup.warmStartMs} ms | bare Node HTTP server: ${startup.bareNodeMs} ms | < 10000 ms |
 | \`/api/health\` throughput | ${health.atrium.rps} req/s (p99 ${health.atrium.p99Ms} ms) | bare Fastify route: ${health.bare.rps} req/s (p99 ${health.bare.p99Ms} ms) | ratio ≥ 0.8: **${health.ratio}** |
 
+## Accounts
+
+| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Login throughput, 20 concurrent clients | ${login.loginRps} logins/s, p99 ${login.loginP99Ms} ms (${login.loginNon2xx} non-2xx) | (argon2id, 19 MiB, t=2, p=1 sets the pace) | report |
+| \`/api/health\` p99 while logins are saturated | ${login.healthBusyP99Ms} ms | idle server: ${login.healthIdleP99Ms} ms | < 50 ms |
+
 Method:
+- Login (\`bench/login.mjs\`): autocannon, 20 connections for 10 s against \`POST /api/auth\` (each request from
+  its own \`X-Forwarded-For\` address, \`TRUST_PROXY=true\`, so the per-IP limit does not apply); during it, one
+  connection measures \`/api/health\` for 6 s. At most cores − 1 argon2 jobs run at once, so one core stays with
+  the event loop.
 - Startup (\`bench/startup.mjs\`): \`node scripts/start.mjs\` with dependencies installed and the build
   current, on a fresh \`DATA_DIR\`, timed until \`/api/ready\` answers 200; median of 3. Baseline: the
   same measurement of a bare \`node:http\` server.

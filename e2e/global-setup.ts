@@ -1,17 +1,23 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startOidcProvider } from '../apps/server/test/oidc-provider.ts';
+import { startSmtpServer } from '../apps/server/test/smtp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     demoAccounts: Array<{ role: string; username: string; password: string }>;
+    /** Folder where every mail the app sends lands as a JSON file (see support/mail.ts). */
+    mailDir: string;
+    /** The account the test OpenID Connect provider signs in. */
+    oidcAccount: { login: string; email: string; username: string };
   }
 }
 
@@ -55,6 +61,44 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+
+  // A real SMTP server: each mail becomes a JSON file the tests can read.
+  const mailDir = path.join(dataDir, 'mail');
+  await mkdir(mailDir);
+  let mailCount = 0;
+  const smtp = await startSmtpServer((mail) => {
+    mailCount += 1;
+    void writeFile(path.join(mailDir, `${Date.now()}-${mailCount}.json`), JSON.stringify(mail));
+  });
+
+  // A real OpenID Connect provider, configured as the school's sign-in button.
+  const oidcAccount = {
+    login: 'e2e-student',
+    email: 'student@oidc.e2e.test',
+    username: 'oidc.student',
+  };
+  const idp = await startOidcProvider([
+    {
+      client_id: 'atrium-e2e',
+      client_secret: 'atrium-e2e-secret',
+      redirect_uris: [`${baseURL}/api/auth/oidc/school/callback`],
+    },
+  ]);
+  idp.accounts.set(oidcAccount.login, {
+    sub: oidcAccount.login,
+    email: oidcAccount.email,
+    email_verified: true,
+    preferred_username: oidcAccount.username,
+  });
+  const oidcProviders = JSON.stringify([
+    {
+      id: 'school',
+      name: 'Springfield School',
+      issuer: idp.issuer,
+      clientId: 'atrium-e2e',
+      clientSecret: 'atrium-e2e-secret',
+    },
+  ]);
   let log = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -81,12 +125,16 @@ export default async function setup(project: TestProject) {
   );
   project.provide('baseURL', baseURL);
   project.provide('demoAccounts', demoAccounts);
+  project.provide('mailDir', mailDir);
+  project.provide('oidcAccount', oidcAccount);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) =>
       child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
     );
+    await smtp.close();
+    await idp.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

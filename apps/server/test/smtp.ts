@@ -18,7 +18,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtp> {
+/** `onMail` sees each mail as it arrives (the e2e harness writes them to files for the tests). */
+export async function startSmtpServer(onMail?: (mail: ReceivedMail) => void): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters: Array<() => void> = [];
@@ -29,7 +30,9 @@ export async function startSmtpServer(): Promise<TestSmtp> {
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          const mail = { to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' };
+          mails.push(mail);
+          onMail?.(mail);
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })

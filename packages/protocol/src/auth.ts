@@ -12,7 +12,8 @@ export const AuthText = {
   /** SPEC §5: conference and other account-only features for guests. */
   registerRequired: 'You need to register before using this feature',
   invalidCredentials: 'Invalid username or password.',
-  accountNotActivated: 'Your account is not activated yet. Please use the link in the email we sent you.',
+  accountNotActivated:
+    'Your account is not activated yet. Please use the link in the email we sent you.',
   accountDisabled: 'This account is disabled.',
   accountLocked: 'Too many failed logins. This account is locked for up to an hour.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
@@ -23,7 +24,8 @@ export const AuthText = {
   emailTaken: 'This email is already registered.',
   activated: 'Your account is now active. You can log in.',
   invalidToken: 'This link is invalid or has expired.',
-  forgotSent: 'If this email belongs to an account, we have sent it a link to choose a new password.',
+  forgotSent:
+    'If this email belongs to an account, we have sent it a link to choose a new password.',
   recovered: 'Your password has been changed. You can now log in.',
   commonPassword: 'This password is too common. Please choose another one.',
   passwordTooShort: 'Password must be at least 8 characters.',
@@ -77,7 +79,7 @@ export const CurrentUserSchema = z
     role_label: z.string(),
     logged: z.boolean(),
     is_guest: z.boolean(),
-    data: z.record(z.string(), z.unknown()),
+    data: z.looseObject({}),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
@@ -93,10 +95,13 @@ export const SessionResponseSchema = z
   .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
-/** SPEC §7 `POST /api/auth/register`: every form field by name plus activation_url. */
+/**
+ * SPEC §7 `POST /api/auth/register`: every form field by name plus activation_url. Without a
+ * username the email is the username, and the home page then asks for one (update-username box).
+ */
 export const RegisterRequestSchema = z
   .strictObject({
-    username: UsernameSchema,
+    username: z.union([z.literal('').transform(() => undefined), UsernameSchema]).optional(),
     email: EmailSchema,
     password: PasswordSchema,
     repeat_password: z.string().max(PASSWORD_MAX),

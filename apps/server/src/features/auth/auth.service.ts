@@ -214,10 +214,11 @@ export class AuthService {
 
     await repo.db.transaction(async (tx) => {
       const r = repo.with(tx);
-      if (await r.usernameTaken(input.username)) throw conflict(AuthText.usernameTaken);
+      const username = input.username ?? input.email;
+      if (await r.usernameTaken(username)) throw conflict(AuthText.usernameTaken);
       if (await r.emailTaken(input.email)) throw conflict(AuthText.emailTaken);
       const user = await new UsersRepository(tx).insert({
-        username: input.username,
+        username,
         email: input.email,
         passwordHash,
         role: 'member',

@@ -226,6 +226,22 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     expect(await userCount()).toBe(before);
   });
 
+  it('uses the email as the username when none is given', async () => {
+    const res = await call('POST', '/api/auth/register', {
+      username: '',
+      email: 'Mailonly@school.test',
+      password: 'violet tulip river',
+      repeat_password: 'violet tulip river',
+    });
+    expect(res.status).toBe(200);
+    const user = await new UsersRepository(database.db).findByUsername('mailonly@school.test');
+    expect(user).toMatchObject({
+      username: 'Mailonly@school.test',
+      email: 'Mailonly@school.test',
+      status: 0,
+    });
+  });
+
   it('uses an allowed client activation_url and refuses taken names', async () => {
     const ok = await register('omar', {
       activation_url: 'http://partner.test/metaverse/index.html?x=1',
