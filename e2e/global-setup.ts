@@ -104,6 +104,10 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       ...process.env,
+      // Run as `npm start` does, with the harness's mail server and sign-in provider.
+      NODE_ENV: 'production',
+      SMTP_URL: smtp.url,
+      OIDC_PROVIDERS: oidcProviders,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

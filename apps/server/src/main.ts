@@ -12,6 +12,13 @@ function printBanner(config: Config, accounts: DemoAccount[] | undefined): void 
     `  Atrium is running at ${config.publicUrl}`,
     `  API docs: ${config.publicUrl}/api/docs`,
   ];
+  if (!config.SMTP_URL) {
+    lines.push(
+      config.NODE_ENV === 'development'
+        ? `  Mail: no SMTP_URL, so account mails are listed at ${config.publicUrl}/dev/mail`
+        : `  Mail: no SMTP_URL, so account mails are only kept in the database (NODE_ENV=development lists them at /dev/mail)`,
+    );
+  }
   if (accounts) {
     lines.push(
       ``,

@@ -30,7 +30,6 @@ export const AuthText = {
   commonPassword: 'This password is too common. Please choose another one.',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 128 characters.',
-  foreignUrl: 'This link address is not allowed.',
   notSignedIn: 'Please log in to continue.',
   onlyYourself: 'You can only change your own account.',
   userNotFound: 'User not found.',

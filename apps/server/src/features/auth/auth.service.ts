@@ -352,11 +352,22 @@ export class AuthService {
     return this.deps.tokens.sign({ sub: user.id, username: user.username, role: user.role });
   }
 
-  /** The link base for a mail: the client's URL if its origin is allowed, else our own page. */
+  /**
+   * The link base for a mail: the client's URL when its origin is allowed, else our own page.
+   * A foreign origin is ignored rather than refused, so a visitor who opened the site under
+   * another name (127.0.0.1 instead of localhost) still gets a working link to PUBLIC_URL.
+   */
   private linkBase(clientUrl: string | undefined, defaultPath: string): URL {
-    if (clientUrl === undefined) return new URL(defaultPath, this.deps.publicUrl);
+    const fallback = new URL(defaultPath, this.deps.publicUrl);
+    if (clientUrl === undefined) return fallback;
     const url = new URL(clientUrl);
-    if (!this.deps.allowedOrigins.includes(url.origin)) throw badRequest(AuthText.foreignUrl);
+    if (!this.deps.allowedOrigins.includes(url.origin)) {
+      this.deps.log.warn(
+        { origin: url.origin },
+        'ignored a mail link on an origin that is not allowed',
+      );
+      return fallback;
+    }
     url.search = '';
     url.hash = '';
     return url;

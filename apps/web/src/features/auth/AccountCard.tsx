@@ -42,10 +42,12 @@ export function AccountCard() {
   const location = useLocation();
   const navigate = useNavigate();
   const { registerOpen, sessionEndedParam } = homeFlags(location.search);
-  const [providerError] = useState(() =>
+  const [providerError, setProviderError] = useState(() =>
     new URLSearchParams(location.search).get('signin') === 'error' ? AuthText.providerFailed : null,
   );
   const box = selectHomeBox({ session, sessionEndedParam, registerOpen });
+  // The provider failure belongs to the first login box only, not to one shown later.
+  if (providerError !== null && box !== 'login' && box !== 'loading') setProviderError(null);
   const focusOnMount = useBoxChanged(box);
 
   // After a provider sign-in the server sends the visitor back with `?signin=ok|error`; the

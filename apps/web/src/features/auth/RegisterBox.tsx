@@ -106,12 +106,12 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <TextField
           label={AuthWebText.username}
+          labelSuffix={AuthWebText.optional}
           type="text"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint={AuthWebText.usernameHint}
-          required
+          hint={AuthWebText.registerUsernameHint}
           {...field('username')}
         />
         <TextField

@@ -24,7 +24,7 @@ export const AuthAction = {
   forgot: 'auth:forgot-password',
   recover: 'auth:recover-password',
   updateUsername: 'auth:update-username',
-  activate: 'auth:activate',
+  logout: 'auth:logout',
 } as const;
 
 /** Where the activation mail's link points: the metaverse page with `?token=`. */

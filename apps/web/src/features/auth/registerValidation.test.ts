@@ -23,6 +23,15 @@ describe('registration validation (same schema as the server)', () => {
     });
   });
 
+  it('lets the username be left empty (the email stands in until one is chosen)', () => {
+    const { data, errors } = validateRegistration({ ...valid, username: '' });
+    expect(errors).toEqual({});
+    expect(data?.username).toBeUndefined();
+    expect(validateRegistration({ ...valid, username: '  ' }).errors.username).toBe(
+      'Username must be at least 3 characters.',
+    );
+  });
+
   it('reports every invalid field at once, the mismatch included', () => {
     const { data, errors } = validateRegistration({
       ...valid,

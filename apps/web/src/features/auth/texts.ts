@@ -41,6 +41,8 @@ export const AuthWebText = {
   saveUsername: 'Save username',
   saving: 'Saving…',
   usernameHint: '3 to 32 letters, digits, dots, dashes or underscores.',
+  registerUsernameHint:
+    '3 to 32 letters, digits, dots, dashes or underscores. Leave it empty to choose one after your first login.',
   // Session-end box
   sessionEndTitle: 'Your session has ended',
   sessionEnded: 'Your visit to the campus has ended. Log in again to continue.',

@@ -1,5 +1,3 @@
-import { AppRoute } from '@atrium/protocol';
-import { Link } from 'react-router';
 import { PageTitle } from '../../shared/texts.ts';
 import { AccountCard } from '../auth/AccountCard.tsx';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
@@ -55,10 +53,6 @@ export function HomePage() {
             <a className="button button--secondary" href="#home-features">
               What you can do
             </a>
-            <Link className="button button--secondary" to={AppRoute.metaverse}>
-              Preview the metaverse
-              <span aria-hidden="true">→</span>
-            </Link>
           </div>
           <p className="home-hero__note">Runs in any recent desktop browser. Guests welcome.</p>
           <CampusIllustration className="home-hero__illustration" />

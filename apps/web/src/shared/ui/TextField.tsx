@@ -9,7 +9,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** Shown after the label, e.g. "(optional)". */
   labelSuffix?: string;
-  /** Content next to the label (e.g. a "Forgot password?" link). */
+  /** Content shown beside the label, reached after the input (e.g. "Forgot password?"). */
   labelAside?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
@@ -30,14 +30,11 @@ export function TextField({
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-          {labelSuffix && <span className="field__label-suffix"> {labelSuffix}</span>}
-        </label>
-        {labelAside}
-      </div>
+    <div className={labelAside ? 'field field--with-aside' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {labelSuffix && <span className="field__label-suffix"> {labelSuffix}</span>}
+      </label>
       <input
         ref={ref}
         id={id}
@@ -46,6 +43,8 @@ export function TextField({
         aria-describedby={describedBy || undefined}
         {...input}
       />
+      {/* After the input in the tab order, though shown beside the label. */}
+      {labelAside && <div className="field__aside">{labelAside}</div>}
       {hint && !error && (
         <p id={hintId} className="field__hint">
           {hint}
