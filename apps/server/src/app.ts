@@ -103,7 +103,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const secret = await resolveJwtSecret(config.JWT_SECRET, database.db);
   const tokens = new AccessTokens(secret);
   // The same secret signs the short-lived provider sign-in state cookie.
-  await app.register(fastifyCookie, { secret });
+  await app.register(fastifyCookie, { secret, hook: false });
   const authRepo = new AuthRepository(database.db);
   const auth = new AuthService({
     repo: authRepo,

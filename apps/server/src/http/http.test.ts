@@ -134,11 +134,23 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
     expect(await ui.text()).toContain('swagger');
   });
 
-  it('sends a Content Security Policy without inline scripts', async () => {
+  it('sends the API security headers on API answers', async () => {
     const res = await fetch(`${server.url}/api/health`);
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('sends a page Content Security Policy without inline scripts on pages and the docs', async () => {
+    for (const path of ['/no/such/page', '/api/docs']) {
+      const res = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 });
 

@@ -48,11 +48,28 @@ export function computeSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Adds the precomputed security headers to every response. */
+/**
+ * Headers for JSON API answers, which no browser renders as a page: the short set OWASP's REST
+ * cheat sheet recommends. Sending the whole page set on every small JSON answer cost about a
+ * fifth of the API's throughput, mostly in writing the bytes.
+ */
+export const apiSecurityHeaders: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+/** Whether a path is an API answer (JSON), rather than a page, an asset or the API docs UI. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** Adds the precomputed security headers to every response: the API set or the page set. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = computeSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiSecurityHeaders : pageHeaders);
     done();
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service.ts';
-import { REFRESH_COOKIE } from './session-cookie.ts';
+import { readCookie, REFRESH_COOKIE } from './session-cookie.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 const failures = {
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       try {
-        const session = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+        const session = await auth.refresh(readCookie(request, REFRESH_COOKIE));
         return cookies.send(reply, session, AuthText.loggedIn);
       } catch (err) {
         cookies.clear(reply);
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      await auth.logout(request.cookies[REFRESH_COOKIE]);
+      await auth.logout(readCookie(request, REFRESH_COOKIE));
       cookies.clear(reply);
       return { status: true as const, message: AuthText.loggedOut };
     },

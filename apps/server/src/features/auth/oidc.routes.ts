@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { unauthorized } from '../../http/errors.ts';
 import { OidcStateSchema } from './oidc.service.ts';
 import type { OidcService } from './oidc.service.ts';
+import { readCookie } from './session-cookie.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 const STATE_COOKIE = 'atrium_oidc';
@@ -82,7 +83,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const raw = request.cookies[STATE_COOKIE];
+      const raw = readCookie(request, STATE_COOKIE);
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       let saved;
       try {

@@ -1,7 +1,7 @@
 import type {} from '@fastify/cookie';
 import { AuthText } from '@atrium/protocol';
 import type { SessionResponse } from '@atrium/protocol';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'atrium_refresh';
@@ -31,3 +31,12 @@ export function sessionCookies(secure: boolean) {
   };
 }
 export type SessionCookies = ReturnType<typeof sessionCookies>;
+
+/**
+ * Reads one cookie. The cookie plugin runs with `hook: false` (parsing every request's cookies
+ * cost throughput on routes that never read them), so the few routes that need one parse here.
+ */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header)[name] : undefined;
+}
