@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, median, startServer } from './lib.mjs';
 
-const ROUNDS = 4;
+const ROUNDS = 6;
 const ROUND_S = 4;
 const CONNECTIONS = 16;
 

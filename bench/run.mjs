@@ -42,7 +42,7 @@ Method:
 - Startup (\`bench/startup.mjs\`): \`node scripts/start.mjs\` with dependencies installed and the build
   current, on a fresh \`DATA_DIR\`, timed until \`/api/ready\` answers 200; median of 3. Baseline: the
   same measurement of a bare \`node:http\` server.
-- Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 4 interleaved rounds of 4 s against
+- Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;
 await writeFile(path.join(root, 'docs/benchmarks.md'), doc);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -102,8 +101,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     : createOutboxMailer();
   const secret = await resolveJwtSecret(config.JWT_SECRET, database.db);
   const tokens = new AccessTokens(secret);
-  // The same secret signs the short-lived provider sign-in state cookie.
-  await app.register(fastifyCookie, { secret, hook: false });
   const authRepo = new AuthRepository(database.db);
   const auth = new AuthService({
     repo: authRepo,
@@ -123,7 +120,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const cookies = sessionCookies(secureCookies);
   const oidc = new OidcService(config.OIDC_PROVIDERS, config.publicUrl, authRepo, auth, app.log);
   await app.register(authRoutes, { prefix: '/api', auth, cookies });
-  await app.register(oidcRoutes, { prefix: '/api', oidc, cookies, secureCookies });
+  await app.register(oidcRoutes, {
+    prefix: '/api',
+    oidc,
+    cookies,
+    secureCookies,
+    // The access-token secret also signs the short-lived provider sign-in state cookie.
+    cookieSecret: secret,
+  });
   await app.register(userRoutes, { prefix: '/api', auth });
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 

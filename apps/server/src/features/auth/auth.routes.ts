@@ -12,7 +12,8 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from './auth.service.ts';
-import { readCookie, REFRESH_COOKIE } from './session-cookie.ts';
+import { readCookie } from '../../http/cookies.ts';
+import { REFRESH_COOKIE } from './session-cookie.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 const failures = {

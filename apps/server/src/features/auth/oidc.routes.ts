@@ -1,4 +1,3 @@
-import type {} from '@fastify/cookie';
 import {
   AuthText,
   FailureSchema,
@@ -8,10 +7,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clearCookie, readCookie, setCookie, signValue, unsignValue } from '../../http/cookies.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { OidcStateSchema } from './oidc.service.ts';
 import type { OidcService } from './oidc.service.ts';
-import { readCookie } from './session-cookie.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 const STATE_COOKIE = 'atrium_oidc';
@@ -22,6 +21,8 @@ export interface OidcRoutesOptions {
   oidc: OidcService;
   cookies: SessionCookies;
   secureCookies: boolean;
+  /** Signs the short-lived sign-in state cookie. */
+  cookieSecret: string;
 }
 
 function bearer(request: FastifyRequest): string {
@@ -34,14 +35,13 @@ function bearer(request: FastifyRequest): string {
 /** Provider sign-in: the button list, the code flow, and the spec's google/facebook endpoints. */
 export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
   app,
-  { oidc, cookies, secureCookies },
+  { oidc, cookies, secureCookies, cookieSecret },
 ) => {
   const cookieOptions = {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: secureCookies,
     path: '/api/auth/oidc',
-    signed: true,
   };
 
   app.get(
@@ -68,7 +68,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
     },
     async (request, reply) => {
       const { url, state } = await oidc.start(request.params.provider);
-      void reply.setCookie(STATE_COOKIE, JSON.stringify(state), { ...cookieOptions, maxAge: 600 });
+      setCookie(reply, STATE_COOKIE, signValue(JSON.stringify(state), cookieSecret), {
+        ...cookieOptions,
+        maxAge: 600,
+      });
       return reply.redirect(url);
     },
   );
@@ -84,17 +87,14 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (
     },
     async (request, reply) => {
       const raw = readCookie(request, STATE_COOKIE);
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const unsigned = raw ? unsignValue(raw, cookieSecret) : undefined;
       let saved;
       try {
-        saved =
-          unsigned?.valid && unsigned.value
-            ? OidcStateSchema.parse(JSON.parse(unsigned.value))
-            : undefined;
+        saved = unsigned ? OidcStateSchema.parse(JSON.parse(unsigned)) : undefined;
       } catch {
         saved = undefined;
       }
-      void reply.clearCookie(STATE_COOKIE, cookieOptions);
+      clearCookie(reply, STATE_COOKIE, cookieOptions);
       const callbackUrl = new URL(
         `${oidc.redirectUri(request.params.provider)}?${request.url.split('?')[1] ?? ''}`,
       );
