@@ -50,9 +50,11 @@ export async function openPage(
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) =>
-    errors.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`),
-  );
+  page.on('requestfailed', (req) => {
+    const reason = req.failure()?.errorText ?? '';
+    // Requests the page cancels because the test navigates away are not failures.
+    if (reason !== 'net::ERR_ABORTED') errors.push(`requestfailed: ${req.url()} ${reason}`);
+  });
   return { page, errors };
 }
 
