@@ -1,13 +1,8 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
-import {
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  seriousA11yViolations,
-} from './support/browser.ts';
+import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 import { tokenLink, waitForMail } from './support/mail.ts';
 
 const baseURL = inject('baseURL');
@@ -22,19 +17,13 @@ async function logIn(page: Page, username: string, password: string): Promise<vo
 }
 
 describe('account flows through real mail and a real sign-in provider', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const stamp = Date.now().toString(36);
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
 
   it('registers, activates from the mail, logs in, picks a username and logs out', async () => {
     const email = `new-${stamp}@school.e2e.test`;
     const password = 'lantern harbour meadow';
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.goto(`${baseURL}/`);
     await page.getByRole('link', { name: AuthWebText.createAccount }).click();
     await page.getByRole('heading', { name: AuthWebText.registerTitle }).waitFor();
@@ -70,7 +59,7 @@ describe('account flows through real mail and a real sign-in provider', () => {
   });
 
   it('resets a forgotten password from the mail and logs in with the new one', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     // An account to recover: registered and activated through the same flow as above.
     const email = `forgetful-${stamp}@school.e2e.test`;
     const register = await page.request.post(`${baseURL}/api/auth/register`, {
@@ -107,7 +96,7 @@ describe('account flows through real mail and a real sign-in provider', () => {
   });
 
   it('signs in through the school identity provider', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     await page.goto(`${baseURL}/`);
     await page
       .getByRole('link', { name: AuthWebText.continueWith('Springfield School') })

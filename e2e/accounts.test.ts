@@ -1,15 +1,9 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
 import { FORGOT_SUBMIT_DELAY_MS } from '../apps/web/src/features/auth/timing.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
-import {
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  seriousA11yViolations,
-} from './support/browser.ts';
+import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const demoAccounts = inject('demoAccounts');
@@ -21,17 +15,11 @@ function demoAccount(role: string) {
 }
 
 describe('accounts in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('logs the demo teacher in, shows the start box, and logs out to the login box', async () => {
     const teacher = demoAccount('teacher');
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
     const loginHeading = page.getByRole('heading', { name: AuthWebText.loginTitle });
     await loginHeading.waitFor();
@@ -64,7 +52,7 @@ describe('accounts in Chromium', () => {
   });
 
   it('enters as a guest only after the guest warning is confirmed', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     const guestRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/guest')) guestRequests.push(request.url());
@@ -90,7 +78,7 @@ describe('accounts in Chromium', () => {
   });
 
   it('reports a password mismatch on the forgot page and sends nothing', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     const recoverRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/auth/recover-password')) recoverRequests.push(request.url());

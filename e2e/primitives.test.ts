@@ -1,29 +1,18 @@
 import { AppRoute } from '@atrium/protocol';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
-import {
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  seriousA11yViolations,
-} from './support/browser.ts';
+import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('shell primitives in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   async function metaversePage(
     options: { installClock?: boolean } = {},
   ): Promise<{ page: Page; errors: string[] }> {
-    const watched = await openPage(browser);
+    const watched = await openPage(browser());
     if (options.installClock) await watched.page.clock.install();
     await watched.page.goto(`${baseURL}${AppRoute.metaverse}`);
     await watched.page.getByRole('button', { name: 'Open a prompt' }).waitFor();

@@ -1,26 +1,14 @@
 import { AppRoute } from '@atrium/protocol';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  seriousA11yViolations,
-} from './support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 
 describe('web shell in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('loads the home page without console errors or serious accessibility violations', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     const response = await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     await expect(page.locator('main h1').first().isVisible()).resolves.toBe(true);
@@ -31,7 +19,7 @@ describe('web shell in Chromium', () => {
   });
 
   it.each(Object.entries(AppRoute))('serves the %s page at its spec route', async (name, route) => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     const response = await page.goto(`${baseURL}${route}`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     await page.locator('main h1').first().waitFor();
@@ -41,7 +29,7 @@ describe('web shell in Chromium', () => {
   });
 
   it('shows the app 404 page, with status 404, for an unknown route', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     const response = await page.goto(`${baseURL}/no/such/page`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(
@@ -54,7 +42,7 @@ describe('web shell in Chromium', () => {
   });
 
   it('serves the API docs', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     const response = await page.goto(`${baseURL}/api/docs`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
     await page.getByText('Atrium API').first().waitFor();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource: string = (require('axe-core') as { source: string }).source;
@@ -30,6 +31,21 @@ export function launchBrowser(): Promise<Browser> {
       '--use-fake-ui-for-media-stream',
     ],
   });
+}
+
+/** Launches Chromium once for the enclosing test file or suite; call the result for the browser. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
 }
 
 /** A page plus the console errors and uncaught exceptions it produced. */
