@@ -21,6 +21,8 @@ import { sessionCookies } from './features/auth/session-cookie.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
+import { createWorldRealtime } from './features/world/world.socket.ts';
+import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -47,6 +49,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
     services: AppServices;
+    world: WorldRealtime;
   }
 }
 
@@ -134,13 +137,19 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
   await registerWebApp(app, webDist);
 
+  const world = createWorldRealtime(config.WORLD_INSTANCE_CAPACITY, app.log);
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,
     logger: app.log,
+    verifyToken: (token) => tokens.verify(token),
+    features: [world.feature],
   });
+  world.start(realtime.io);
+  app.decorate('world', world);
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
+    world.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {

@@ -6,3 +6,4 @@ export * from './socket.ts';
 export * from './system.ts';
 export * from './settings.ts';
 export * from './auth.ts';
+export * from './world.ts';

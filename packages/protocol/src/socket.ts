@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  AvatarStateSchema,
+  EmoteSchema,
+  WorldEmoteSchema,
+  WorldJoinAckSchema,
+  WorldJoinSchema,
+  WorldMoveSchema,
+} from './world.ts';
 
 /**
  * Version of the realtime protocol. A client sends it in the handshake `auth`;
@@ -11,6 +19,10 @@ export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
 
 export const SocketText = {
   unsupportedProtocol: 'Unsupported protocol version. Please reload the page.',
+  /** SPEC §5: socket join without a logged-in user. */
+  notLoggedIn: 'User not logged-in.',
+  worldUnknown: 'This world does not exist.',
+  notInWorld: 'Join a world first.',
   originNotAllowed: 'Origin not allowed.',
   invalidPayload: 'invalid payload',
 } as const;
@@ -36,12 +48,22 @@ export const clientEvents = {
     payload: z.strictObject({ sentAt: z.number().finite() }),
     ack: z.object({ sentAt: z.number(), serverTime: z.number() }),
   },
+  'world:join': { payload: WorldJoinSchema, ack: WorldJoinAckSchema },
+  'world:move': { payload: WorldMoveSchema },
+  'world:emote': { payload: WorldEmoteSchema },
+  'world:leave': { payload: z.strictObject({}), ack: z.object({}) },
 } as const satisfies Record<string, EventSpec>;
 
 /** Events the server sends, with their payload schemas. */
 export const serverEvents = {
   'system:announce': { payload: z.object({ message: z.string().max(500) }) },
   'system:rejected': { payload: z.object({ event: z.string(), message: z.string() }) },
+  /** Avatars that changed since the last tick, among those this client may see. */
+  'world:snapshot': { payload: z.object({ t: z.number(), avatars: z.array(AvatarStateSchema) }) },
+  'world:left': { payload: z.object({ id: z.string() }) },
+  'world:emoted': { payload: z.object({ id: z.string(), emote: EmoteSchema }) },
+  /** The server refused a move (too fast, through a wall): the client snaps back here. */
+  'world:correction': { payload: AvatarStateSchema },
 } as const satisfies Record<string, EventSpec>;
 
 type ClientEventMap = typeof clientEvents;

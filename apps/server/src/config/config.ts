@@ -113,6 +113,15 @@ export const configSchema = z.object({
     .describe(
       'OpenID Connect sign-in providers as a JSON array of {id, name, issuer, clientId, clientSecret, scope?}; each shows as a button. Redirect URI: PUBLIC_URL/api/auth/oidc/{id}/callback.',
     ),
+  WORLD_INSTANCE_CAPACITY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(100)
+    .describe(
+      'People per world instance; newcomers beyond it go to a new instance of the same world.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -19,15 +19,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
+import type { AuthClaims } from '../features/auth/tokens.ts';
+import { AppError } from '../http/errors.ts';
 import { isOriginAllowed } from './origin.ts';
 
-export type AtriumServer = Server<ClientToServerEvents, ServerToClientEvents>;
-export type AtriumSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+/** Who a socket acts for: the claims of the handshake token, or null without one. */
+export interface SocketData {
+  auth: AuthClaims | null;
+}
+
+export type AtriumServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type AtriumSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Registers a validated handler for one client event on one socket. */
+export type HandlerRegistrar = <E extends ClientEventName>(event: E, handler: Handler<E>) => void;
+
+/** A feature's socket part: called for every new connection. */
+export type SocketFeature = (socket: AtriumSocket, on: HandlerRegistrar) => void;
 
 export interface RealtimeOptions {
   allowedOrigins: readonly string[];
   redisUrl?: string | undefined;
   logger: FastifyBaseLogger;
+  /** Checks the handshake's `auth.token`; sockets without a valid one get `auth: null`. */
+  verifyToken?: (token: string) => Promise<AuthClaims | undefined>;
+  features?: SocketFeature[];
 }
 
 export interface Realtime {
@@ -37,10 +63,10 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-type Handler<E extends ClientEventName> = (
+export type Handler<E extends ClientEventName> = (
   socket: AtriumSocket,
   payload: ClientPayload<E>,
-) => Promise<ClientAck<E>> | ClientAck<E>;
+) => [ClientAck<E>] extends [never] ? void | Promise<void> : Promise<ClientAck<E>> | ClientAck<E>;
 
 /** Attaches socket.io on `/api/socket` to the HTTP server, with origin, size and schema checks. */
 export async function attachRealtime(
@@ -74,7 +100,19 @@ export async function attachRealtime(
       next(new Error(SocketText.unsupportedProtocol));
       return;
     }
-    next();
+    socket.data.auth = null;
+    const token = auth.data.token;
+    if (!token || !options.verifyToken) {
+      next();
+      return;
+    }
+    options.verifyToken(token).then(
+      (claims) => {
+        socket.data.auth = claims ?? null;
+        next();
+      },
+      () => next(),
+    );
   });
 
   let rejected = 0;
@@ -101,9 +139,16 @@ export async function attachRealtime(
         return;
       }
       try {
-        const data = await handler(socket, parsed.data as ClientPayload<E>);
+        // Handlers answer a value or a promise of one; events without an ack answer nothing.
+        const data: unknown = await Promise.resolve(
+          handler(socket, parsed.data as ClientPayload<E>) as unknown,
+        );
         reply({ status: true, data });
       } catch (err) {
+        if (err instanceof AppError) {
+          reply({ status: false, message: err.message });
+          return;
+        }
         options.logger.error({ err, event }, 'socket handler failed');
         reply({ status: false, message: 'operation failed' });
       }
@@ -111,10 +156,9 @@ export async function attachRealtime(
   }
 
   io.on('connection', (socket) => {
-    handle(socket, 'system:ping', (_socket, payload) => ({
-      sentAt: payload.sentAt,
-      serverTime: Date.now(),
-    }));
+    const on: HandlerRegistrar = (event, handler) => handle(socket, event, handler);
+    on('system:ping', (_socket, payload) => ({ sentAt: payload.sentAt, serverTime: Date.now() }));
+    for (const feature of options.features ?? []) feature(socket, on);
   });
 
   return {

@@ -1,0 +1,81 @@
+import { CAMPUS_LAYOUT, WorldConstants } from '@atrium/protocol';
+import { describe, expect, it } from 'vitest';
+import { visibleChanges, WorldService } from './world.service.ts';
+
+const who = (id: string) => ({ id, username: id, roleLabel: 'Member' });
+
+describe('WorldService', () => {
+  it('fills an instance up to its capacity, then opens the next', () => {
+    const service = new WorldService(2);
+    const a = service.join('a', 'campus', who('a'));
+    const b = service.join('b', 'campus', who('b'));
+    const c = service.join('c', 'campus', who('c'));
+    expect(a.instanceId).toBe(b.instanceId);
+    expect(c.instanceId).not.toBe(a.instanceId);
+    service.leave('a');
+    expect(service.join('d', 'campus', who('d')).instanceId).toBe(b.instanceId);
+    service.leave('c');
+    expect(service.instances.has(c.instanceId)).toBe(false);
+  });
+
+  it('accepts running speed, refuses teleports and walls, and limits the message rate', () => {
+    let now = 1_000;
+    const service = new WorldService(10, () => now);
+    const m = service.join('a', 'campus', who('a'));
+    const { x, z } = CAMPUS_LAYOUT.spawn;
+    now += 1000;
+    // One second at running speed, straight ahead: fine.
+    expect(service.move(m, { x, y: 0, z: z + WorldConstants.runSpeed, ry: 0, anim: 'run' })).toBe(
+      'accepted',
+    );
+    now += 100;
+    // 20 m in 0.1 s: a teleport.
+    expect(service.move(m, { x: x + 20, y: 0, z: z + 6, ry: 0, anim: 'run' })).toBe('too-fast');
+    expect(m.state.x).toBe(x);
+    // Into the fountain at the plaza centre (a 5 m box around 0,0).
+    now += 2000;
+    expect(service.move(m, { x: 0, y: 0, z: 1, ry: 0, anim: 'walk' })).toBe('blocked');
+    // A burst beyond the token bucket is dropped.
+    const verdicts = Array.from({ length: 10 }, () => service.move(m, { ...m.state }));
+    expect(verdicts).toContain('rate-limited');
+  });
+
+  it('refuses passing through a wall between two walkable points', () => {
+    let now = 0;
+    const service = new WorldService(10, () => now);
+    const m = service.join('a', 'campus', who('a'));
+    m.state = { ...m.state, x: 8, z: -13 };
+    now += 1000;
+    // Straight north through the gallery's south wall (z -14.5..-14, solid at x 8).
+    expect(service.move(m, { x: 8, y: 0, z: -16, ry: 0, anim: 'walk' })).toBe('blocked');
+    // Through the door (x -2..2) is fine.
+    m.state = { ...m.state, x: 0, z: -13 };
+    now += 1000;
+    expect(service.move(m, { x: 0, y: 0, z: -16, ry: 0, anim: 'walk' })).toBe('accepted');
+  });
+});
+
+describe('visibleChanges', () => {
+  const member = (id: string, x: number, dirty = true) => ({
+    socketId: id,
+    instanceId: 'i',
+    layout: CAMPUS_LAYOUT,
+    state: { ...who(id), x, y: 0, z: 0, ry: 0, anim: 'idle' as const },
+    movedAt: 0,
+    dirty,
+    tokens: 5,
+    tokensAt: 0,
+  });
+
+  it('sends every changed avatar but the viewer, up to the threshold', () => {
+    const viewer = member('v', 0);
+    const all = [viewer, member('near', 5), member('far', 35), member('still', 1, false)];
+    expect(visibleChanges(viewer, all, 50, 30).map((s) => s.id)).toEqual(['near', 'far']);
+  });
+
+  it('sends only nearby avatars above the threshold', () => {
+    const viewer = member('v', 0);
+    const all = [viewer, member('near', 5), member('far', 35)];
+    expect(visibleChanges(viewer, all, 2, 30).map((s) => s.id)).toEqual(['near']);
+  });
+});

@@ -1,0 +1,149 @@
+import { isSegmentWalkable, isWalkable, WORLD_LAYOUTS, WorldConstants } from '@atrium/protocol';
+import type { AvatarState, WorldLayout, WorldMove } from '@atrium/protocol';
+
+export interface Member {
+  socketId: string;
+  instanceId: string;
+  layout: WorldLayout;
+  state: AvatarState;
+  /** When the last accepted move arrived (ms). */
+  movedAt: number;
+  /** Changed since the last tick. */
+  dirty: boolean;
+  /** Token bucket for move messages. */
+  tokens: number;
+  tokensAt: number;
+}
+
+export interface Instance {
+  id: string;
+  world: string;
+  members: Map<string, Member>;
+}
+
+export type MoveVerdict = 'accepted' | 'rate-limited' | 'too-fast' | 'blocked';
+
+/** Moves per second a client may send (SPEC: 10–20 Hz), with a small burst. */
+const MOVE_RATE_PER_S = 20;
+const MOVE_BURST = 5;
+
+/**
+ * World instances in this process: who is where, and whether a move is allowed. A world holds
+ * `capacity` people per instance; a newcomer beyond that opens the next instance.
+ */
+export class WorldService {
+  readonly instances = new Map<string, Instance>();
+  private readonly bySocket = new Map<string, Member>();
+  private counter = 0;
+
+  constructor(
+    private readonly capacity: number = WorldConstants.instanceCapacity,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  hasWorld(world: string): boolean {
+    return world in WORLD_LAYOUTS;
+  }
+
+  member(socketId: string): Member | undefined {
+    return this.bySocket.get(socketId);
+  }
+
+  /** Places a socket in the first instance of `world` with room, or a new one. */
+  join(
+    socketId: string,
+    world: string,
+    who: { id: string; username: string; roleLabel: string },
+  ): Member {
+    this.leave(socketId);
+    const layout = WORLD_LAYOUTS[world];
+    if (!layout) throw new Error(`unknown world ${world}`);
+    let instance = [...this.instances.values()].find(
+      (i) => i.world === world && i.members.size < this.capacity,
+    );
+    if (!instance) {
+      this.counter += 1;
+      instance = { id: `${world}-${this.counter}`, world, members: new Map() };
+      this.instances.set(instance.id, instance);
+    }
+    const member: Member = {
+      socketId,
+      instanceId: instance.id,
+      layout,
+      state: { ...who, x: layout.spawn.x, y: 0, z: layout.spawn.z, ry: 0, anim: 'idle' },
+      movedAt: this.now(),
+      dirty: true,
+      tokens: MOVE_BURST,
+      tokensAt: this.now(),
+    };
+    instance.members.set(socketId, member);
+    this.bySocket.set(socketId, member);
+    return member;
+  }
+
+  /** Removes a socket; empty instances are dropped. */
+  leave(socketId: string): Member | undefined {
+    const member = this.bySocket.get(socketId);
+    if (!member) return undefined;
+    this.bySocket.delete(socketId);
+    const instance = this.instances.get(member.instanceId);
+    instance?.members.delete(socketId);
+    if (instance && instance.members.size === 0) this.instances.delete(instance.id);
+    return member;
+  }
+
+  /**
+   * Applies a move if it is plausible: within the message rate, no faster than running speed
+   * (with slack for jitter), and not into or through a wall. Otherwise the state stays.
+   */
+  move(member: Member, move: WorldMove): MoveVerdict {
+    const now = this.now();
+    member.tokens = Math.min(
+      MOVE_BURST,
+      member.tokens + ((now - member.tokensAt) / 1000) * MOVE_RATE_PER_S,
+    );
+    member.tokensAt = now;
+    if (member.tokens < 1) return 'rate-limited';
+    member.tokens -= 1;
+
+    const from = member.state;
+    const elapsedS = Math.max((now - member.movedAt) / 1000, 1 / WorldConstants.sendHz);
+    const distance = Math.hypot(move.x - from.x, move.z - from.z);
+    const allowed = WorldConstants.runSpeed * WorldConstants.speedTolerance * elapsedS + 0.05;
+    if (distance > allowed) return 'too-fast';
+    const radius = WorldConstants.avatarRadius * 0.9;
+    if (
+      !isWalkable(member.layout, move.x, move.z, radius) ||
+      !isSegmentWalkable(member.layout, from, move, radius)
+    ) {
+      return 'blocked';
+    }
+    member.state = { ...from, x: move.x, y: move.y, z: move.z, ry: move.ry, anim: move.anim };
+    member.movedAt = now;
+    member.dirty = true;
+    return 'accepted';
+  }
+}
+
+/**
+ * The avatars `viewer` receives this tick: everyone who changed, or, above the interest
+ * threshold, only those within the interest radius.
+ */
+export function visibleChanges(
+  viewer: Member,
+  members: Iterable<Member>,
+  threshold: number = WorldConstants.interestThreshold,
+  radius: number = WorldConstants.interestRadius,
+  count?: number,
+): AvatarState[] {
+  const all = [...members];
+  const limited = (count ?? all.length) > threshold;
+  const r2 = radius * radius;
+  return all
+    .filter((m) => m.dirty && m.socketId !== viewer.socketId)
+    .filter(
+      (m) =>
+        !limited || (m.state.x - viewer.state.x) ** 2 + (m.state.z - viewer.state.z) ** 2 <= r2,
+    )
+    .map((m) => m.state);
+}

@@ -1,0 +1,144 @@
+import { CAMPUS_LAYOUT, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
+import type { AvatarState, ClientToServerEvents, ServerToClientEvents } from '@atrium/protocol';
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/databases.ts';
+import type { TestDatabase } from '../../../test/databases.ts';
+import { startTestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+describe('live avatars over socket.io', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  const opened: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    server = await startTestApp(database, { WORLD_INSTANCE_CAPACITY: '3' });
+  });
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.disconnect();
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.dispose();
+  });
+
+  async function guest(): Promise<ClientSocket> {
+    const res = await fetch(`${server.url}/api/auth/guest`, { method: 'POST' });
+    const { token } = (await res.json()) as { token: string };
+    return open(token);
+  }
+
+  async function open(token?: string): Promise<ClientSocket> {
+    const socket: ClientSocket = connect(server.url, {
+      path: '/api/socket',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { protocol: PROTOCOL_VERSION, ...(token ? { token } : {}) },
+    });
+    opened.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  /** Resolves with the first snapshot entry for `id` that passes `test`. */
+  function seen(
+    socket: ClientSocket,
+    id: string,
+    test: (a: AvatarState) => boolean,
+  ): Promise<AvatarState> {
+    return new Promise((resolve) => {
+      const listener = ({ avatars }: { avatars: AvatarState[] }) => {
+        const hit = avatars.find((a) => a.id === id && test(a));
+        if (hit) {
+          socket.off('world:snapshot', listener);
+          resolve(hit);
+        }
+      };
+      socket.on('world:snapshot', listener);
+    });
+  }
+
+  it('refuses to join without a logged-in user', async () => {
+    const anonymous = await open();
+    expect(await anonymous.emitWithAck('world:join', { world: 'campus' })).toEqual({
+      status: false,
+      message: SocketText.notLoggedIn,
+    });
+  });
+
+  it('shows each person to the other, with moves and emotes, live', async () => {
+    const a = await guest();
+    const b = await guest();
+    const joinA = await a.emitWithAck('world:join', { world: 'campus' });
+    const joinB = await b.emitWithAck('world:join', { world: 'campus' });
+    if (!joinA.status || !joinB.status) throw new Error('join failed');
+    expect(joinB.data.instanceId).toBe(joinA.data.instanceId);
+    expect(joinB.data.others.map((o) => o.id)).toContain(joinA.data.self.id);
+    expect(joinA.data.self).toMatchObject({
+      x: CAMPUS_LAYOUT.spawn.x,
+      z: CAMPUS_LAYOUT.spawn.z,
+      roleLabel: 'Guest',
+    });
+
+    const target = {
+      x: CAMPUS_LAYOUT.spawn.x + 0.3,
+      y: 0,
+      z: CAMPUS_LAYOUT.spawn.z,
+      ry: 1,
+      anim: 'walk' as const,
+    };
+    const arrival = seen(b, joinA.data.self.id, (s) => s.x === target.x);
+    a.emit('world:move', target);
+    expect(await arrival).toMatchObject({ ...target, id: joinA.data.self.id });
+
+    const emoted = new Promise((resolve) => b.once('world:emoted', resolve));
+    a.emit('world:emote', { emote: 'dance' });
+    expect(await emoted).toEqual({ id: joinA.data.self.id, emote: 'dance' });
+
+    const left = new Promise((resolve) => b.once('world:left', resolve));
+    a.disconnect();
+    expect(await left).toEqual({ id: joinA.data.self.id });
+  });
+
+  it('snaps a teleport back, and nobody else sees it', async () => {
+    const a = await guest();
+    const join = await a.emitWithAck('world:join', { world: 'campus' });
+    if (!join.status) throw new Error('join failed');
+    const before = server.app.world.refused();
+    const correction = new Promise<AvatarState>((resolve) => a.once('world:correction', resolve));
+    a.emit('world:move', { x: 30, y: 0, z: 30, ry: 0, anim: 'run' });
+    expect(await correction).toMatchObject({ x: join.data.self.x, z: join.data.self.z });
+    expect(server.app.world.refused()).toBe(before + 1);
+  });
+
+  it('drops malformed moves and keeps the connection', async () => {
+    const a = await guest();
+    await a.emitWithAck('world:join', { world: 'campus' });
+    const rejected = new Promise((resolve) => a.once('system:rejected', resolve));
+    const untyped = a as unknown as { emit(event: string, payload: unknown): void };
+    untyped.emit('world:move', { x: 'far', y: 0, z: 0, ry: 0, anim: 'fly' });
+    expect(await rejected).toMatchObject({ event: 'world:move' });
+    expect((await a.emitWithAck('system:ping', { sentAt: 1 })).status).toBe(true);
+  });
+
+  it('refuses unknown worlds and opens a new instance beyond the capacity', async () => {
+    const sockets = await Promise.all([guest(), guest(), guest(), guest()]);
+    const unknown = await sockets[0].emitWithAck('world:join', { world: 'moon' });
+    expect(unknown).toEqual({ status: false, message: SocketText.worldUnknown });
+    const ids: string[] = [];
+    for (const s of sockets) {
+      const joined = await s.emitWithAck('world:join', { world: 'campus' });
+      if (joined.status) ids.push(joined.data.instanceId);
+    }
+    expect(new Set(ids.slice(0, 3)).size).toBe(1);
+    expect(ids[3]).not.toBe(ids[0]);
+  });
+});

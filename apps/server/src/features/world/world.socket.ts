@@ -1,0 +1,122 @@
+import { roleLabels, SocketText, WorldConstants } from '@atrium/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode } from '@atrium/protocol';
+import { AppError } from '../../http/errors.ts';
+import type { AtriumServer, SocketFeature } from '../../realtime/realtime.ts';
+import { visibleChanges, WorldService } from './world.service.ts';
+
+export interface WorldRealtime {
+  feature: SocketFeature;
+  service: WorldService;
+  /** Moves refused since start (rate, speed, walls), for metrics and tests. */
+  readonly refused: () => number;
+  start(io: AtriumServer): void;
+  stop(): void;
+}
+
+const fail = (message: string) => new AppError(400, ErrorCode.validation, message);
+const EMOTE_COOLDOWN_MS = 400;
+
+/** Live avatars: join, validated moves, emotes, and snapshots at the send rate. */
+export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): WorldRealtime {
+  const service = new WorldService(capacity);
+  let refused = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let io: AtriumServer | undefined;
+  const lastEmote = new Map<string, number>();
+
+  const feature: SocketFeature = (socket, on) => {
+    on('world:join', async (s, { world }) => {
+      const auth = s.data.auth;
+      if (!auth) throw fail(SocketText.notLoggedIn);
+      if (!service.hasWorld(world)) throw fail(SocketText.worldUnknown);
+      const previous = service.member(s.id);
+      if (previous) {
+        await s.leave(previous.instanceId);
+        s.to(previous.instanceId).emit('world:left', { id: previous.state.id });
+      }
+      const roleLabel = auth.role === 'guest' ? 'Guest' : roleLabels[auth.role];
+      const member = service.join(s.id, world, { id: s.id, username: auth.username, roleLabel });
+      await s.join(member.instanceId);
+      const others = [...(service.instances.get(member.instanceId)?.members.values() ?? [])]
+        .filter((m) => m.socketId !== s.id)
+        .map((m) => m.state);
+      return { instanceId: member.instanceId, self: member.state, others };
+    });
+
+    on('world:move', (s, move) => {
+      const member = service.member(s.id);
+      if (!member) throw fail(SocketText.notInWorld);
+      const verdict = service.move(member, move);
+      if (verdict === 'accepted') return;
+      refused += 1;
+      // Too fast or through a wall: the client snaps back to the last position we accepted.
+      if (verdict !== 'rate-limited') s.emit('world:correction', member.state);
+      return;
+    });
+
+    on('world:emote', (s, { emote }) => {
+      const member = service.member(s.id);
+      if (!member) throw fail(SocketText.notInWorld);
+      const now = Date.now();
+      if (now - (lastEmote.get(s.id) ?? 0) < EMOTE_COOLDOWN_MS) return;
+      lastEmote.set(s.id, now);
+      io?.to(member.instanceId).emit('world:emoted', { id: member.state.id, emote });
+      return;
+    });
+
+    on('world:leave', async (s) => {
+      const member = service.leave(s.id);
+      if (member) {
+        await s.leave(member.instanceId);
+        s.to(member.instanceId).emit('world:left', { id: member.state.id });
+      }
+      return {};
+    });
+
+    socket.on('disconnect', () => {
+      lastEmote.delete(socket.id);
+      const member = service.leave(socket.id);
+      if (member) io?.to(member.instanceId).emit('world:left', { id: member.state.id });
+    });
+  };
+
+  /** One tick: each member gets the changes it may see, then the changes are cleared. */
+  function tick(): void {
+    const t = Date.now();
+    for (const instance of service.instances.values()) {
+      const members = [...instance.members.values()];
+      if (!members.some((m) => m.dirty)) continue;
+      for (const viewer of members) {
+        const avatars = visibleChanges(
+          viewer,
+          members,
+          WorldConstants.interestThreshold,
+          WorldConstants.interestRadius,
+          members.length,
+        );
+        if (avatars.length > 0) io?.to(viewer.socketId).emit('world:snapshot', { t, avatars });
+      }
+      for (const m of members) m.dirty = false;
+    }
+  }
+
+  return {
+    feature,
+    service,
+    refused: () => refused,
+    start(server) {
+      io = server;
+      timer = setInterval(() => {
+        try {
+          tick();
+        } catch (err) {
+          log.error({ err }, 'world tick failed');
+        }
+      }, 1000 / WorldConstants.sendHz);
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

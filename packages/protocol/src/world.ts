@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/** Movement and sync constants shared by the engine (client) and the server's checks. */
+export const WorldConstants = {
+  /** Metres per second. */
+  walkSpeed: 3,
+  runSpeed: 6,
+  /** Positions are sent at this rate (SPEC: 10–20 Hz). */
+  sendHz: 15,
+  /** Remote avatars are drawn this far in the past, interpolated. */
+  interpolationDelayMs: 100,
+  /** Default people per world instance; newcomers beyond it get a new instance. */
+  instanceCapacity: 100,
+  /** Above this many people in an instance, clients receive only nearby avatars. */
+  interestThreshold: 50,
+  /** "Nearby", in metres, once interest management is on. */
+  interestRadius: 30,
+  /** Avatar collision radius, metres. */
+  avatarRadius: 0.35,
+  /** Slack on the server's speed check, for jitter in message timing. */
+  speedTolerance: 1.5,
+} as const;
+
+/** SPEC §2 "Keyboard Emoticons": keys 1 to 0, in this order. */
+export const EMOTES = [
+  'waving',
+  'clapping',
+  'agree',
+  'disagree',
+  'happy',
+  'laugh',
+  'greet',
+  'angry',
+  'thinking',
+  'dance',
+] as const;
+export const EmoteSchema = z.enum(EMOTES);
+export type Emote = z.infer<typeof EmoteSchema>;
+
+/** The key of each emote: '1'…'9' then '0'. */
+export const EMOTE_KEYS: Record<string, Emote> = Object.fromEntries(
+  EMOTES.map((emote, i) => [String((i + 1) % 10), emote]),
+);
+
+export const AvatarAnimSchema = z.enum(['idle', 'walk', 'run', 'jump']);
+export type AvatarAnim = z.infer<typeof AvatarAnimSchema>;
+
+/** An axis-aligned box on the ground plane that avatars cannot enter (walls, furniture). */
+export interface Obstacle {
+  minX: number;
+  minZ: number;
+  maxX: number;
+  maxZ: number;
+  /** For drawing; collisions are 2D on the ground plane. */
+  height: number;
+}
+
+/** The walkable area and its obstacles: one source for the engine, the server and the scene. */
+export interface WorldLayout {
+  id: string;
+  bounds: { minX: number; minZ: number; maxX: number; maxZ: number };
+  spawn: { x: number; z: number };
+  obstacles: Obstacle[];
+}
+
+const wall = (minX: number, minZ: number, maxX: number, maxZ: number, height = 4): Obstacle => ({
+  minX,
+  minZ,
+  maxX,
+  maxZ,
+  height,
+});
+
+/**
+ * The demo campus: a plaza in the middle, the gallery hall to the north (a doorway in its south
+ * wall) and the classroom building to the east (a doorway in its west wall).
+ */
+export const CAMPUS_LAYOUT: WorldLayout = {
+  id: 'campus',
+  bounds: { minX: -40, minZ: -40, maxX: 40, maxZ: 40 },
+  spawn: { x: 0, z: 8 },
+  obstacles: [
+    // Gallery hall: x -14..14, z -34..-14, door at x -2..2 on the south wall.
+    wall(-14, -34, 14, -33.5),
+    wall(-14, -34, -13.5, -14),
+    wall(13.5, -34, 14, -14),
+    wall(-14, -14.5, -2, -14),
+    wall(2, -14.5, 14, -14),
+    // Classroom building: x 18..34, z -10..10, door at z -2..2 on the west wall.
+    wall(18, -10.5, 34, -10),
+    wall(18, 10, 34, 10.5),
+    wall(33.5, -10.5, 34, 10.5),
+    wall(18, -10.5, 18.5, -2),
+    wall(18, 2, 18.5, 10.5),
+    // Plaza fountain.
+    wall(-2.5, -2.5, 2.5, 2.5, 1),
+  ],
+};
+
+const finite = z.number().finite();
+
+/** An avatar as every client sees it. */
+export const AvatarStateSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  roleLabel: z.string(),
+  x: finite,
+  y: finite,
+  z: finite,
+  /** Facing, radians around the vertical axis. */
+  ry: finite,
+  anim: AvatarAnimSchema,
+});
+export type AvatarState = z.infer<typeof AvatarStateSchema>;
+
+export const WorldJoinSchema = z.strictObject({ world: z.string().regex(/^[a-z0-9-]{1,32}$/) });
+export const WorldJoinAckSchema = z.object({
+  instanceId: z.string(),
+  self: AvatarStateSchema,
+  others: z.array(AvatarStateSchema),
+});
+export const WorldMoveSchema = z.strictObject({
+  x: finite,
+  y: finite.min(-1).max(20),
+  z: finite,
+  ry: finite,
+  anim: AvatarAnimSchema,
+});
+export type WorldMove = z.infer<typeof WorldMoveSchema>;
+export const WorldEmoteSchema = z.strictObject({ emote: EmoteSchema });
+
+/** Whether a circle of `radius` at (x, z) is inside the bounds and clear of every obstacle. */
+export function isWalkable(layout: WorldLayout, x: number, z: number, radius: number): boolean {
+  const { bounds } = layout;
+  if (x - radius < bounds.minX || x + radius > bounds.maxX) return false;
+  if (z - radius < bounds.minZ || z + radius > bounds.maxZ) return false;
+  return layout.obstacles.every((o) => {
+    const nx = Math.max(o.minX, Math.min(x, o.maxX));
+    const nz = Math.max(o.minZ, Math.min(z, o.maxZ));
+    return (x - nx) ** 2 + (z - nz) ** 2 >= radius * radius;
+  });
+}
+
+/** Whether the straight move from a to b stays walkable (sampled every quarter radius). */
+export function isSegmentWalkable(
+  layout: WorldLayout,
+  a: { x: number; z: number },
+  b: { x: number; z: number },
+  radius: number,
+): boolean {
+  const length = Math.hypot(b.x - a.x, b.z - a.z);
+  const steps = Math.max(1, Math.ceil(length / (radius / 4)));
+  for (let i = 1; i <= steps; i += 1) {
+    const t = i / steps;
+    if (!isWalkable(layout, a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t, radius)) return false;
+  }
+  return true;
+}
+
+/** Layouts by world id. */
+export const WORLD_LAYOUTS: Record<string, WorldLayout> = { [CAMPUS_LAYOUT.id]: CAMPUS_LAYOUT };
