@@ -7,3 +7,4 @@ export * from './system.ts';
 export * from './settings.ts';
 export * from './auth.ts';
 export * from './world.ts';
+export * from './world-geometry.ts';

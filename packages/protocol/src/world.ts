@@ -129,33 +129,5 @@ export const WorldMoveSchema = z.strictObject({
 export type WorldMove = z.infer<typeof WorldMoveSchema>;
 export const WorldEmoteSchema = z.strictObject({ emote: EmoteSchema });
 
-/** Whether a circle of `radius` at (x, z) is inside the bounds and clear of every obstacle. */
-export function isWalkable(layout: WorldLayout, x: number, z: number, radius: number): boolean {
-  const { bounds } = layout;
-  if (x - radius < bounds.minX || x + radius > bounds.maxX) return false;
-  if (z - radius < bounds.minZ || z + radius > bounds.maxZ) return false;
-  return layout.obstacles.every((o) => {
-    const nx = Math.max(o.minX, Math.min(x, o.maxX));
-    const nz = Math.max(o.minZ, Math.min(z, o.maxZ));
-    return (x - nx) ** 2 + (z - nz) ** 2 >= radius * radius;
-  });
-}
-
-/** Whether the straight move from a to b stays walkable (sampled every quarter radius). */
-export function isSegmentWalkable(
-  layout: WorldLayout,
-  a: { x: number; z: number },
-  b: { x: number; z: number },
-  radius: number,
-): boolean {
-  const length = Math.hypot(b.x - a.x, b.z - a.z);
-  const steps = Math.max(1, Math.ceil(length / (radius / 4)));
-  for (let i = 1; i <= steps; i += 1) {
-    const t = i / steps;
-    if (!isWalkable(layout, a.x + (b.x - a.x) * t, a.z + (b.z - a.z) * t, radius)) return false;
-  }
-  return true;
-}
-
 /** Layouts by world id. */
 export const WORLD_LAYOUTS: Record<string, WorldLayout> = { [CAMPUS_LAYOUT.id]: CAMPUS_LAYOUT };

@@ -1,2 +1,9 @@
-/** The three.js world engine. Systems arrive with the world issue; this marks the package boundary. */
-export const WORLD_ENGINE_VERSION = '0.1.0';
+export * from './camera.ts';
+export * from './collision.ts';
+export * from './emotes.ts';
+export * from './engine.ts';
+export * from './input.ts';
+export * from './interpolation.ts';
+export * from './movement.ts';
+export * from './net-sync.ts';
+export * from './pathfinding.ts';

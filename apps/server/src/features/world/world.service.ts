@@ -1,4 +1,4 @@
-import { isSegmentWalkable, isWalkable, WORLD_LAYOUTS, WorldConstants } from '@atrium/protocol';
+import { isSegmentWalkable, WORLD_LAYOUTS, WorldConstants } from '@atrium/protocol';
 import type { AvatarState, WorldLayout, WorldMove } from '@atrium/protocol';
 
 export interface Member {
@@ -112,10 +112,7 @@ export class WorldService {
     const allowed = WorldConstants.runSpeed * WorldConstants.speedTolerance * elapsedS + 0.05;
     if (distance > allowed) return 'too-fast';
     const radius = WorldConstants.avatarRadius * 0.9;
-    if (
-      !isWalkable(member.layout, move.x, move.z, radius) ||
-      !isSegmentWalkable(member.layout, from, move, radius)
-    ) {
+    if (!isSegmentWalkable(from, move, member.layout, radius)) {
       return 'blocked';
     }
     member.state = { ...from, x: move.x, y: move.y, z: move.z, ry: move.ry, anim: move.anim };
