@@ -60,10 +60,13 @@ export async function startServer(args, env, url) {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
   };
+  /** The server's process id, for CPU readings. */
+  stop.pid = child.pid;
+  return stop;
 }
 
 export function median(values) {

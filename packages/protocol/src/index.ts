@@ -8,3 +8,4 @@ export * from './settings.ts';
 export * from './auth.ts';
 export * from './world.ts';
 export * from './world-geometry.ts';
+export * from './world-snapshot.ts';

@@ -58,8 +58,14 @@ export const clientEvents = {
 export const serverEvents = {
   'system:announce': { payload: z.object({ message: z.string().max(500) }) },
   'system:rejected': { payload: z.object({ event: z.string(), message: z.string() }) },
-  /** Avatars that changed since the last tick, among those this client may see. */
-  'world:snapshot': { payload: z.object({ t: z.number(), avatars: z.array(AvatarStateSchema) }) },
+  /** Avatars that changed since the last tick, among those this client may see: `encodeSnapshot` bytes. */
+  'world:snapshot': {
+    payload: z.custom<ArrayBuffer | Uint8Array>(
+      (v) => v instanceof ArrayBuffer || v instanceof Uint8Array,
+    ),
+  },
+  /** Someone entered the instance: name, role and index, sent once. */
+  'world:joined': { payload: AvatarStateSchema },
   'world:left': { payload: z.object({ id: z.string() }) },
   'world:emoted': { payload: z.object({ id: z.string(), emote: EmoteSchema }) },
   /** The server refused a move (too fast, through a wall): the client snaps back here. */

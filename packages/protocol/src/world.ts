@@ -102,6 +102,8 @@ const finite = z.number().finite();
 /** An avatar as every client sees it. */
 export const AvatarStateSchema = z.object({
   id: z.string(),
+  /** The avatar's number in its instance; binary snapshots refer to avatars by it. */
+  index: z.number().int().min(0).max(65535),
   username: z.string(),
   roleLabel: z.string(),
   x: finite,

@@ -5,6 +5,7 @@ import { createSnapshotBuffer } from './interpolation.ts';
 const deg = Math.PI / 180;
 const state = (x: number, ry = 0, anim: AvatarState['anim'] = 'walk'): AvatarState => ({
   id: 'a',
+  index: 0,
   username: 'ann',
   roleLabel: 'Student',
   x,

@@ -60,7 +60,7 @@ describe('visibleChanges', () => {
     socketId: id,
     instanceId: 'i',
     layout: CAMPUS_LAYOUT,
-    state: { ...who(id), x, y: 0, z: 0, ry: 0, anim: 'idle' as const },
+    state: { ...who(id), index: 0, x, y: 0, z: 0, ry: 0, anim: 'idle' as const },
     movedAt: 0,
     dirty,
     tokens: 5,

@@ -19,6 +19,8 @@ export interface Instance {
   id: string;
   world: string;
   members: Map<string, Member>;
+  /** The next avatar index; binary snapshots name avatars by index. */
+  nextIndex: number;
 }
 
 export type MoveVerdict = 'accepted' | 'rate-limited' | 'too-fast' | 'blocked';
@@ -63,14 +65,22 @@ export class WorldService {
     );
     if (!instance) {
       this.counter += 1;
-      instance = { id: `${world}-${this.counter}`, world, members: new Map() };
+      instance = { id: `${world}-${this.counter}`, world, members: new Map(), nextIndex: 0 };
       this.instances.set(instance.id, instance);
     }
     const member: Member = {
       socketId,
       instanceId: instance.id,
       layout,
-      state: { ...who, x: layout.spawn.x, y: 0, z: layout.spawn.z, ry: 0, anim: 'idle' },
+      state: {
+        ...who,
+        index: instance.nextIndex++ % 65536,
+        x: layout.spawn.x,
+        y: 0,
+        z: layout.spawn.z,
+        ry: 0,
+        anim: 'idle',
+      },
       movedAt: this.now(),
       dirty: true,
       tokens: MOVE_BURST,

@@ -1,5 +1,10 @@
-import { CAMPUS_LAYOUT, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
-import type { AvatarState, ClientToServerEvents, ServerToClientEvents } from '@atrium/protocol';
+import { CAMPUS_LAYOUT, decodeSnapshot, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
+import type {
+  AvatarState,
+  AvatarUpdate,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -48,15 +53,15 @@ describe('live avatars over socket.io', () => {
     return socket;
   }
 
-  /** Resolves with the first snapshot entry for `id` that passes `test`. */
+  /** Resolves with the first snapshot entry for avatar `index` that passes `test`. */
   function seen(
     socket: ClientSocket,
-    id: string,
-    test: (a: AvatarState) => boolean,
-  ): Promise<AvatarState> {
+    index: number,
+    test: (a: AvatarUpdate) => boolean,
+  ): Promise<AvatarUpdate> {
     return new Promise((resolve) => {
-      const listener = ({ avatars }: { avatars: AvatarState[] }) => {
-        const hit = avatars.find((a) => a.id === id && test(a));
+      const listener = (bytes: ArrayBuffer | Uint8Array) => {
+        const hit = decodeSnapshot(bytes)?.avatars.find((a) => a.index === index && test(a));
         if (hit) {
           socket.off('world:snapshot', listener);
           resolve(hit);
@@ -78,10 +83,12 @@ describe('live avatars over socket.io', () => {
     const a = await guest();
     const b = await guest();
     const joinA = await a.emitWithAck('world:join', { world: 'campus' });
+    const announced = new Promise<AvatarState>((resolve) => a.once('world:joined', resolve));
     const joinB = await b.emitWithAck('world:join', { world: 'campus' });
     if (!joinA.status || !joinB.status) throw new Error('join failed');
     expect(joinB.data.instanceId).toBe(joinA.data.instanceId);
     expect(joinB.data.others.map((o) => o.id)).toContain(joinA.data.self.id);
+    expect(await announced).toEqual(joinB.data.self);
     expect(joinA.data.self).toMatchObject({
       x: CAMPUS_LAYOUT.spawn.x,
       z: CAMPUS_LAYOUT.spawn.z,
@@ -95,9 +102,13 @@ describe('live avatars over socket.io', () => {
       ry: 1,
       anim: 'walk' as const,
     };
-    const arrival = seen(b, joinA.data.self.id, (s) => s.x === target.x);
+    expect(joinB.data.self.index).not.toBe(joinA.data.self.index);
+    const arrival = seen(b, joinA.data.self.index, (s) => Math.abs(s.x - target.x) < 0.01);
     a.emit('world:move', target);
-    expect(await arrival).toMatchObject({ ...target, id: joinA.data.self.id });
+    const got = await arrival;
+    expect(got.anim).toBe('walk');
+    expect(got.z).toBeCloseTo(target.z, 2);
+    expect(got.ry).toBeCloseTo(target.ry, 1);
 
     const emoted = new Promise((resolve) => b.once('world:emoted', resolve));
     a.emit('world:emote', { emote: 'dance' });

@@ -1,4 +1,4 @@
-import { roleLabels, SocketText, WorldConstants } from '@atrium/protocol';
+import { encodeSnapshot, roleLabels, SocketText, WorldConstants } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@atrium/protocol';
 import { AppError } from '../../http/errors.ts';
@@ -38,6 +38,7 @@ export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): W
       const roleLabel = auth.role === 'guest' ? 'Guest' : roleLabels[auth.role];
       const member = service.join(s.id, world, { id: s.id, username: auth.username, roleLabel });
       await s.join(member.instanceId);
+      s.to(member.instanceId).emit('world:joined', member.state);
       const others = [...(service.instances.get(member.instanceId)?.members.values() ?? [])]
         .filter((m) => m.socketId !== s.id)
         .map((m) => m.state);
@@ -81,21 +82,36 @@ export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): W
     });
   };
 
-  /** One tick: each member gets the changes it may see, then the changes are cleared. */
+  /**
+   * One tick: the changes go out as one binary snapshot for the whole instance, encoded once;
+   * above the interest threshold each member gets its own, with nearby avatars only.
+   */
   function tick(): void {
     const t = Date.now();
     for (const instance of service.instances.values()) {
       const members = [...instance.members.values()];
       if (!members.some((m) => m.dirty)) continue;
-      for (const viewer of members) {
-        const avatars = visibleChanges(
-          viewer,
-          members,
-          WorldConstants.interestThreshold,
-          WorldConstants.interestRadius,
-          members.length,
+      if (members.length <= WorldConstants.interestThreshold) {
+        // The sender's own entry rides along; clients skip their own index.
+        io?.to(instance.id).emit(
+          'world:snapshot',
+          encodeSnapshot(
+            t,
+            members.filter((m) => m.dirty).map((m) => m.state),
+          ),
         );
-        if (avatars.length > 0) io?.to(viewer.socketId).emit('world:snapshot', { t, avatars });
+      } else {
+        for (const viewer of members) {
+          const avatars = visibleChanges(
+            viewer,
+            members,
+            WorldConstants.interestThreshold,
+            WorldConstants.interestRadius,
+            members.length,
+          );
+          if (avatars.length > 0)
+            io?.to(viewer.socketId).emit('world:snapshot', encodeSnapshot(t, avatars));
+        }
       }
       for (const m of members) m.dirty = false;
     }
