@@ -19,6 +19,7 @@ import { OidcService } from './features/auth/oidc.service.ts';
 import { oidcRoutes } from './features/auth/oidc.routes.ts';
 import { sessionCookies } from './features/auth/session-cookie.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
+import { posterRoutes } from './features/posters/posters.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     cookieSecret: secret,
   });
   await app.register(userRoutes, { prefix: '/api', auth });
+  await app.register(posterRoutes, { database });
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');

@@ -9,3 +9,4 @@ export * from './auth.ts';
 export * from './world.ts';
 export * from './world-geometry.ts';
 export * from './world-snapshot.ts';
+export * from './posters.ts';

@@ -117,3 +117,19 @@ export const oidcIdentities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] })],
 );
+
+/** Posters hung in a world (SPEC "Poster description popup"); managed by admins. */
+export const posters = pgTable('posters', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  world: text('world').notNull().default('campus'),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+  description: text('description').notNull().default(''),
+  printUrl: text('print_url'),
+  nftTokenId: text('nft_token_id'),
+  nftPrice: text('nft_price'),
+  slot: integer('slot').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PosterRow = typeof posters.$inferSelect;

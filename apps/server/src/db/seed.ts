@@ -4,7 +4,7 @@ import type { Role } from '@atrium/protocol';
 import { UsersRepository } from '../features/users/users.repository.ts';
 import { UsersService } from '../features/users/users.service.ts';
 import type { AppDb } from './database.ts';
-import { settings } from './schema.ts';
+import { posters, settings } from './schema.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -14,6 +14,22 @@ export interface DemoAccount {
 }
 
 const SEED_MARKER = 'demo.seeded_at';
+
+/** The gallery hall's first posters; two offer an NFT (token id and price with digits). */
+const DEMO_POSTERS = [
+  { title: 'The Atrium Plaza', nftTokenId: '101', nftPrice: '25' },
+  { title: 'Night at the Museum', nftTokenId: null, nftPrice: null },
+  { title: 'Spring Science Fair', nftTokenId: null, nftPrice: null },
+  { title: 'Harbour Lights', nftTokenId: '104', nftPrice: '40' },
+  { title: 'Class of 2026', nftTokenId: null, nftPrice: null },
+].map((p, i) => ({
+  ...p,
+  world: 'campus',
+  image: `/posters/${i + 1}.svg`,
+  description: `${p.title}, from the Atrium demo gallery.\n\nPrints are made to order on matte paper.`,
+  printUrl: 'https://example.org/prints',
+  slot: i,
+}));
 
 /**
  * Seeds the demo campus once: its public settings and an admin, a teacher and a member with
@@ -33,6 +49,8 @@ export async function seedDemoCampus(db: AppDb): Promise<DemoAccount[] | undefin
       .insert(settings)
       .values({ key: 'campus.name', value: 'Atrium Demo Campus', public: true })
       .onConflictDoNothing();
+
+    await tx.insert(posters).values(DEMO_POSTERS);
 
     const service = new UsersService(new UsersRepository(tx));
     if ((await new UsersRepository(tx).count()) > 0) return undefined;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+export const PosterText = {
+  /** SPEC §8: the poster popup's failure text. */
+  unableToLoadDetail: 'Unable to load detail.',
+  onlyAdmins: 'Only admins can manage posters.',
+  notFound: 'Poster not found.',
+} as const;
+
+/** SPEC §5: BUY NFT shows only when the token id and the price are non-empty and contain digits. */
+export function hasNftOffer(
+  tokenId: string | null | undefined,
+  price: string | null | undefined,
+): boolean {
+  const ok = (v: string | null | undefined) =>
+    typeof v === 'string' && v.trim() !== '' && /\d/.test(v);
+  return ok(tokenId) && ok(price);
+}
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+/** An image: an absolute http(s) URL or a path on this server. */
+const imageRef = z.union([
+  httpUrl,
+  z.string().regex(/^\/[\w\-./]{1,500}$/, 'image must be a URL or a /path.'),
+]);
+
+export const PosterInputSchema = z.strictObject({
+  world: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .default('campus'),
+  title: z.string().trim().min(1, 'Title is required.').max(120),
+  image: imageRef,
+  description: z.string().trim().max(4000).default(''),
+  print_url: httpUrl.nullable().default(null),
+  nft_token_id: z.string().trim().max(78).nullable().default(null),
+  nft_price: z.string().trim().max(40).nullable().default(null),
+  /** Where it hangs: a wall slot number in the gallery hall. */
+  slot: z.number().int().min(0).max(99).default(0),
+});
+export type PosterInput = z.input<typeof PosterInputSchema>;
+
+export const PosterUpdateSchema = PosterInputSchema.partial().refine(
+  (v) => Object.keys(v).length > 0,
+  {
+    message: 'Nothing to update.',
+  },
+);
+
+export const PosterSchema = z
+  .object({
+    id: z.number().int(),
+    world: z.string(),
+    title: z.string(),
+    image: z.string(),
+    description: z.string(),
+    print_url: z.string().nullable(),
+    nft_token_id: z.string().nullable(),
+    nft_price: z.string().nullable(),
+    slot: z.number().int(),
+  })
+  .meta({ id: 'Poster' });
+export type Poster = z.infer<typeof PosterSchema>;
+
+export const PosterIdParamsSchema = z.strictObject({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+export const PosterListQuerySchema = z.strictObject({
+  world: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .default('campus'),
+});
+
+/** SPEC §7 `GET /apiposterdetail/poster/{id}`: legacy `result` envelope; `url` is the print shop. */
+export const PosterDetailResponseSchema = z.object({
+  result: z.literal(true),
+  data: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    url: z.string().nullable(),
+    image: z.string(),
+    token_id: z.string().nullable(),
+    token_price: z.string().nullable(),
+    nft: z.boolean(),
+  }),
+});
