@@ -47,7 +47,11 @@ export async function seedDemoCampus(db: AppDb): Promise<DemoAccount[] | undefin
 
     await tx
       .insert(settings)
-      .values({ key: 'campus.name', value: 'Atrium Demo Campus', public: true })
+      .values([
+        { key: 'campus.name', value: 'Atrium Demo Campus', public: true },
+        // SPEC §4 Stream: the metaverse page reads the world address from the default stream key.
+        { key: 'stream.default', value: '/embed/campus', public: true },
+      ])
       .onConflictDoNothing();
 
     await tx.insert(posters).values(DEMO_POSTERS);

@@ -106,6 +106,14 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
     });
   });
 
+  it('reads the default stream key the metaverse page starts from', async () => {
+    const res = await fetch(`${server.url}/api/public/custom-setting?key=stream.default`);
+    expect(await res.json()).toEqual({
+      status: true,
+      data: { key: 'stream.default', value: '/embed/campus' },
+    });
+  });
+
   it('hides private settings and validates the key', async () => {
     const hidden = await fetch(`${server.url}/api/public/custom-setting?key=demo.seeded_at`);
     expect(hidden.status).toBe(404);
