@@ -1,0 +1,88 @@
+import { dragCamera, zoomCamera, type CameraState } from '../camera.ts';
+import { keyDown, keyUp, primaryClick, releaseAll, type InputState } from '../input.ts';
+
+/** The state the DOM adapter writes into; the engine systems read it on their next step. */
+export interface InputSink {
+  input: InputState;
+  camera: CameraState;
+  /** A double click on the canvas at client coordinates: walk there. */
+  walkTo(clientX: number, clientY: number): void;
+}
+
+/** Pointer travel below which a press counts as a click, not a drag. */
+const CLICK_SLOP_PX = 4;
+
+const isEditable = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** Keys the page would otherwise use to scroll while the world has focus. */
+const SCROLL_KEYS = new Set(['Space', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown']);
+
+/**
+ * Wires keyboard, pointer and wheel events to the pure input and camera systems. Keys are heard
+ * on the window (outside text fields), pointer gestures on the canvas. Returns the unsubscribe.
+ */
+export const attachDomInput = (canvas: HTMLCanvasElement, sink: InputSink): (() => void) => {
+  let drag: { id: number; x: number; y: number; travel: number } | null = null;
+
+  const handleKeyDown = (e: KeyboardEvent) => {
+    if (isEditable(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+    const focusOnWorld =
+      document.activeElement === canvas || document.activeElement === document.body;
+    if (focusOnWorld && SCROLL_KEYS.has(e.code)) e.preventDefault();
+    sink.input = keyDown(sink.input, e.code, e.repeat);
+  };
+  const handleKeyUp = (e: KeyboardEvent) => {
+    sink.input = keyUp(sink.input, e.code);
+  };
+  const handleBlur = () => {
+    sink.input = releaseAll(sink.input);
+  };
+  const handlePointerDown = (e: PointerEvent) => {
+    if (e.button !== 0) return;
+    canvas.focus({ preventScroll: true });
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, travel: 0 };
+    canvas.setPointerCapture(e.pointerId);
+  };
+  const handlePointerMove = (e: PointerEvent) => {
+    if (!drag || drag.id !== e.pointerId) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    drag = { ...drag, x: e.clientX, y: e.clientY, travel: drag.travel + Math.hypot(dx, dy) };
+    sink.camera = dragCamera(sink.camera, dx, dy);
+  };
+  const handlePointerUp = (e: PointerEvent) => {
+    if (!drag || drag.id !== e.pointerId) return;
+    if (drag.travel < CLICK_SLOP_PX) sink.input = primaryClick(sink.input);
+    drag = null;
+  };
+  const handleWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    sink.camera = zoomCamera(sink.camera, e.deltaY);
+  };
+  const handleDoubleClick = (e: MouseEvent) => {
+    sink.walkTo(e.clientX, e.clientY);
+  };
+
+  window.addEventListener('keydown', handleKeyDown);
+  window.addEventListener('keyup', handleKeyUp);
+  window.addEventListener('blur', handleBlur);
+  canvas.addEventListener('pointerdown', handlePointerDown);
+  canvas.addEventListener('pointermove', handlePointerMove);
+  canvas.addEventListener('pointerup', handlePointerUp);
+  canvas.addEventListener('pointercancel', handlePointerUp);
+  canvas.addEventListener('wheel', handleWheel, { passive: false });
+  canvas.addEventListener('dblclick', handleDoubleClick);
+  return () => {
+    window.removeEventListener('keydown', handleKeyDown);
+    window.removeEventListener('keyup', handleKeyUp);
+    window.removeEventListener('blur', handleBlur);
+    canvas.removeEventListener('pointerdown', handlePointerDown);
+    canvas.removeEventListener('pointermove', handlePointerMove);
+    canvas.removeEventListener('pointerup', handlePointerUp);
+    canvas.removeEventListener('pointercancel', handlePointerUp);
+    canvas.removeEventListener('wheel', handleWheel);
+    canvas.removeEventListener('dblclick', handleDoubleClick);
+  };
+};

@@ -1,0 +1,3 @@
+export { startWorld, type StartWorldOptions, type WorldHandle } from './start-world.ts';
+export type { AtriumTestHook } from './test-hook.ts';
+export type { RemoteSummary } from './remote-avatars.ts';

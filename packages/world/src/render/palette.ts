@@ -1,0 +1,23 @@
+/** The campus colours: soft greens and stone, with the web app's indigo and teal as accents. */
+export const Palette = {
+  skyTop: '#6f86d6',
+  skyHorizon: '#dfe6f5',
+  grass: '#9cc29a',
+  grassFar: '#86ad88',
+  paving: '#e4e0d8',
+  pavingEdge: '#c9c3b8',
+  wall: '#f3f1ec',
+  trim: '#3f3f5a',
+  indigo: '#4f46e5',
+  indigoDeep: '#3730a3',
+  teal: '#14b8a6',
+  tealDeep: '#0f766e',
+  water: '#5fd3c8',
+  stone: '#d6d2ca',
+  galleryFloor: '#cdb99c',
+  classFloor: '#c7ccd9',
+  trunk: '#7a5a43',
+  leaves: ['#5f9e6e', '#6fae7b', '#4f8f66', '#7fb88a'],
+  wood: '#a77b56',
+  posters: ['#4f46e5', '#14b8a6', '#f59e0b', '#e11d48', '#0ea5e9', '#8b5cf6'],
+} as const;

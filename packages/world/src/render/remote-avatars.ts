@@ -1,0 +1,113 @@
+import type { AvatarState, AvatarUpdate, Emote } from '@atrium/protocol';
+import type * as THREE from 'three';
+import { emotePhase, startEmote, updateEmote, type EmoteState } from '../emotes.ts';
+import { createSnapshotBuffer, type SnapshotBuffer } from '../interpolation.ts';
+import { createAvatarView, type AvatarView } from './avatar-view.ts';
+
+interface Remote {
+  state: AvatarState;
+  buffer: SnapshotBuffer;
+  view: AvatarView;
+  emote: EmoteState;
+  /** The last drawn position, for the test hook. */
+  drawn: { x: number; z: number };
+}
+
+/** What the test hook reports of a remote avatar. */
+export interface RemoteSummary {
+  id: string;
+  x: number;
+  z: number;
+  emote: Emote | null;
+}
+
+/** The other people in the instance: who they are, their buffered states, and their meshes. */
+export interface RemoteAvatars {
+  add(state: AvatarState, nowMs: number): void;
+  remove(id: string): void;
+  /** Applies a binary snapshot; entries for unknown indexes (and our own) are skipped. */
+  applySnapshot(updates: readonly AvatarUpdate[], nowMs: number): void;
+  emote(id: string, emote: Emote, engineMs: number): void;
+  /** Engine step: emotes end on time or when the avatar moves. */
+  step(engineMs: number): void;
+  /** Draws every remote avatar at `nowMs` minus the interpolation delay. */
+  draw(nowMs: number, engineMs: number, timeSeconds: number, dtSeconds: number): void;
+  summary(): RemoteSummary[];
+  dispose(): void;
+}
+
+/** Creates the remote avatar registry; meshes are added to `scene`. */
+export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number): RemoteAvatars => {
+  const byId = new Map<string, Remote>();
+  const idByIndex = new Map<number, string>();
+
+  const remove = (id: string) => {
+    const remote = byId.get(id);
+    if (!remote) return;
+    remote.view.dispose();
+    byId.delete(id);
+    if (idByIndex.get(remote.state.index) === id) idByIndex.delete(remote.state.index);
+  };
+
+  return {
+    add(state, nowMs) {
+      remove(state.id);
+      const view = createAvatarView(state.id, `${state.username} (${state.roleLabel})`);
+      scene.add(view.root);
+      const buffer = createSnapshotBuffer();
+      buffer.push(state, nowMs);
+      byId.set(state.id, { state, buffer, view, emote: null, drawn: { x: state.x, z: state.z } });
+      idByIndex.set(state.index, state.id);
+    },
+    remove,
+    applySnapshot(updates, nowMs) {
+      for (const update of updates) {
+        if (update.index === selfIndex()) continue;
+        const id = idByIndex.get(update.index);
+        const remote = id === undefined ? undefined : byId.get(id);
+        if (!remote) continue;
+        remote.state = { ...remote.state, ...update };
+        remote.buffer.push(remote.state, nowMs);
+      }
+    },
+    emote(id, emote, engineMs) {
+      const remote = byId.get(id);
+      if (remote) remote.emote = startEmote(emote, engineMs);
+    },
+    step(engineMs) {
+      for (const remote of byId.values()) {
+        remote.emote = updateEmote(remote.emote, engineMs, remote.state.anim !== 'idle');
+      }
+    },
+    draw(nowMs, engineMs, t, dt) {
+      for (const remote of byId.values()) {
+        const s = remote.buffer.sample(nowMs) ?? remote.state;
+        remote.drawn = { x: s.x, z: s.z };
+        remote.view.update(
+          {
+            x: s.x,
+            y: s.y,
+            z: s.z,
+            ry: s.ry,
+            anim: s.anim,
+            emote: remote.emote?.emote ?? null,
+            emotePhase: remote.emote ? emotePhase(remote.emote, engineMs) : 0,
+          },
+          t,
+          dt,
+        );
+      }
+    },
+    summary() {
+      return [...byId.entries()].map(([id, r]) => ({
+        id,
+        x: r.drawn.x,
+        z: r.drawn.z,
+        emote: r.emote?.emote ?? null,
+      }));
+    },
+    dispose() {
+      for (const id of [...byId.keys()]) remove(id);
+    },
+  };
+};

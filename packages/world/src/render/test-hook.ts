@@ -1,0 +1,28 @@
+import type { AvatarAnim } from '@atrium/protocol';
+import type { RemoteSummary } from './remote-avatars.ts';
+
+/** What e2e tests read of the running world through `window.__atriumTest`. */
+export interface AtriumTestHook {
+  self: { x: number; z: number; anim: AvatarAnim };
+  remotes: RemoteSummary[];
+}
+
+declare global {
+  interface Window {
+    /** Present with `?e2e=1` or in dev builds: a snapshot of the world for tests. */
+    __atriumTest?: () => AtriumTestHook;
+  }
+}
+
+const hookEnabled = (): boolean =>
+  new URLSearchParams(location.search).get('e2e') === '1' ||
+  (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+
+/** Exposes `window.__atriumTest` when enabled; returns its removal. */
+export const installTestHook = (read: () => AtriumTestHook): (() => void) => {
+  if (!hookEnabled()) return () => {};
+  window.__atriumTest = read;
+  return () => {
+    if (window.__atriumTest === read) delete window.__atriumTest;
+  };
+};
