@@ -1,6 +1,7 @@
 import { CAMPUS_LAYOUT, WorldConstants } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
-import { visibleChanges, WorldService } from './world.service.ts';
+import { isWalkable } from '@atrium/protocol';
+import { spawnPoint, visibleChanges, WorldService } from './world.service.ts';
 
 const who = (id: string) => ({ id, username: id, roleLabel: 'Member' });
 
@@ -52,6 +53,21 @@ describe('WorldService', () => {
     m.state = { ...m.state, x: 0, z: -13 };
     now += 1000;
     expect(service.move(m, { x: 0, y: 0, z: -16, ry: 0, anim: 'walk' })).toBe('accepted');
+  });
+});
+
+describe('spawnPoint', () => {
+  it('spreads arrivals apart on walkable spots near the spawn', () => {
+    const spots = Array.from({ length: 40 }, (_, n) => spawnPoint(CAMPUS_LAYOUT, n));
+    expect(spots[0]).toEqual(CAMPUS_LAYOUT.spawn);
+    for (const spot of spots) {
+      expect(isWalkable(spot, CAMPUS_LAYOUT, WorldConstants.avatarRadius)).toBe(true);
+      expect(
+        Math.hypot(spot.x - CAMPUS_LAYOUT.spawn.x, spot.z - CAMPUS_LAYOUT.spawn.z),
+      ).toBeLessThan(7);
+    }
+    const distinct = new Set(spots.slice(0, 9).map((s) => `${s.x.toFixed(2)},${s.z.toFixed(2)}`));
+    expect(distinct.size).toBe(9);
   });
 });
 

@@ -68,16 +68,18 @@ export class WorldService {
       instance = { id: `${world}-${this.counter}`, world, members: new Map(), nextIndex: 0 };
       this.instances.set(instance.id, instance);
     }
+    const index = instance.nextIndex++ % 65536;
+    const place = spawnPoint(layout, index);
     const member: Member = {
       socketId,
       instanceId: instance.id,
       layout,
       state: {
         ...who,
-        index: instance.nextIndex++ % 65536,
-        x: layout.spawn.x,
+        index,
+        x: place.x,
         y: 0,
-        z: layout.spawn.z,
+        z: place.z,
         ry: 0,
         anim: 'idle',
       },
@@ -130,6 +132,23 @@ export class WorldService {
     member.dirty = true;
     return 'accepted';
   }
+}
+
+/**
+ * Where the n-th arrival appears: on rings around the layout's spawn point, so people who join
+ * together do not stand inside each other; the spawn point itself when a ring spot is blocked.
+ */
+export function spawnPoint(layout: WorldLayout, n: number): { x: number; z: number } {
+  if (n === 0) return { ...layout.spawn };
+  const ring = 1 + Math.floor((n - 1) / 8);
+  const angle = ((n - 1) % 8) * (Math.PI / 4) + ring * 0.4;
+  const spot = {
+    x: layout.spawn.x + Math.cos(angle) * ring * 1.2,
+    z: layout.spawn.z + Math.sin(angle) * ring * 1.2,
+  };
+  return isSegmentWalkable(layout.spawn, spot, layout, WorldConstants.avatarRadius)
+    ? spot
+    : { ...layout.spawn };
 }
 
 /**
