@@ -65,24 +65,17 @@ export const attachDomInput = (canvas: HTMLCanvasElement, sink: InputSink): (() 
     sink.walkTo(e.clientX, e.clientY);
   };
 
-  window.addEventListener('keydown', handleKeyDown);
-  window.addEventListener('keyup', handleKeyUp);
-  window.addEventListener('blur', handleBlur);
-  canvas.addEventListener('pointerdown', handlePointerDown);
-  canvas.addEventListener('pointermove', handlePointerMove);
-  canvas.addEventListener('pointerup', handlePointerUp);
-  canvas.addEventListener('pointercancel', handlePointerUp);
-  canvas.addEventListener('wheel', handleWheel, { passive: false });
-  canvas.addEventListener('dblclick', handleDoubleClick);
-  return () => {
-    window.removeEventListener('keydown', handleKeyDown);
-    window.removeEventListener('keyup', handleKeyUp);
-    window.removeEventListener('blur', handleBlur);
-    canvas.removeEventListener('pointerdown', handlePointerDown);
-    canvas.removeEventListener('pointermove', handlePointerMove);
-    canvas.removeEventListener('pointerup', handlePointerUp);
-    canvas.removeEventListener('pointercancel', handlePointerUp);
-    canvas.removeEventListener('wheel', handleWheel);
-    canvas.removeEventListener('dblclick', handleDoubleClick);
-  };
+  // One abort removes every listener, so adding and removing cannot drift apart.
+  const controller = new AbortController();
+  const { signal } = controller;
+  window.addEventListener('keydown', handleKeyDown, { signal });
+  window.addEventListener('keyup', handleKeyUp, { signal });
+  window.addEventListener('blur', handleBlur, { signal });
+  canvas.addEventListener('pointerdown', handlePointerDown, { signal });
+  canvas.addEventListener('pointermove', handlePointerMove, { signal });
+  canvas.addEventListener('pointerup', handlePointerUp, { signal });
+  canvas.addEventListener('pointercancel', handlePointerUp, { signal });
+  canvas.addEventListener('wheel', handleWheel, { passive: false, signal });
+  canvas.addEventListener('dblclick', handleDoubleClick, { signal });
+  return () => controller.abort();
 };
