@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { io } from 'socket.io-client';
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -73,4 +74,28 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Connects one bot to a running server with the stock socket.io client: a guest token from
+ * `POST /api/auth/guest`, then `world:join`. Resolves with the socket; `socket.avatar` is the
+ * joined state (index, position).
+ */
+export async function joinBot(base, world = 'campus') {
+  const { token } = await (await fetch(`${base}/api/auth/guest`, { method: 'POST' })).json();
+  const socket = io(base, {
+    path: '/api/socket',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { protocol: 1, token },
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const joined = await socket.emitWithAck('world:join', { world });
+  if (!joined.status) throw new Error(joined.message);
+  socket.avatar = joined.data.self;
+  socket.avatarIndex = joined.data.self.index;
+  return socket;
 }

@@ -6,8 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeSnapshot } from '@atrium/protocol';
-import { io } from 'socket.io-client';
-import { freePort, startServer } from './lib.mjs';
+import { freePort, joinBot, startServer } from './lib.mjs';
 
 const SEND_HZ = 15;
 const TICKS_PER_S = 100; // Linux USER_HZ for /proc/<pid>/stat
@@ -20,20 +19,7 @@ function cpuTicks(pid) {
 async function scenario(base, pid, count, seconds) {
   const sockets = [];
   for (let i = 0; i < count; i += 1) {
-    const { token } = await (await fetch(`${base}/api/auth/guest`, { method: 'POST' })).json();
-    const socket = io(base, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { protocol: 1, token },
-    });
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const joined = await socket.emitWithAck('world:join', { world: 'campus' });
-    if (!joined.status) throw new Error(joined.message);
-    socket.avatarIndex = joined.data.self.index;
+    const socket = await joinBot(base);
     sockets.push(socket);
   }
   // Each avatar circles its own spot on the open plaza, 2 m/s, well inside the walls.

@@ -1,14 +1,17 @@
-import { AppRoute } from '@atrium/protocol';
-import type { Page } from 'playwright-core';
+import { AppRoute, PosterText } from '@atrium/protocol';
+import type { Frame, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { EmbedText } from '../apps/web/src/features/embed/texts.ts';
+import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
+import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
 const demoAccounts = inject('demoAccounts');
 
-async function enterWorld(page: Page, role: string): Promise<void> {
+async function logIn(page: Page, role: string): Promise<void> {
   const account = demoAccounts.find((a) => a.role === role);
   if (!account) throw new Error(`no demo ${role}`);
   await page.goto(`${baseURL}/`);
@@ -16,41 +19,67 @@ async function enterWorld(page: Page, role: string): Promise<void> {
   await page.getByLabel(AuthWebText.password, { exact: true }).fill(account.password);
   await page.getByRole('button', { name: AuthWebText.logIn, exact: true }).click();
   await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
-  await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1`);
-  await page.waitForFunction(() => typeof window.__atriumTest === 'function', undefined, {
-    timeout: 30_000,
-  });
 }
 
-const read = (page: Page) => page.evaluate(() => (window.__atriumTest as () => AtriumTestHook)());
+/** The embed frame inside the metaverse page, once its world hook is up. */
+async function worldFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes('/embed/'));
+    if (frame) {
+      const ready = await frame
+        .evaluate(() => typeof window.__atriumTest === 'function')
+        .catch(() => false);
+      if (ready) return frame;
+    }
+    if (Date.now() > deadline) throw new Error('the world frame did not start');
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Logs in, opens the metaverse page, closes the tutorial and focuses the world. */
+async function enterWorld(page: Page, role: string): Promise<Frame> {
+  await logIn(page, role);
+  await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1`);
+  const frame = await worldFrame(page);
+  // The tutorial opens at the start of the stream (no "Don't show again" cookie yet).
+  const tutorial = page.getByRole('dialog', { name: MetaverseText.tutorial.controlTitle });
+  await tutorial.waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: MetaverseText.tutorial.next }).click();
+  await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
+  await tutorial.waitFor({ state: 'hidden' });
+  await frame.locator('canvas').focus();
+  return frame;
+}
+
+const read = (frame: Frame) =>
+  frame.evaluate(() => (window.__atriumTest as () => AtriumTestHook)());
 
 describe('the world in two browsers', () => {
   const browser = useBrowser();
 
   it('shows each person the other, moving and emoting', async () => {
-    const a = await openPage(browser(), { viewport: { width: 1280, height: 720 } });
-    const b = await openPage(browser(), { viewport: { width: 1280, height: 720 } });
-    await enterWorld(a.page, 'member');
-    await enterWorld(b.page, 'teacher');
+    const a = await openPage(browser(), { viewport: { width: 1280, height: 860 } });
+    const b = await openPage(browser(), { viewport: { width: 1280, height: 860 } });
+    const worldA = await enterWorld(a.page, 'member');
+    const worldB = await enterWorld(b.page, 'teacher');
 
-    await a.page.waitForFunction(
+    await worldA.waitForFunction(
       () => (window.__atriumTest?.().remotes.length ?? 0) === 1,
       undefined,
       { timeout: 30_000 },
     );
-    const before = (await read(a.page)).remotes[0];
-    const selfB = (await read(b.page)).self;
-    expect(before).toBeDefined();
+    const selfB = (await read(worldB)).self;
 
     // B walks forward (W) for a second; A sees B's avatar move.
     await b.page.keyboard.down('KeyW');
     await b.page.waitForTimeout(1000);
     await b.page.keyboard.up('KeyW');
-    const movedB = (await read(b.page)).self;
+    const movedB = (await read(worldB)).self;
     // With two software-rendered pages on two cores frames are slow, and the engine caps its
     // catch-up steps, so the distance is less than a second's walk; any clear move will do.
     expect(Math.hypot(movedB.x - selfB.x, movedB.z - selfB.z)).toBeGreaterThan(0.3);
-    await a.page.waitForFunction(
+    await worldA.waitForFunction(
       ([x, z]) => {
         const remote = window.__atriumTest?.().remotes[0];
         return remote !== undefined && Math.hypot(remote.x - x, remote.z - z) < 0.3;
@@ -61,13 +90,93 @@ describe('the world in two browsers', () => {
 
     // B dances (key 0); A sees the emote.
     await b.page.keyboard.press('Digit0');
-    await a.page.waitForFunction(
+    await worldA.waitForFunction(
       () => window.__atriumTest?.().remotes[0]?.emote === 'dance',
       undefined,
       { timeout: 10_000 },
     );
     await saveScreenshot(a.page, 'world-two-people');
+
+    // The camera key saves the view to the album; the page confirms it.
+    await worldA.locator('canvas').focus();
+    await a.page.keyboard.press('KeyP');
+    await a.page.getByText(WorldText.photoSaved).first().waitFor({ timeout: 20_000 });
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
+  }, 180_000);
+});
+
+describe('the metaverse page', () => {
+  const browser = useBrowser();
+
+  it('walks up to a poster, presses E and shows its popup', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1280, height: 860 } });
+    await logIn(page, 'member');
+    // The gallery world's share puts visitors in the gallery hall, facing the north wall.
+    await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1&world=stream.gallery`);
+    const frame = await worldFrame(page);
+    await page.getByRole('button', { name: MetaverseText.tutorial.next }).click();
+    await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
+    await frame.locator('canvas').focus();
+
+    await page.keyboard.down('ShiftLeft');
+    await page.keyboard.down('KeyW');
+    await frame.waitForFunction(() => (window.__atriumTest?.().self.z ?? 0) < -30.5, undefined, {
+      timeout: 30_000,
+    });
+    await page.keyboard.up('KeyW');
+    await page.keyboard.up('ShiftLeft');
+    await page.keyboard.press('KeyE');
+
+    const popup = page.getByRole('dialog');
+    await popup.getByRole('link', { name: 'BUY THIS PRINT' }).waitFor({ timeout: 15_000 });
+    await expect(popup.getByText(PosterText.unableToLoadDetail).count()).resolves.toBe(0);
+    await saveScreenshot(page, 'world-poster-popup');
+    await popup.getByRole('button', { name: MetaverseText.closeUpper }).click();
+    await popup.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
   }, 120_000);
+
+  it('warns a phone that the desktop page needs a computer, and leads home', async () => {
+    const { page } = await openPage(browser(), {
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(`${baseURL}${AppRoute.metaverse}`);
+    const warning = page.getByRole('alertdialog', { name: 'Warning!' });
+    await warning.waitFor();
+    await saveScreenshot(page, 'metaverse-unsupported-device');
+    await warning.getByRole('button').first().click();
+    await page.waitForURL(`${baseURL}/`);
+  });
+});
+
+describe('the embed frame on its own', () => {
+  const browser = useBrowser();
+
+  it('enters as a guest with Play, and ends the session after the inactivity timeout', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1280, height: 720 } });
+    await page.goto(`${baseURL}/embed/campus?e2e=1&inactiveTimeout=10`);
+    await page.getByRole('button', { name: EmbedText.play }).click();
+    await page.waitForFunction(() => typeof window.__atriumTest === 'function', undefined, {
+      timeout: 60_000,
+    });
+    await page.getByRole('navigation', { name: 'World controls' }).waitFor({ timeout: 60_000 });
+    await saveScreenshot(page, 'embed-running');
+    // Nobody touches anything for 10 s: the session ends and can be played again.
+    await page.getByRole('heading', { name: EmbedText.sessionEnded }).waitFor({ timeout: 30_000 });
+    await page.getByText(EmbedText.sessionEndedInactive).waitFor();
+    await page.getByRole('button', { name: EmbedText.playAgain }).waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('says so for an unknown share', async () => {
+    const { page } = await openPage(browser());
+    const response = await page.goto(`${baseURL}/embed/no-such-world`);
+    expect(response?.status()).toBe(404);
+    await page.getByText('This world is not available. Check the share id.').waitFor();
+  });
 });

@@ -42,6 +42,10 @@ function protocolTreeShaking(): Plugin {
 const proxy = {
   // `ws` also carries the socket.io upgrade on /api/socket.
   '/api': { target: API_TARGET, ws: true },
+  // The spec's legacy paths (SPEC §7) live beside /api.
+  '/apiposterdetail': { target: API_TARGET },
+  '/apiscreenshot': { target: API_TARGET },
+  '/assets/poster-description': { target: API_TARGET },
 };
 
 // The spec's `.html` page routes (AppRoute) exist only as client routes. No plugin is needed for

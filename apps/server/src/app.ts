@@ -20,7 +20,10 @@ import { oidcRoutes } from './features/auth/oidc.routes.ts';
 import { sessionCookies } from './features/auth/session-cookie.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
 import { posterRoutes } from './features/posters/posters.routes.ts';
+import { screenshotRoutes } from './features/screenshots/screenshots.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { SharesRepository } from './features/shares/shares.repository.ts';
+import { shareRoutes } from './features/shares/shares.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
@@ -120,6 +123,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(settingsRoutes, { prefix: '/api', database });
+  const sharesRepo = new SharesRepository(database.db);
+  await app.register(shareRoutes, { prefix: '/api', repo: sharesRepo });
   const secureCookies = config.publicUrl.startsWith('https:');
   const cookies = sessionCookies(secureCookies);
   const oidc = new OidcService(config.OIDC_PROVIDERS, config.publicUrl, authRepo, auth, app.log);
@@ -134,10 +139,21 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(userRoutes, { prefix: '/api', auth });
   await app.register(posterRoutes, { database });
+  await app.register(screenshotRoutes, {
+    database,
+    dataDir: config.dataDir,
+    limiter,
+    verifyToken: (t) => tokens.verify(t),
+  });
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, {
+    embedAncestors: async (shareId) => {
+      const share = await sharesRepo.find(shareId);
+      return share ? [...new Set([...config.allowedOrigins, ...share.allowedOrigins])] : null;
+    },
+  });
 
   const world = createWorldRealtime(config.WORLD_INSTANCE_CAPACITY, app.log);
   const realtime = await attachRealtime(app.server, {

@@ -8,11 +8,22 @@ import { sessionStore } from './shared/session/appSession.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-// Restore the session from the refresh cookie before the first render asks who is signed in.
-void sessionStore.start(window.location.search);
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+if (window.location.pathname.startsWith('/embed/')) {
+  // The embed frame is its own small app: the world and the Player SDK protocol, no site shell.
+  void import('./features/embed/EmbedPage.tsx').then(({ EmbedPage }) =>
+    root.render(
+      <StrictMode>
+        <EmbedPage />
+      </StrictMode>,
+    ),
+  );
+} else {
+  // Restore the session from the refresh cookie before the first render asks who is signed in.
+  void sessionStore.start(window.location.search);
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

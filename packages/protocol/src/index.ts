@@ -10,3 +10,6 @@ export * from './world.ts';
 export * from './world-geometry.ts';
 export * from './world-snapshot.ts';
 export * from './posters.ts';
+export * from './bridge.ts';
+export * from './shares.ts';
+export * from './screenshots.ts';

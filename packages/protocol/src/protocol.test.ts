@@ -9,6 +9,7 @@ describe('routes', () => {
     expect(Object.values(AppRoute)).toEqual([
       '/',
       '/metaverse/index.html',
+      '/metaverse/mobile.html',
       '/metaverse/forgot.html',
       '/mini-game/index.html',
     ]);

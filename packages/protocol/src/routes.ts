@@ -2,6 +2,8 @@
 export const AppRoute = {
   home: '/',
   metaverse: '/metaverse/index.html',
+  /** The mobile variant: the same world with touch controls and a fullscreen prompt. */
+  mobileMetaverse: '/metaverse/mobile.html',
   forgot: '/metaverse/forgot.html',
   miniGame: '/mini-game/index.html',
 } as const;

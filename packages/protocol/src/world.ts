@@ -55,12 +55,41 @@ export interface Obstacle {
   height: number;
 }
 
+/** Named spots in a world where visitors can arrive (Player SDK `setLocation`). */
+export const WORLD_LOCATIONS = ['plaza', 'gallery', 'classroom'] as const;
+export const WorldLocationSchema = z.enum(WORLD_LOCATIONS);
+export type WorldLocation = z.infer<typeof WorldLocationSchema>;
+
+/** A place and a facing on the ground plane. */
+export interface Placement {
+  x: number;
+  z: number;
+  /** Facing, radians around the vertical axis (0 faces +z). */
+  ry: number;
+}
+
+/** A doorway to another world: walking up to it and pressing E opens that world. */
+export interface Portal {
+  id: string;
+  /** The custom-setting key of the other world's address (SPEC §4 "Other world"). */
+  key: string;
+  label: string;
+  x: number;
+  z: number;
+}
+
 /** The walkable area and its obstacles: one source for the engine, the server and the scene. */
 export interface WorldLayout {
   id: string;
   bounds: { minX: number; minZ: number; maxX: number; maxZ: number };
+  /** Where visitors arrive when no location is asked for. */
   spawn: { x: number; z: number };
+  /** Arrival spots by location name. */
+  spots: Record<WorldLocation, Placement>;
   obstacles: Obstacle[];
+  /** Wall slots for posters (a poster's `slot` is an index here); `ry` faces into the room. */
+  posterSlots: Placement[];
+  portals: Portal[];
 }
 
 const wall = (minX: number, minZ: number, maxX: number, maxZ: number, height = 4): Obstacle => ({
@@ -79,6 +108,21 @@ export const CAMPUS_LAYOUT: WorldLayout = {
   id: 'campus',
   bounds: { minX: -40, minZ: -40, maxX: 40, maxZ: 40 },
   spawn: { x: 0, z: 8 },
+  spots: {
+    plaza: { x: 0, z: 8, ry: Math.PI },
+    gallery: { x: 0, z: -18, ry: Math.PI },
+    classroom: { x: 21, z: 0, ry: Math.PI / 2 },
+  },
+  posterSlots: [
+    { x: -7, z: -33.45, ry: 0 },
+    { x: 0, z: -33.45, ry: 0 },
+    { x: 7, z: -33.45, ry: 0 },
+    { x: -13.45, z: -24, ry: Math.PI / 2 },
+    { x: 13.45, z: -24, ry: -Math.PI / 2 },
+    { x: -8, z: -14.55, ry: Math.PI },
+    { x: 8, z: -14.55, ry: Math.PI },
+  ],
+  portals: [{ id: 'gallery-annex', key: 'stream.gallery', label: 'Gallery annex', x: -18, z: 12 }],
   obstacles: [
     // Gallery hall: x -14..14, z -34..-14, door at x -2..2 on the south wall.
     wall(-14, -34, 14, -33.5),
@@ -115,7 +159,11 @@ export const AvatarStateSchema = z.object({
 });
 export type AvatarState = z.infer<typeof AvatarStateSchema>;
 
-export const WorldJoinSchema = z.strictObject({ world: z.string().regex(/^[a-z0-9-]{1,32}$/) });
+export const WorldJoinSchema = z.strictObject({
+  world: z.string().regex(/^[a-z0-9-]{1,32}$/),
+  /** Arrive at this named spot instead of the world's spawn point. */
+  location: WorldLocationSchema.optional(),
+});
 export const WorldJoinAckSchema = z.object({
   instanceId: z.string(),
   self: AvatarStateSchema,

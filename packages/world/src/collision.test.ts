@@ -5,6 +5,9 @@ import { isSegmentWalkable, isWalkable, moveWithCollisions, type Vec2 } from './
 const r = WorldConstants.avatarRadius;
 const box: WorldLayout = {
   id: 'test',
+  spots: CAMPUS_LAYOUT.spots,
+  posterSlots: [],
+  portals: [],
   bounds: { minX: -10, minZ: -10, maxX: 10, maxZ: 10 },
   spawn: { x: 0, z: 0 },
   obstacles: [{ minX: 2, minZ: -5, maxX: 2.2, maxZ: 5, height: 3 }],

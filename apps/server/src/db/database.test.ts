@@ -22,7 +22,9 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'oidc_identities',
       'posters',
       'refresh_tokens',
+      'screenshots',
       'settings',
+      'shares',
       'user_tokens',
       'users',
     ]);

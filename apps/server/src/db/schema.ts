@@ -133,3 +133,48 @@ export const posters = pgTable('posters', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type PosterRow = typeof posters.$inferSelect;
+
+/**
+ * Shares: an embeddable world at `/embed/{id}` (the Player SDK's share id). `allowedOrigins` are
+ * the host pages that may frame it and send it commands; the server's own origin always may.
+ */
+export const shares = pgTable('shares', {
+  id: text('id').primaryKey(),
+  world: text('world').notNull().default('campus'),
+  title: text('title').notNull(),
+  allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+  /** Vertical resolution: 0 (auto), 360, 720 or 1080. */
+  defaultQuality: integer('default_quality').notNull().default(1080),
+  /** The named spot where visitors arrive (e.g. `plaza`, `gallery`). */
+  defaultLocation: text('default_location'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ShareRow = typeof shares.$inferSelect;
+
+/**
+ * Album screenshots (SPEC §3). `image` and `imageThumb` are bare server-made file names under
+ * `{DATA_DIR}/files/screenshots/{userId}/`; `modifiedDate` is when the picture last changed.
+ */
+export const screenshots = pgTable(
+  'screenshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    screenshotTitle: text('screenshot_title').notNull(),
+    placeId: text('place_id').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull(),
+    imageThumb: text('image_thumb').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedDate: timestamp('modified_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('screenshots_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+export type ScreenshotRow = typeof screenshots.$inferSelect;

@@ -4,7 +4,7 @@ import type { Role } from '@atrium/protocol';
 import { UsersRepository } from '../features/users/users.repository.ts';
 import { UsersService } from '../features/users/users.service.ts';
 import type { AppDb } from './database.ts';
-import { posters, settings } from './schema.ts';
+import { posters, settings, shares } from './schema.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -51,6 +51,15 @@ export async function seedDemoCampus(db: AppDb): Promise<DemoAccount[] | undefin
         { key: 'campus.name', value: 'Atrium Demo Campus', public: true },
         // SPEC §4 Stream: the metaverse page reads the world address from the default stream key.
         { key: 'stream.default', value: '/embed/campus', public: true },
+        // Another world's key: the gallery hall, reached through the plaza's portal.
+        { key: 'stream.gallery', value: '/embed/gallery', public: true },
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(shares)
+      .values([
+        { id: 'campus', world: 'campus', title: 'Atrium Demo Campus', defaultLocation: 'plaza' },
+        { id: 'gallery', world: 'campus', title: 'The Gallery Hall', defaultLocation: 'gallery' },
       ])
       .onConflictDoNothing();
 

@@ -8,9 +8,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * Serves the built web app: the spec's page routes answer with the app shell, hashed assets are
  * cached for a year, and any other page path gets the app's own 404 page with status 404.
  */
+export interface WebAppOptions {
+  /**
+   * The origins that may frame `/embed/{shareId}` besides this server, or `null` for an unknown
+   * share (then the page still loads, anywhere, so it can tell its host the share is unknown).
+   */
+  embedAncestors?: (shareId: string) => Promise<readonly string[] | null>;
+}
+
+const SHARE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string | undefined,
+  options: WebAppOptions = {},
 ): Promise<void> {
   const shell = webDist
     ? await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined)
@@ -44,6 +55,27 @@ export async function registerWebApp(
       shell === undefined ? reply.callNotFound() : sendShell(reply, 200),
     );
   }
+
+  // The embed frame: framed by its share's allowed hosts (SPEC §2 Player SDK embedding).
+  app.get<{ Params: { shareId: string } }>(
+    '/embed/:shareId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (shell === undefined) return reply.callNotFound();
+      const { shareId } = request.params;
+      const ancestors = SHARE_ID.test(shareId)
+        ? ((await options.embedAncestors?.(shareId)) ?? null)
+        : null;
+      const sources = ancestors === null ? ['*'] : ["'self'", ...ancestors];
+      const csp = String(reply.getHeader('content-security-policy') ?? '')
+        .replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources.join(' ')}`)
+        // The host may show its own picture before the world starts (SDK `setThumbnailUrl`).
+        .replace(/img-src [^;]*/, (directive) => `${directive} https:`);
+      reply.removeHeader('x-frame-options');
+      reply.header('content-security-policy', csp);
+      return sendShell(reply, ancestors === null ? 404 : 200);
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =

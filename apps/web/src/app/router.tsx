@@ -12,6 +12,11 @@ const MetaversePage = lazy(() =>
     default: module.MetaversePage,
   })),
 );
+const MobileMetaversePage = lazy(() =>
+  import('../features/metaverse/MetaversePage.tsx').then((module) => ({
+    default: module.MobileMetaversePage,
+  })),
+);
 const ForgotPasswordPage = lazy(() =>
   import('../features/forgot-password/ForgotPasswordPage.tsx').then((module) => ({
     default: module.ForgotPasswordPage,
@@ -34,6 +39,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: AppRoute.home, Component: HomePage },
           { path: AppRoute.metaverse, Component: MetaversePage },
+          { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },
           { path: AppRoute.forgot, Component: ForgotPasswordPage },
           { path: AppRoute.miniGame, Component: MiniGamePage },
           { path: '*', Component: NotFoundPage },

@@ -1,6 +1,9 @@
 import type { AvatarAnim, Emote } from '@atrium/protocol';
 import * as THREE from 'three';
+import { crowdOf, type CrowdSlot } from './avatar-crowd.ts';
+import { buildAvatarMesh, buildRig, type AvatarLook } from './avatar-model.ts';
 import { emotePose, type Pose } from './emote-poses.ts';
+import { createNameTag } from './name-tag.ts';
 
 /** What an avatar is doing this frame, from the body (local) or the snapshot buffer (remote). */
 export interface AvatarFrame {
@@ -30,7 +33,7 @@ const hash = (text: string): number => {
   return (h ^ (h >>> 16)) >>> 0;
 };
 
-/** Body colours that stay distinct side by side and sit well with the campus palette. */
+/** Shirt colours that stay distinct side by side and sit well with the campus palette. */
 const AVATAR_COLORS = [
   '#6366f1',
   '#14b8a6',
@@ -43,111 +46,64 @@ const AVATAR_COLORS = [
   '#ec4899',
   '#64748b',
 ] as const;
+const PANTS = ['#3b4a6b', '#2f3a4f', '#6b5b45', '#4a5568', '#1f4e5f', '#5b4a6e'] as const;
+const SKIN = ['#f6d7c3', '#eec4a4', '#d9a27e', '#b97a56', '#8d5a3b', '#6b4330'] as const;
+const HAIR = ['#2b2220', '#4a3226', '#7a4b2a', '#c58b4a', '#e3c27f', '#9c9ca6', '#b5523b'] as const;
 
-/** A body colour from a hash of the avatar's id. */
+const pick = <T>(list: readonly T[], h: number): T => list[h % list.length] as T;
+
+/** A shirt colour from a hash of the avatar's id. */
 export const avatarColor = (id: string): THREE.Color =>
-  new THREE.Color(AVATAR_COLORS[hash(id) % AVATAR_COLORS.length] ?? AVATAR_COLORS[0]);
+  new THREE.Color(pick(AVATAR_COLORS, hash(id)));
 
-const nameTag = (text: string, highlight: boolean): THREE.Sprite => {
-  const canvas = document.createElement('canvas');
-  const ctx = canvas.getContext('2d');
-  const font = '600 28px system-ui, sans-serif';
-  let width = 256;
-  if (ctx) {
-    ctx.font = font;
-    width = Math.ceil(ctx.measureText(text).width) + 32;
-  }
-  canvas.width = width;
-  canvas.height = 48;
-  if (ctx) {
-    ctx.fillStyle = highlight ? 'rgba(67, 56, 202, 0.85)' : 'rgba(24, 26, 51, 0.7)';
-    ctx.beginPath();
-    ctx.roundRect(0, 0, width, 48, 24);
-    ctx.fill();
-    ctx.font = font;
-    ctx.fillStyle = '#ffffff';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, width / 2, 25);
-  }
-  const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
-  const sprite = new THREE.Sprite(
-    new THREE.SpriteMaterial({ map: texture, depthWrite: false, transparent: true }),
-  );
-  const height = 0.3;
-  sprite.scale.set((height * width) / 48, height, 1);
-  sprite.position.y = 2.2;
-  sprite.renderOrder = 10;
-  return sprite;
+/** The whole look (shirt, trousers, skin, hair) from the avatar's id. */
+export const avatarLook = (id: string): AvatarLook => {
+  const h = hash(id);
+  return {
+    shirt: avatarColor(id),
+    pants: new THREE.Color(pick(PANTS, h >>> 4)),
+    skin: new THREE.Color(pick(SKIN, h >>> 8)),
+    hair: new THREE.Color(pick(HAIR, h >>> 12)),
+    hairStyle: (h >>> 16) % 3,
+  };
 };
 
-const limb = (material: THREE.Material, radius: number, length: number): THREE.Group => {
-  // The pivot sits at the joint (shoulder or hip), the limb hangs below it.
-  const pivot = new THREE.Group();
-  const mesh = new THREE.Mesh(new THREE.CapsuleGeometry(radius, length, 4, 8), material);
-  mesh.position.y = -length / 2 - radius / 2;
-  mesh.castShadow = true;
-  pivot.add(mesh);
-  return pivot;
+const sceneOf = (object: THREE.Object3D): THREE.Scene | null => {
+  let top = object;
+  while (top.parent) top = top.parent;
+  return top instanceof THREE.Scene ? top : null;
 };
 
-/** Builds an avatar: capsule body, sphere head, swinging arms and legs, and a name tag. */
+/**
+ * Builds an avatar: a mesh posed by six joints, a blob shadow and a name tag. The body and its
+ * shadow are drawn by the scene's crowd (all avatars in two draw calls), from the moment the
+ * root is in a scene.
+ */
 export const createAvatarView = (
   id: string,
   label: string,
   options: { self?: boolean } = {},
 ): AvatarView => {
-  const color = avatarColor(id);
-  const bodyMat = new THREE.MeshStandardMaterial({ color, roughness: 0.6 });
-  const limbMat = new THREE.MeshStandardMaterial({
-    color: color.clone().offsetHSL(0, 0, -0.12),
-    roughness: 0.7,
-  });
-  const skinMat = new THREE.MeshStandardMaterial({ color: '#f1d3b8', roughness: 0.6 });
-  const eyeMat = new THREE.MeshBasicMaterial({ color: '#1e1b4b' });
-
   const root = new THREE.Group();
-  const rig = new THREE.Group(); // bobs, leans and spins; the root only moves and faces
+  const mesh = buildAvatarMesh(avatarLook(id));
+  const joints = buildRig();
+  const [rig, head, armL, armR, legL, legR] = joints as [
+    THREE.Object3D,
+    THREE.Object3D,
+    THREE.Object3D,
+    THREE.Object3D,
+    THREE.Object3D,
+    THREE.Object3D,
+  ];
   root.add(rig);
+  let slot: CrowdSlot | null = null;
+  const handleRemoved = () => {
+    slot?.release();
+    slot = null;
+  };
+  root.addEventListener('removed', handleRemoved);
 
-  const torso = new THREE.Mesh(new THREE.CapsuleGeometry(0.28, 0.5, 6, 14), bodyMat);
-  torso.position.y = 1.0;
-  torso.castShadow = true;
-  const head = new THREE.Group();
-  head.position.y = 1.62;
-  const skull = new THREE.Mesh(new THREE.SphereGeometry(0.22, 18, 14), skinMat);
-  skull.castShadow = true;
-  head.add(skull);
-  for (const x of [-0.08, 0.08]) {
-    const eye = new THREE.Mesh(new THREE.SphereGeometry(0.03, 8, 6), eyeMat);
-    eye.position.set(x, 0.03, 0.2);
-    head.add(eye);
-  }
-  const armL = limb(limbMat, 0.08, 0.42);
-  const armR = limb(limbMat, 0.08, 0.42);
-  armL.position.set(0.36, 1.3, 0);
-  armR.position.set(-0.36, 1.3, 0);
-  const legL = limb(limbMat, 0.1, 0.38);
-  const legR = limb(limbMat, 0.1, 0.38);
-  legL.position.set(0.13, 0.62, 0);
-  legR.position.set(-0.13, 0.62, 0);
-  rig.add(torso, head, armL, armR, legL, legR);
-
-  const shadowDisc = new THREE.Mesh(
-    new THREE.CircleGeometry(0.35, 16),
-    new THREE.MeshBasicMaterial({
-      color: '#000',
-      transparent: true,
-      opacity: 0.18,
-      depthWrite: false,
-    }),
-  );
-  shadowDisc.rotation.x = -Math.PI / 2;
-  shadowDisc.position.y = 0.02;
-  root.add(shadowDisc);
-
-  const tag = nameTag(label, options.self === true);
+  const tag = createNameTag(label, options.self === true);
   root.add(tag);
 
   let walkCycle = 0;
@@ -167,7 +123,6 @@ export const createAvatarView = (
     update(frame, t, dt) {
       root.position.set(frame.x, frame.y, frame.z);
       root.rotation.y = frame.ry;
-      shadowDisc.position.y = 0.02 - frame.y;
       const stride = frame.anim === 'run' ? 11 : 7;
       if (frame.anim === 'walk' || frame.anim === 'run') walkCycle += dt * stride;
       const swing = Math.sin(walkCycle);
@@ -220,12 +175,17 @@ export const createAvatarView = (
         }
       }
       apply(pose);
+      if (!slot) {
+        const scene = sceneOf(root);
+        if (scene) slot = crowdOf(scene).claim(mesh);
+      }
+      if (slot) {
+        root.updateMatrixWorld(true);
+        slot.write(joints, frame.x, frame.z);
+      }
     },
     dispose() {
-      root.traverse((o) => {
-        if (o instanceof THREE.Mesh) (o as THREE.Mesh<THREE.BufferGeometry>).geometry.dispose();
-      });
-      for (const m of [bodyMat, limbMat, skinMat, eyeMat]) m.dispose();
+      handleRemoved();
       tag.material.map?.dispose();
       tag.material.dispose();
       root.removeFromParent();

@@ -1,208 +1,174 @@
 import * as THREE from 'three';
+import { place, seeded, type StaticBuilder } from './bake.ts';
+import type { ShadowCaster } from './ground-texture.ts';
 import { Palette } from './palette.ts';
 
-const standard = (color: string, roughness = 0.9, flat = false) =>
-  new THREE.MeshStandardMaterial({ color, roughness, metalness: 0, flatShading: flat });
+/** Where props stand; the campus adds them to its static builder and bakes their shadows. */
+type Casters = ShadowCaster[];
 
-const shadowed = <T extends THREE.Object3D>(object: T): T => {
-  object.traverse((o) => {
-    o.castShadow = true;
-    o.receiveShadow = true;
+/** A low-poly tree: a trunk and two or three faceted crowns. */
+export const tree = (b: StaticBuilder, casters: Casters, x: number, z: number, random: () => number) => {
+  const height = 1.5 + random() * 0.9;
+  b.add(new THREE.CylinderGeometry(0.12, 0.2, height, 5, 1, true), Palette.trunk, place(x, height / 2, z), {
+    ao: true,
   });
-  return object;
-};
-
-/** A small deterministic random source, so the campus looks the same on every visit. */
-const seeded = (seed: number) => () => {
-  seed = (seed * 16807) % 2147483647;
-  return (seed - 1) / 2147483646;
-};
-
-const fountain = (): { group: THREE.Group; water: THREE.Mesh } => {
-  const group = new THREE.Group();
-  const stone = standard(Palette.stone, 0.8, true);
-  const basin = new THREE.Mesh(new THREE.CylinderGeometry(2.5, 2.7, 0.7, 10), stone);
-  basin.position.y = 0.35;
-  const water = new THREE.Mesh(
-    new THREE.CylinderGeometry(2.2, 2.2, 0.1, 20),
-    new THREE.MeshStandardMaterial({ color: Palette.water, roughness: 0.15, metalness: 0.1 }),
-  );
-  water.position.y = 0.62;
-  const pillar = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.45, 1.6, 8), stone);
-  pillar.position.y = 1.1;
-  const bowl = new THREE.Mesh(new THREE.CylinderGeometry(0.9, 0.35, 0.35, 10), stone);
-  bowl.position.y = 1.95;
-  const spout = new THREE.Mesh(
-    new THREE.ConeGeometry(0.25, 0.7, 8),
-    new THREE.MeshStandardMaterial({ color: '#bff3ee', transparent: true, opacity: 0.8 }),
-  );
-  spout.position.y = 2.45;
-  group.add(basin, water, pillar, bowl, spout);
-  shadowed(group);
-  water.castShadow = false;
-  return { group, water };
-};
-
-const tree = (random: () => number): THREE.Group => {
-  const group = new THREE.Group();
-  const height = 1.4 + random() * 0.8;
-  const trunk = new THREE.Mesh(
-    new THREE.CylinderGeometry(0.12, 0.18, height, 6),
-    standard(Palette.trunk, 1, true),
-  );
-  trunk.position.y = height / 2;
-  group.add(trunk);
-  const leaves = standard(
-    Palette.leaves[Math.floor(random() * Palette.leaves.length)] ?? '#5f9e6e',
-    0.9,
-    true,
-  );
-  const blobs = 2 + Math.floor(random() * 2);
-  for (let i = 0; i < blobs; i += 1) {
-    const r = 1.1 - i * 0.25 + random() * 0.2;
-    const blob = new THREE.Mesh(new THREE.IcosahedronGeometry(r, 0), leaves);
-    blob.position.set((random() - 0.5) * 0.5, height + 0.5 + i * 0.75, (random() - 0.5) * 0.5);
-    blob.rotation.set(random() * 3, random() * 3, 0);
-    group.add(blob);
+  const color = Palette.leaves[Math.floor(random() * Palette.leaves.length)] ?? Palette.hedge;
+  const crowns = 2 + Math.floor(random() * 2);
+  let top = height;
+  for (let i = 0; i < crowns; i += 1) {
+    const r = 1.15 - i * 0.28 + random() * 0.2;
+    const y = height + 0.45 + i * 0.8;
+    top = y + r;
+    b.add(
+      new THREE.DodecahedronGeometry(r, 0),
+      color,
+      place(x + (random() - 0.5) * 0.5, y, z + (random() - 0.5) * 0.5, random() * 3, [1, 0.9, 1], random()),
+      { jitter: 0.1 },
+    );
   }
-  return shadowed(group);
+  casters.push({ kind: 'blob', x, z, radius: 1.2, height: (height + top) / 2 });
 };
 
-const bench = (): THREE.Group => {
-  const group = new THREE.Group();
-  const wood = standard(Palette.wood, 0.8);
-  const metal = standard(Palette.trim, 0.5);
-  const seat = new THREE.Mesh(new THREE.BoxGeometry(2, 0.08, 0.5), wood);
-  seat.position.y = 0.45;
-  const back = new THREE.Mesh(new THREE.BoxGeometry(2, 0.4, 0.06), wood);
-  back.position.set(0, 0.75, -0.24);
-  back.rotation.x = -0.15;
-  group.add(seat, back);
-  for (const x of [-0.85, 0.85]) {
-    const leg = new THREE.Mesh(new THREE.BoxGeometry(0.08, 0.45, 0.45), metal);
-    leg.position.set(x, 0.22, 0);
-    group.add(leg);
-  }
-  return shadowed(group);
+/** A park bench facing +z before `ry` turns it. */
+export const bench = (b: StaticBuilder, casters: Casters, x: number, z: number, ry: number) => {
+  const at = (dx: number, dy: number, dz: number) => {
+    const c = Math.cos(ry);
+    const s = Math.sin(ry);
+    return [x + dx * c + dz * s, dy, z - dx * s + dz * c] as const;
+  };
+  const piece = (w: number, h: number, d: number, p: readonly [number, number, number], color: string, rx = 0) => {
+    const g = new THREE.BoxGeometry(w, h, d);
+    b.add(g, color, place(p[0], p[1], p[2], ry, 1, rx));
+  };
+  piece(2, 0.08, 0.5, at(0, 0.46, 0), Palette.wood);
+  piece(2, 0.36, 0.06, at(0, 0.78, -0.24), Palette.wood, -0.18);
+  for (const dx of [-0.85, 0.85]) piece(0.08, 0.46, 0.46, at(dx, 0.23, 0), Palette.metal);
+  casters.push({ kind: 'blob', x, z, radius: 0.7, height: 0.5 });
 };
 
-/** A poster: an abstract print drawn on a canvas, different for every seed. */
-const poster = (color: string, seed: number): THREE.Mesh => {
-  const canvas = document.createElement('canvas');
-  canvas.width = 128;
-  canvas.height = 176;
-  const ctx = canvas.getContext('2d');
+/** A street lamp with a warm glass head. */
+export const lamp = (b: StaticBuilder, x: number, z: number) => {
+  b.add(new THREE.CylinderGeometry(0.09, 0.14, 0.3, 6, 1, true), Palette.metal, place(x, 0.15, z));
+  b.add(new THREE.CylinderGeometry(0.05, 0.06, 3, 5, 1, true), Palette.metal, place(x, 1.6, z));
+  b.add(new THREE.CylinderGeometry(0.2, 0.14, 0.42, 6), Palette.lampGlow, place(x, 3.25, z), {
+    unlit: true,
+  });
+  b.add(new THREE.ConeGeometry(0.3, 0.2, 6, 1, true), Palette.metal, place(x, 3.56, z));
+};
+
+/** A stone planter with a shrub and flowers. */
+export const planter = (b: StaticBuilder, casters: Casters, x: number, z: number, seed: number) => {
   const random = seeded(seed);
-  if (ctx) {
-    ctx.fillStyle = '#faf8f3';
-    ctx.fillRect(0, 0, 128, 176);
-    ctx.fillStyle = color;
-    ctx.fillRect(10, 10, 108, 124);
-    for (let i = 0; i < 4; i += 1) {
-      ctx.fillStyle = Palette.posters[Math.floor(random() * Palette.posters.length)] ?? '#fff';
-      ctx.globalAlpha = 0.85;
-      ctx.beginPath();
-      ctx.arc(20 + random() * 88, 20 + random() * 104, 10 + random() * 26, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = '#3f3f5a';
-    ctx.fillRect(10, 146, 70, 8);
-    ctx.fillRect(10, 160, 44, 6);
+  b.box(1.2, 0.5, 1.2, x, 0, z, Palette.stone, { ao: true });
+  b.box(1.04, 0.04, 1.04, x, 0.5, z, Palette.soil);
+  b.add(new THREE.DodecahedronGeometry(0.42, 0), Palette.hedge, place(x, 0.85, z, random() * 3), {
+    jitter: 0.1,
+  });
+  for (let i = 0; i < 5; i += 1) {
+    const a = (i / 5) * Math.PI * 2 + random();
+    const color = Palette.flowers[Math.floor(random() * Palette.flowers.length)] ?? '#fff';
+    b.add(
+      new THREE.TetrahedronGeometry(0.12, 0),
+      color,
+      place(x + Math.cos(a) * 0.38, 0.62, z + Math.sin(a) * 0.38),
+    );
   }
-  const texture = new THREE.CanvasTexture(canvas);
-  texture.colorSpace = THREE.SRGBColorSpace;
-  const frame = new THREE.Mesh(
-    new THREE.PlaneGeometry(2.2, 3),
-    new THREE.MeshStandardMaterial({ map: texture, roughness: 0.7 }),
-  );
-  frame.receiveShadow = true;
-  return frame;
+  casters.push({ kind: 'box', minX: x - 0.6, minZ: z - 0.6, maxX: x + 0.6, maxZ: z + 0.6, height: 0.9 });
 };
 
-/** Posters on the gallery's inner walls: three on the north wall, one on each side wall… */
-const POSTER_SPOTS: readonly { x: number; z: number; ry: number }[] = [
-  { x: -7, z: -33.45, ry: 0 },
-  { x: 0, z: -33.45, ry: 0 },
-  { x: 7, z: -33.45, ry: 0 },
-  { x: -13.45, z: -24, ry: Math.PI / 2 },
-  { x: 13.45, z: -24, ry: -Math.PI / 2 },
-  { x: -8, z: -14.55, ry: Math.PI },
-];
+/** A clipped hedge along x (or z when `alongZ`). */
+export const hedge = (
+  b: StaticBuilder,
+  casters: Casters,
+  x: number,
+  z: number,
+  length: number,
+  alongZ = false,
+) => {
+  const w = alongZ ? 0.8 : length;
+  const d = alongZ ? length : 0.8;
+  b.box(w, 0.9, d, x, 0, z, Palette.hedge, { jitter: 0.04, ao: true });
+  b.box(w - 0.1, 0.1, d - 0.1, x, 0.9, z, Palette.leaves[1], { jitter: 0.04 });
+  casters.push({ kind: 'box', minX: x - w / 2, minZ: z - d / 2, maxX: x + w / 2, maxZ: z + d / 2, height: 1 });
+};
 
-const classroom = (scene: THREE.Scene): void => {
-  const desk = standard(Palette.wood, 0.7);
-  const chair = standard(Palette.tealDeep, 0.7);
+/** The plaza fountain's stone; the water is a separate, animated mesh. */
+export const fountainStone = (b: StaticBuilder) => {
+  b.add(new THREE.CylinderGeometry(2.5, 2.7, 0.7, 20), Palette.stone, place(0, 0.35, 0), {
+    ao: true,
+    jitter: 0.03,
+  });
+  b.add(new THREE.CylinderGeometry(2.62, 2.62, 0.12, 20), Palette.stoneDark, place(0, 0.74, 0));
+  b.add(new THREE.CylinderGeometry(0.3, 0.45, 1.6, 10), Palette.stone, place(0, 1.2, 0));
+  b.add(new THREE.CylinderGeometry(0.95, 0.35, 0.35, 14), Palette.stone, place(0, 2.05, 0));
+  b.add(new THREE.CylinderGeometry(0.82, 0.82, 0.04, 14), Palette.water, place(0, 2.2, 0), { unlit: true });
+  b.add(new THREE.ConeGeometry(0.2, 0.6, 8), '#c9f4ef', place(0, 2.5, 0), { unlit: true });
+};
+
+/** The fountain's water: a disc with light and dark sectors that turns slowly. */
+export const fountainWater = (): THREE.Mesh => {
+  const geometry = new THREE.CircleGeometry(2.3, 24).toNonIndexed();
+  const position = geometry.getAttribute('position');
+  const colors = new Float32Array(position.count * 3);
+  const light = new THREE.Color(Palette.water);
+  const deep = new THREE.Color(Palette.waterDeep);
+  const c = new THREE.Color();
+  for (let i = 0; i < position.count; i += 1) {
+    const r = Math.hypot(position.getX(i), position.getY(i)) / 2.3;
+    const sector = Math.floor(i / 3) % 3 === 0 ? 0.35 : 0;
+    c.copy(deep).lerp(light, Math.min(1, r * 0.8 + sector));
+    c.toArray(colors, i * 3);
+  }
+  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  geometry.deleteAttribute('normal');
+  geometry.deleteAttribute('uv');
+  const water = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ vertexColors: true }));
+  water.rotation.x = -Math.PI / 2;
+  water.position.y = 0.62;
+  return water;
+};
+
+/** Desks, chairs, a teacher's desk and shelves in the classroom (x 18..34, z -10..10). */
+export const classroomFurniture = (b: StaticBuilder, casters: Casters) => {
   for (let row = 0; row < 3; row += 1) {
     for (let col = 0; col < 3; col += 1) {
-      const x = 23 + row * 3.2;
+      const x = 23 + row * 3;
       const z = -5 + col * 5;
-      const top = new THREE.Mesh(new THREE.BoxGeometry(1, 0.08, 1.8), desk);
-      top.position.set(x, 0.75, z);
-      const seat = new THREE.Mesh(new THREE.BoxGeometry(0.5, 0.5, 0.5), chair);
-      seat.position.set(x + 0.9, 0.25, z);
-      scene.add(shadowed(top), shadowed(seat));
+      b.box(1, 0.06, 1.8, x, 0.72, z, Palette.wood);
+      for (const dz of [-0.8, 0.8]) for (const dx of [-0.42, 0.42]) b.box(0.06, 0.72, 0.06, x + dx, 0, z + dz, Palette.metal);
+      for (const dz of [-0.45, 0.45]) {
+        b.box(0.46, 0.06, 0.46, x - 0.85, 0.44, z + dz, Palette.teal);
+        b.box(0.06, 0.5, 0.46, x - 1.08, 0.44, z + dz, Palette.teal);
+        b.box(0.36, 0.44, 0.36, x - 0.85, 0, z + dz, Palette.metal);
+      }
+      casters.push({ kind: 'box', minX: x - 0.5, minZ: z - 0.9, maxX: x + 0.5, maxZ: z + 0.9, height: 0.5 });
     }
   }
-  const board = new THREE.Mesh(new THREE.BoxGeometry(0.1, 1.6, 6), standard('#25324a', 0.6));
-  board.position.set(33.4, 2, 0);
-  scene.add(board);
+  b.box(1.2, 0.85, 2.6, 31.2, 0, 0, Palette.woodDark, { ao: true });
+  b.box(1.3, 0.06, 2.7, 31.2, 0.85, 0, Palette.wood);
+  for (const z of [-8.2, 8.2]) {
+    b.box(2.6, 1.8, 0.5, 30.5, 0, z, Palette.woodDark, { ao: true });
+    for (let shelf = 0; shelf < 3; shelf += 1) {
+      for (let i = 0; i < 3; i += 1) {
+        const color = Palette.posters[(i + shelf * 2) % Palette.posters.length] ?? '#888';
+        b.box(0.5, 0.34, 0.3, 29.6 + i * 0.62, 0.15 + shelf * 0.58, z - Math.sign(z) * 0.15, color);
+      }
+    }
+  }
 };
 
-/** Adds the fountain, trees, benches, posters and classroom furniture; returns their animation. */
-export const addProps = (scene: THREE.Scene): { update(timeSeconds: number): void } => {
-  const { group, water } = fountain();
-  scene.add(group);
-
-  const random = seeded(7);
-  const treeSpots: [number, number][] = [
-    [-9, 14],
-    [-13, 20],
-    [-8, 27],
-    [-15, 31],
-    [9, 15],
-    [13, 22],
-    [8, 30],
-    [16, 33],
-    [-22, -4],
-    [-26, 6],
-    [-20, 12],
-    [-30, -18],
-    [-24, -28],
-    [24, 18],
-    [30, 26],
-    [22, -20],
-    [32, -28],
-    [-34, 26],
-  ];
-  for (const [x, z] of treeSpots) {
-    const t = tree(random);
-    t.position.set(x, 0, z);
-    t.rotation.y = random() * Math.PI;
-    scene.add(t);
+/** Plinths with sculptures and benches in the gallery (x -14..14, z -34..-14). */
+export const galleryFurniture = (b: StaticBuilder, casters: Casters) => {
+  for (const [x, z, kind] of [
+    [-6, -24, 0],
+    [6, -24, 1],
+  ] as const) {
+    b.box(1, 1.1, 1, x, 0, z, Palette.wallInside, { ao: true });
+    const sculpture =
+      kind === 0 ? new THREE.TorusKnotGeometry(0.3, 0.1, 32, 5) : new THREE.IcosahedronGeometry(0.42, 0);
+    b.add(sculpture, kind === 0 ? Palette.indigo : '#f2b441', place(x, 1.6, z, 0.6), { jitter: 0.05 });
+    casters.push({ kind: 'box', minX: x - 0.5, minZ: z - 0.5, maxX: x + 0.5, maxZ: z + 0.5, height: 1.4 });
   }
-
-  for (let i = 0; i < 4; i += 1) {
-    const angle = Math.PI / 4 + (i * Math.PI) / 2;
-    const b = bench();
-    b.position.set(Math.sin(angle) * 7.5, 0, Math.cos(angle) * 7.5);
-    // Facing the fountain: the bench's front is +z.
-    b.rotation.y = angle + Math.PI;
-    scene.add(b);
-  }
-
-  POSTER_SPOTS.forEach((spot, i) => {
-    const p = poster(Palette.posters[i % Palette.posters.length] ?? '#4f46e5', 11 + i * 13);
-    p.position.set(spot.x, 2, spot.z);
-    p.rotation.y = spot.ry;
-    scene.add(p);
-  });
-  classroom(scene);
-
-  return {
-    update(timeSeconds) {
-      water.position.y = 0.62 + Math.sin(timeSeconds * 1.7) * 0.015;
-      water.rotation.y = timeSeconds * 0.05;
-    },
-  };
+  bench(b, casters, 0, -27.5, 0);
+  bench(b, casters, 0, -20.5, Math.PI);
 };

@@ -1,12 +1,28 @@
 import type { Obstacle, WorldLayout } from '@atrium/protocol';
 import * as THREE from 'three';
-import { addProps } from './campus-props.ts';
+import { seeded, StaticBuilder, SUN_DIRECTION } from './bake.ts';
+import { addCampusFacades, addWalls } from './campus-buildings.ts';
+import { paintCampusGround } from './campus-ground.ts';
+import {
+  bench,
+  classroomFurniture,
+  fountainStone,
+  fountainWater,
+  galleryFurniture,
+  hedge,
+  lamp,
+  planter,
+  tree,
+} from './campus-props.ts';
+import { buildSigns } from './campus-signs.ts';
+import type { ShadowCaster } from './ground-texture.ts';
 import { Palette } from './palette.ts';
+import { buildSky } from './sky.ts';
 
 /** The campus scene and the parts the frame loop needs to move or animate. */
 export interface CampusScene {
   scene: THREE.Scene;
-  /** The sun; its shadow box follows the local avatar. */
+  /** The sun: it lights the avatars; it stays put, as the scenery's light is baked in. */
   sun: THREE.DirectionalLight;
   /** The walkable floor, for double-click raycasts. */
   ground: THREE.Mesh;
@@ -15,174 +31,139 @@ export interface CampusScene {
   dispose(): void;
 }
 
-const SHADOW_MAP_SIZE = 512;
-const SHADOW_HALF_EXTENT = 22;
+/** The textured ground reaches this far from the centre; the plain far grass goes on beyond. */
+const GROUND_RADIUS = 60;
 
-const skyDome = (): THREE.Mesh => {
-  const material = new THREE.ShaderMaterial({
-    side: THREE.BackSide,
-    depthWrite: false,
-    fog: false,
-    uniforms: {
-      top: { value: new THREE.Color(Palette.skyTop) },
-      horizon: { value: new THREE.Color(Palette.skyHorizon) },
-    },
-    vertexShader: `varying vec3 vDir;
-      void main() { vDir = normalize(position); gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }`,
-    fragmentShader: `uniform vec3 top; uniform vec3 horizon; varying vec3 vDir;
-      void main() { float t = pow(clamp(vDir.y, 0.0, 1.0), 0.55); gl_FragColor = vec4(mix(horizon, top, t), 1.0); }`,
-  });
-  const dome = new THREE.Mesh(new THREE.SphereGeometry(400, 24, 12), material);
-  dome.renderOrder = -1;
-  return dome;
-};
+const TREE_SPOTS: readonly [number, number][] = [
+  [-9, 15], [-13, 21], [-8, 28], [-15, 32], [9, 15], [13, 22], [8, 30], [16, 34],
+  [-22, -4], [-26, 6], [-20, 14], [-30, -18], [-24, -28], [24, 18], [30, 26], [22, -20],
+  [32, -28], [-34, 26], [-36, -6], [38, -16], [-4, -38], [10, -38], [38, 12], [-28, 36],
+];
 
-const standard = (color: string, roughness = 0.9) =>
-  new THREE.MeshStandardMaterial({ color, roughness, metalness: 0 });
-
-const box = (
-  w: number,
-  h: number,
-  d: number,
-  material: THREE.Material,
-  x: number,
-  y: number,
-  z: number,
-): THREE.Mesh => {
-  const mesh = new THREE.Mesh(new THREE.BoxGeometry(w, h, d), material);
-  mesh.position.set(x, y, z);
-  mesh.castShadow = true;
-  mesh.receiveShadow = true;
-  return mesh;
-};
-
-const obstacleBox = (o: Obstacle, material: THREE.Material): THREE.Mesh =>
-  box(
-    o.maxX - o.minX,
-    o.height,
-    o.maxZ - o.minZ,
-    material,
-    (o.minX + o.maxX) / 2,
-    o.height / 2,
-    (o.minZ + o.maxZ) / 2,
-  );
-
-const isFountain = (o: Obstacle) => o.height < 2 && Math.abs(o.minX + o.maxX) < 1;
-
-/** The floor: grass to the horizon, the paved plaza and the paths to the two doors. */
-const buildGround = (scene: THREE.Scene, layout: WorldLayout): THREE.Mesh => {
-  const far = new THREE.Mesh(new THREE.CircleGeometry(300, 32), standard(Palette.grassFar));
-  far.rotation.x = -Math.PI / 2;
-  far.position.y = -0.02;
-  far.receiveShadow = true;
-  scene.add(far);
-
-  const { minX, minZ, maxX, maxZ } = layout.bounds;
-  const ground = new THREE.Mesh(
-    new THREE.PlaneGeometry(maxX - minX, maxZ - minZ),
-    standard(Palette.grass),
-  );
-  ground.rotation.x = -Math.PI / 2;
-  ground.position.set((minX + maxX) / 2, 0, (minZ + maxZ) / 2);
-  ground.receiveShadow = true;
-  scene.add(ground);
-
-  const paving = standard(Palette.paving, 0.95);
-  const plaza = new THREE.Mesh(new THREE.CircleGeometry(11, 48), paving);
-  plaza.rotation.x = -Math.PI / 2;
-  plaza.position.y = 0.01;
-  plaza.receiveShadow = true;
-  scene.add(plaza);
-  const ring = new THREE.Mesh(new THREE.RingGeometry(10.6, 11.2, 48), standard(Palette.pavingEdge));
-  ring.rotation.x = -Math.PI / 2;
-  ring.position.y = 0.015;
-  scene.add(ring);
-
-  const path = (w: number, d: number, x: number, z: number) => {
-    const mesh = new THREE.Mesh(new THREE.PlaneGeometry(w, d), paving);
-    mesh.rotation.x = -Math.PI / 2;
-    mesh.position.set(x, 0.008, z);
-    mesh.receiveShadow = true;
-    scene.add(mesh);
-  };
-  path(4, 6, 0, -13); // plaza to the gallery door
-  path(9, 4, 14.5, 0); // plaza to the classroom door
-  path(3, 30, 0, 25); // south walk from the spawn
-  return ground;
-};
-
-/** Inside floors, wall trims and the roofs that make the boxes read as buildings. */
-const buildHalls = (scene: THREE.Scene): void => {
-  const floor = (material: THREE.Material, x0: number, z0: number, x1: number, z1: number) => {
-    const mesh = new THREE.Mesh(new THREE.PlaneGeometry(x1 - x0, z1 - z0), material);
-    mesh.rotation.x = -Math.PI / 2;
-    mesh.position.set((x0 + x1) / 2, 0.012, (z0 + z1) / 2);
-    mesh.receiveShadow = true;
-    scene.add(mesh);
-  };
-  floor(standard(Palette.galleryFloor, 0.7), -13.5, -33.5, 13.5, -14.5);
-  floor(standard(Palette.classFloor, 0.8), 18.5, -10, 33.5, 10);
-
-  // Coping along the top of each building's walls, in the brand colours.
-  const coping = (color: string, x0: number, z0: number, x1: number, z1: number, h: number) => {
-    const m = standard(color, 0.6);
-    const t = 0.7;
-    scene.add(box(x1 - x0 + t, 0.3, t, m, (x0 + x1) / 2, h + 0.15, z0));
-    scene.add(box(x1 - x0 + t, 0.3, t, m, (x0 + x1) / 2, h + 0.15, z1));
-    scene.add(box(t, 0.3, z1 - z0, m, x0, h + 0.15, (z0 + z1) / 2));
-    scene.add(box(t, 0.3, z1 - z0, m, x1, h + 0.15, (z0 + z1) / 2));
-  };
-  coping(Palette.indigo, -13.75, -33.75, 13.75, -14.25, 4);
-  coping(Palette.teal, 18.25, -10.25, 33.75, 10.25, 4);
-
-  // Door frames: a lintel over each doorway, so the gap reads as an entrance.
-  scene.add(box(4.6, 0.8, 0.7, standard(Palette.indigo, 0.6), 0, 3.6, -14.25));
-  const canopy = box(2.2, 0.15, 5.6, standard(Palette.teal, 0.5), 17.3, 3.2, 0);
-  scene.add(canopy);
-  for (const z of [-2.6, 2.6]) {
-    const post = new THREE.Mesh(
-      new THREE.CylinderGeometry(0.08, 0.08, 3.2, 8),
-      standard(Palette.trim, 0.5),
-    );
-    post.position.set(16.4, 1.6, z);
-    post.castShadow = true;
-    scene.add(post);
+/** Trees beyond the walkable bounds, so the campus sits in a park rather than on a table. */
+const treeLine = (b: StaticBuilder, casters: ShadowCaster[], random: () => number) => {
+  for (let i = 0; i < 34; i += 1) {
+    const angle = (i / 34) * Math.PI * 2 + random() * 0.1;
+    const r = 46 + random() * 8;
+    tree(b, casters, Math.cos(angle) * r, Math.sin(angle) * r, random);
   }
 };
 
-/** Builds the campus from its layout: floor, buildings, props, sky and light. */
+const campusDressing = (b: StaticBuilder, casters: ShadowCaster[]) => {
+  const random = seeded(7);
+  for (const [x, z] of TREE_SPOTS) tree(b, casters, x, z, random);
+  treeLine(b, casters, random);
+  fountainStone(b);
+  casters.push({ kind: 'blob', x: 0, z: 0, radius: 2.7, height: 0.45 });
+  for (let i = 0; i < 4; i += 1) {
+    const angle = Math.PI / 4 + (i * Math.PI) / 2;
+    // Facing the fountain: a bench's front is +z before it turns.
+    bench(b, casters, Math.sin(angle) * 7.5, Math.cos(angle) * 7.5, angle + Math.PI);
+  }
+  // Lamps on the plaza's diagonals, clear of the paths and of the usual camera positions.
+  for (let i = 0; i < 4; i += 1) {
+    const angle = Math.PI / 4 + (i * Math.PI) / 2;
+    lamp(b, Math.sin(angle) * 12, Math.cos(angle) * 12);
+  }
+  for (const z of [18, 26, 34]) for (const x of [-2.4, 2.4]) lamp(b, x, z);
+  for (const x of [-3.2, 3.2]) {
+    hedge(b, casters, x, 19, 8, true);
+    hedge(b, casters, x, 31, 8, true);
+  }
+  planter(b, casters, -3.4, -12.6, 1);
+  planter(b, casters, 3.4, -12.6, 2);
+  planter(b, casters, 14.9, -3.6, 3);
+  planter(b, casters, 14.9, 3.6, 4);
+  planter(b, casters, 12.2, 7.5, 5);
+  planter(b, casters, -12.2, -7.5, 6);
+  addCampusFacades(b, casters);
+  galleryFurniture(b, casters);
+  classroomFurniture(b, casters);
+};
+
+/** Grass beyond the textured ground, fading into the horizon colour toward the sky. */
+const farGrass = (): THREE.BufferGeometry => {
+  const geometry = new THREE.RingGeometry(GROUND_RADIUS - 0.5, 420, 48, 4);
+  const position = geometry.getAttribute('position');
+  const colors = new Float32Array(position.count * 3);
+  const grass = new THREE.Color(Palette.grassFar);
+  const horizon = new THREE.Color(Palette.skyHorizon);
+  const c = new THREE.Color();
+  for (let i = 0; i < position.count; i += 1) {
+    const r = Math.hypot(position.getX(i), position.getY(i));
+    const t = Math.min(1, Math.max(0, (r - 90) / 300));
+    c.copy(grass).lerp(horizon, Math.pow(t, 0.7)).toArray(colors, i * 3);
+  }
+  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  return geometry;
+};
+
+/** The gallery's walls wear indigo, everything else teal. */
+const campusAccent = (o: Obstacle) => (o.maxZ <= -13.9 ? Palette.indigo : Palette.teal);
+
+/**
+ * Builds the scene from its layout. The scenery is baked: light and shadow live in vertex colours
+ * and in the ground texture, the static parts are merged into one mesh, and nothing casts a
+ * real-time shadow, because software GL cannot afford shadow maps at 30 fps.
+ */
 export const buildCampusScene = (layout: WorldLayout): CampusScene => {
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(Palette.skyHorizon);
-  scene.fog = new THREE.Fog(Palette.skyHorizon, 45, 160);
-  scene.add(skyDome());
+  // No fog: it costs every pixel a blend. The far grass fades into the horizon colour instead.
+  scene.add(buildSky());
 
-  const hemi = new THREE.HemisphereLight(Palette.skyTop, Palette.grassFar, 1.1);
-  scene.add(hemi);
-  const sun = new THREE.DirectionalLight('#fff4e0', 2.6);
-  sun.position.set(18, 30, 12);
-  sun.castShadow = true;
-  sun.shadow.mapSize.set(SHADOW_MAP_SIZE, SHADOW_MAP_SIZE);
-  const cam = sun.shadow.camera;
-  cam.left = cam.bottom = -SHADOW_HALF_EXTENT;
-  cam.right = cam.top = SHADOW_HALF_EXTENT;
-  cam.near = 1;
-  cam.far = 90;
-  sun.shadow.bias = -0.0008;
-  sun.shadow.normalBias = 0.04;
-  scene.add(sun, sun.target);
+  // The avatars are the only lit surfaces.
+  const hemi = new THREE.HemisphereLight('#dde8ff', '#7c9a6a', 1.9);
+  const sun = new THREE.DirectionalLight('#fff1dc', 1.9);
+  // Fixed: the scenery's light is baked from this direction, so moving the sun would only make
+  // the avatars disagree with it.
+  sun.position.copy(SUN_DIRECTION).multiplyScalar(40);
+  sun.updateMatrixWorld();
+  sun.target.updateMatrixWorld();
+  sun.matrixAutoUpdate = false;
+  sun.target.matrixAutoUpdate = false;
+  scene.add(hemi, sun);
 
-  const ground = buildGround(scene, layout);
-  const wallMaterial = standard(Palette.wall, 0.85);
-  for (const o of layout.obstacles) if (!isFountain(o)) scene.add(obstacleBox(o, wallMaterial));
-  buildHalls(scene);
-  const props = addProps(scene);
+  const casters: ShadowCaster[] = [];
+  const b = new StaticBuilder();
+  addWalls(b, casters, layout, campusAccent);
+  const campus = layout.id === 'campus';
+  if (campus) campusDressing(b, casters);
+  const sceneryMaterial = new THREE.MeshBasicMaterial({ vertexColors: true });
+  const scenery = new THREE.Group();
+  scenery.name = 'scenery';
+  for (const geometry of b.build()) scenery.add(new THREE.Mesh(geometry, sceneryMaterial));
+  scene.add(scenery);
+  if (campus) scene.add(buildSigns());
+
+  const groundTexture = paintCampusGround(layout, GROUND_RADIUS * 2, casters);
+  const ground = new THREE.Mesh(
+    new THREE.CircleGeometry(GROUND_RADIUS, 48),
+    new THREE.MeshBasicMaterial({ map: groundTexture }),
+  );
+  ground.name = 'ground';
+  ground.rotation.x = -Math.PI / 2;
+  // After the scenery and avatars, so the depth test skips the ground they cover.
+  ground.renderOrder = 0.5;
+  scene.add(ground);
+  const far = new THREE.Mesh(farGrass(), new THREE.MeshBasicMaterial({ vertexColors: true }));
+  far.rotation.x = -Math.PI / 2;
+  far.position.y = -0.02;
+  far.renderOrder = 0.5;
+  scene.add(far);
+
+  const water = campus ? fountainWater() : null;
+  if (water) scene.add(water);
 
   return {
     scene,
     sun,
     ground,
-    update: (t) => props.update(t),
+    update(t) {
+      if (!water) return;
+      water.position.y = 0.62 + Math.sin(t * 1.7) * 0.015;
+      water.rotation.z = t * 0.08;
+    },
     dispose() {
       scene.traverse((object) => {
         if (!(object instanceof THREE.Mesh || object instanceof THREE.Sprite)) return;

@@ -7,6 +7,8 @@ export interface InputSink {
   camera: CameraState;
   /** A double click on the canvas at client coordinates: walk there. */
   walkTo(clientX: number, clientY: number): void;
+  /** Where the last left click landed (client coordinates), until the engine reads it. */
+  lastClick?: { x: number; y: number } | null;
 }
 
 /** Pointer travel below which a press counts as a click, not a drag. */
@@ -40,7 +42,8 @@ export const attachDomInput = (canvas: HTMLCanvasElement, sink: InputSink): (() 
     sink.input = releaseAll(sink.input);
   };
   const handlePointerDown = (e: PointerEvent) => {
-    if (e.button !== 0) return;
+    // Touches belong to the touch adapter (joystick, look, tap-to-move).
+    if (e.pointerType === 'touch' || e.button !== 0) return;
     canvas.focus({ preventScroll: true });
     drag = { id: e.pointerId, x: e.clientX, y: e.clientY, travel: 0 };
     canvas.setPointerCapture(e.pointerId);
@@ -54,7 +57,10 @@ export const attachDomInput = (canvas: HTMLCanvasElement, sink: InputSink): (() 
   };
   const handlePointerUp = (e: PointerEvent) => {
     if (!drag || drag.id !== e.pointerId) return;
-    if (drag.travel < CLICK_SLOP_PX) sink.input = primaryClick(sink.input);
+    if (drag.travel < CLICK_SLOP_PX) {
+      sink.lastClick = { x: e.clientX, y: e.clientY };
+      sink.input = primaryClick(sink.input);
+    }
     drag = null;
   };
   const handleWheel = (e: WheelEvent) => {

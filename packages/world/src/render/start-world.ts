@@ -1,77 +1,107 @@
-import { CAMPUS_LAYOUT, decodeSnapshot, WorldConstants, type WorldMove } from '@atrium/protocol';
+import {
+  decodeSnapshot,
+  EmoteSchema,
+  WORLD_LAYOUTS,
+  WorldConstants,
+  type BridgePosition,
+  type WorldLocation,
+  type WorldMove,
+  type WorldToHost,
+} from '@atrium/protocol';
 import * as THREE from 'three';
 import { cameraOffset, createCamera } from '../camera.ts';
 import { emotePhase, startEmote, updateEmote, type EmoteState } from '../emotes.ts';
 import { createEngine } from '../engine.ts';
 import { consumeActions, createInputState, isMoving } from '../input.ts';
+import { nearbyPrompt, pickInteraction, type Interactable } from '../interaction.ts';
 import { createAvatarBody, stepMovement, type AvatarBody } from '../movement.ts';
 import { createNetSync, netSyncStep } from '../net-sync.ts';
 import { buildNavGrid, findPath } from '../pathfinding.ts';
+import { createAmbientAudio } from './ambient-audio.ts';
 import { createAvatarView } from './avatar-view.ts';
 import { buildCampusScene } from './campus-scene.ts';
 import { attachDomInput, type InputSink } from './dom-input.ts';
+import { fetchPosters, hangPosters, posterIdOf, type PosterWall } from './poster-wall.ts';
+import { buildPortals } from './portals.ts';
 import { createRemoteAvatars } from './remote-avatars.ts';
+import { createWorldRenderer } from './renderer.ts';
 import { installTestHook } from './test-hook.ts';
+import { attachTouchInput } from './touch-input.ts';
 import { connectWorldSocket, joinWorld, type WorldSocket } from './world-socket.ts';
 
 /** Options for {@link startWorld}. */
 export interface StartWorldOptions {
-  /** The session's access token (accounts and guests both have one). */
-  token: string;
+  /** The session's current access token (accounts and guests both have one); read on connect. */
+  getToken: () => string;
+  /** Which world (a layout id); `campus` by default. */
+  world?: string;
+  /** The named spot to arrive at; the world's spawn point when absent. */
+  location?: WorldLocation;
   /** Loading progress, 0–100, as real steps complete. */
   onProgress?: (percent: number) => void;
-  /** Startup or connection failures. */
+  /** Startup failures and a lost connection that does not come back. */
   onError?: (error: Error) => void;
+  /** Messages for the host page: a poster or portal was used, the inventory was asked for… */
+  onBridge?: (message: WorldToHost) => void;
+  /** The interaction hint to show (e.g. "E: look at poster"), or null. */
+  onPrompt?: (text: string | null) => void;
+  /** The connection dropped (`false`) or came back (`true`). */
+  onConnection?: (connected: boolean) => void;
 }
 
 /** A running world. */
 export interface WorldHandle {
+  /** Where the avatar stands, for the host's `request_position`. */
+  position(): BridgePosition;
+  /** The named spot nearest the avatar, e.g. `plaza`. */
+  nearestLocation(): WorldLocation;
+  /** The current view as a PNG data URL, scaled to fit within 1920×1080. */
+  capture(): string;
+  /** The ambience: play, pause and volume (0..1). */
+  setAudio(playing: boolean): void;
+  setVolume(volume: number): void;
+  /** Caps the rendered height in pixels (the stream quality); 0 means automatic. */
+  setQuality(height: number): void;
+  /** Acts as if E was pressed (the mobile page's interact button). */
+  interact(): void;
+  /** Performs an action another person asked for; emote names (e.g. `dance`) play that emote. */
+  perform(action: string): void;
   /** Stops the loop, leaves the world, and frees the GPU resources. */
   dispose(): void;
 }
 
-const WORLD_ID = 'campus';
+const CAPTURE_MAX_W = 1920;
+const CAPTURE_MAX_H = 1080;
 const LOOK_HEIGHT = 1.4;
-const SLOW_FRAME_S = 1 / 30;
-const MIN_PIXEL_RATIO = 0.5;
 
 const toError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
 /** Starts the campus world on `canvas`: scene, socket, input and the engine loop. */
 export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions): WorldHandle => {
-  const { onProgress = () => {}, onError = () => {} } = options;
-  const layout = CAMPUS_LAYOUT;
+  const {
+    onProgress = () => {},
+    onError = () => {},
+    onBridge = () => {},
+    onPrompt = () => {},
+    onConnection = () => {},
+  } = options;
+  const worldId = options.world ?? 'campus';
+  const layout = WORLD_LAYOUTS[worldId];
+  if (!layout) throw new Error(`Unknown world ${worldId}.`);
   let disposed = false;
   let socket: WorldSocket | null = null;
   let frame = 0;
 
-  const renderer = new THREE.WebGLRenderer({
-    canvas,
-    // Off: MSAA is the first thing software GL cannot afford; adaptive resolution does the rest.
-    antialias: false,
-    powerPreference: 'high-performance',
-  });
-  let pixelRatio = Math.min(window.devicePixelRatio, 2);
-  renderer.setPixelRatio(pixelRatio);
-  renderer.shadowMap.enabled = true;
-  renderer.shadowMap.type = THREE.PCFShadowMap;
-  renderer.toneMapping = THREE.ACESFilmicToneMapping;
-  renderer.toneMappingExposure = 1.05;
-
+  const output = createWorldRenderer(canvas);
+  const view = output.camera;
   const campus = buildCampusScene(layout);
   const { scene } = campus;
-  const view = new THREE.PerspectiveCamera(55, 1, 0.1, 500);
-  const resize = () => {
-    const { clientWidth: w, clientHeight: h } = canvas;
-    if (w === 0 || h === 0) return;
-    renderer.setSize(w, h, false);
-    view.aspect = w / h;
-    view.updateProjectionMatrix();
-  };
-  const resizeObserver = new ResizeObserver(resize);
-  resizeObserver.observe(canvas);
-  resize();
-  onProgress(25);
+  const portals = buildPortals(scene, layout);
+  const audio = createAmbientAudio();
+  let posterWall: PosterWall | null = null;
+  let targets: readonly Interactable[] = portals.targets;
+  let promptShown: string | null = null;
+  onProgress(10);
 
   // Local avatar and systems.
   const grid = buildNavGrid(layout, WorldConstants.avatarRadius);
@@ -101,6 +131,36 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     },
   };
   const detachInput = attachDomInput(canvas, sink);
+  const detachTouch = canvas.parentElement
+    ? attachTouchInput(canvas, sink, canvas.parentElement)
+    : () => {};
+
+  const useTarget = (target: Interactable) => {
+    if (target.kind === 'poster') {
+      onBridge({ type: 'poster_open', id: Number(target.id.slice('poster:'.length)) });
+    } else if (target.kind === 'portal') {
+      const key = portals.keyOf(target.id);
+      if (key) onBridge({ type: 'other_world', key });
+    }
+  };
+  /** E, or a click: the target in reach, else a poster under the pointer within reach. */
+  const interact = (pointer: { x: number; y: number } | null) => {
+    const near = pickInteraction(body, targets);
+    if (near) {
+      useTarget(near);
+      return;
+    }
+    if (!pointer || !posterWall) return;
+    const rect = canvas.getBoundingClientRect();
+    const ndc = new THREE.Vector2(
+      ((pointer.x - rect.left) / rect.width) * 2 - 1,
+      -((pointer.y - rect.top) / rect.height) * 2 + 1,
+    );
+    raycaster.setFromCamera(ndc, view);
+    const hit = raycaster.intersectObjects(scene.getObjectsByProperty('name', 'poster-wall'))[0];
+    const id = posterIdOf(hit?.object);
+    if (id !== null && hit && hit.distance < 12) onBridge({ type: 'poster_open', id });
+  };
 
   const engine = createEngine({
     now: () => performance.now(),
@@ -116,11 +176,17 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
             else if (action.type === 'emote') {
               selfEmote = startEmote(action.emote, nowMs);
               if (joined) socket?.emit('world:emote', { emote: action.emote });
-            }
-            // Interact and inventory have no targets in the world yet.
+            } else if (action.type === 'interact') interact(sink.lastClick ?? null);
+            else onBridge({ type: 'inventory_open' });
           }
+          sink.lastClick = null;
           prevBody = body;
           body = stepMovement(body, { ...sink.input, jump }, sink.camera.yaw, dt, layout);
+          const prompt = nearbyPrompt(body, targets)?.text ?? null;
+          if (prompt !== promptShown) {
+            promptShown = prompt;
+            onPrompt(prompt);
+          }
         },
       },
       {
@@ -151,22 +217,12 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
   const lookAt = new THREE.Vector3();
   let lastFrameMs = performance.now();
   let firstFrame = true;
-  let slowFrames = 0;
-  // Drops the resolution on slow machines (software GL): a sharp 4 fps world is worse than a soft 20.
-  const adaptResolution = (dt: number) => {
-    slowFrames = dt > SLOW_FRAME_S ? slowFrames + 1 : Math.max(0, slowFrames - 1);
-    if (slowFrames < 20 || pixelRatio <= MIN_PIXEL_RATIO) return;
-    slowFrames = 0;
-    pixelRatio = Math.max(MIN_PIXEL_RATIO, pixelRatio * 0.75);
-    renderer.setPixelRatio(pixelRatio);
-    resize();
-  };
   const renderFrame = () => {
     frame = requestAnimationFrame(renderFrame);
     const now = performance.now();
     const dt = Math.min(0.1, (now - lastFrameMs) / 1000);
     lastFrameMs = now;
-    adaptResolution(dt);
+    output.adapt(dt);
     engine.tick(now);
     const a = engine.alpha;
     const x = prevBody.x + (body.x - prevBody.x) * a;
@@ -188,26 +244,65 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     );
     remotes.draw(now, engine.timeMs, t, dt);
     campus.update(t);
+    portals.update(t);
     const offset = cameraOffset(sink.camera);
     lookAt.set(x, LOOK_HEIGHT, z);
     view.position.set(x + offset.x, LOOK_HEIGHT + offset.y, z + offset.z);
     view.lookAt(lookAt);
     campus.sun.position.set(x + 18, 30, z + 12);
     campus.sun.target.position.set(x, 0, z);
-    renderer.render(scene, view);
+    output.render(scene);
     if (firstFrame && joined) {
       firstFrame = false;
       onProgress(100);
     }
   };
 
+  const loadPosters = async () => {
+    try {
+      const posters = await fetchPosters(worldId);
+      if (disposed) return;
+      posterWall = await hangPosters(scene, layout, posters, (done, total) => {
+        if (total > 0) onProgress(10 + Math.round((done / total) * 40));
+      });
+      if (disposed) {
+        posterWall.dispose();
+        return;
+      }
+      targets = [...portals.targets, ...posterWall.targets];
+    } catch (err) {
+      // Bare walls are better than no world.
+      console.warn('Could not load the posters', err);
+    }
+  };
+
+  const enter = async (s: WorldSocket) => {
+    const ack = await joinWorld(s, worldId, options.location);
+    if (disposed) return;
+    for (const r of remotes.summary()) remotes.remove(r.id);
+    selfIndex = ack.self.index;
+    selfId = ack.self.id;
+    body = { ...body, x: ack.self.x, y: ack.self.y, z: ack.self.z, ry: ack.self.ry, path: null };
+    prevBody = body;
+    if (!selfView) {
+      selfView = createAvatarView(ack.self.id, `${ack.self.username} (${ack.self.roleLabel})`, {
+        self: true,
+      });
+      scene.add(selfView.root);
+    }
+    for (const other of ack.others) remotes.add(other, performance.now());
+    joined = true;
+  };
+
   const connect = async (): Promise<void> => {
-    socket = await connectWorldSocket(options.token);
+    await loadPosters();
+    if (disposed) return;
+    socket = await connectWorldSocket(options.getToken);
     if (disposed) {
       socket.close();
       return;
     }
-    onProgress(50);
+    onProgress(65);
     const s = socket;
     s.on('world:snapshot', (data) => {
       const snapshot = decodeSnapshot(data);
@@ -222,19 +317,22 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
       body = { ...body, x: state.x, y: state.y, z: state.z, ry: state.ry, vy: 0, path: null };
       prevBody = body;
     });
-    const ack = await joinWorld(s, WORLD_ID);
-    if (disposed) return;
-    selfIndex = ack.self.index;
-    selfId = ack.self.id;
-    body = { ...body, x: ack.self.x, y: ack.self.y, z: ack.self.z, ry: ack.self.ry };
-    prevBody = body;
-    selfView = createAvatarView(ack.self.id, `${ack.self.username} (${ack.self.roleLabel})`, {
-      self: true,
+    s.on('disconnect', (reason) => {
+      joined = false;
+      if (disposed) return;
+      onConnection(false);
+      // The server closed us on purpose (e.g. signed out elsewhere): no automatic reconnect.
+      if (reason === 'io server disconnect') onError(new Error('The world closed the connection.'));
     });
-    scene.add(selfView.root);
-    for (const other of ack.others) remotes.add(other, performance.now());
-    joined = true;
-    onProgress(75);
+    s.io.on('reconnect', () => {
+      enter(s)
+        .then(() => onConnection(true))
+        .catch((err: unknown) => {
+          if (!disposed) onError(toError(err));
+        });
+    });
+    await enter(s);
+    onProgress(90);
   };
 
   frame = requestAnimationFrame(renderFrame);
@@ -242,18 +340,62 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     if (!disposed) onError(toError(err));
   });
 
+  const nearestLocation = (): WorldLocation => {
+    let best: WorldLocation = 'plaza';
+    let bestDistance = Infinity;
+    for (const [name, spot] of Object.entries(layout.spots) as [
+      WorldLocation,
+      typeof layout.spawn,
+    ][]) {
+      const d = Math.hypot(spot.x - body.x, spot.z - body.z);
+      if (d < bestDistance) {
+        best = name;
+        bestDistance = d;
+      }
+    }
+    return best;
+  };
+
   return {
+    position: () => ({ x: body.x.toFixed(2), y: body.y.toFixed(2), z: body.z.toFixed(2) }),
+    nearestLocation,
+    capture() {
+      output.render(scene);
+      const { width, height } = canvas;
+      const scale = Math.min(1, CAPTURE_MAX_W / width, CAPTURE_MAX_H / height);
+      if (scale === 1) return canvas.toDataURL('image/png');
+      const copy = document.createElement('canvas');
+      copy.width = Math.round(width * scale);
+      copy.height = Math.round(height * scale);
+      copy.getContext('2d')?.drawImage(canvas, 0, 0, copy.width, copy.height);
+      return copy.toDataURL('image/png');
+    },
+    setAudio: (playing) => (playing ? audio?.play() : audio?.pause()),
+    setVolume: (volume) => audio?.setVolume(volume),
+    setQuality: (height) => output.setMaxHeight(height),
+    interact: () => interact(null),
+    perform(action) {
+      const emote = EmoteSchema.safeParse(action);
+      if (!emote.success) return;
+      sink.input = {
+        ...sink.input,
+        actions: [...sink.input.actions, { type: 'emote', emote: emote.data }],
+      };
+    },
     dispose() {
       disposed = true;
       cancelAnimationFrame(frame);
       detachInput();
+      detachTouch();
+      posterWall?.dispose();
+      portals.dispose();
+      audio?.dispose();
       removeTestHook();
-      resizeObserver.disconnect();
       socket?.close();
       remotes.dispose();
       selfView?.dispose();
       campus.dispose();
-      renderer.dispose();
+      output.dispose();
     },
   };
 };

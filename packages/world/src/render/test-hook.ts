@@ -14,9 +14,22 @@ declare global {
   }
 }
 
+/** `?e2e=1` on this page, or on the same-origin page that frames it (the metaverse page). */
+const e2eFlag = (): boolean => {
+  if (new URLSearchParams(location.search).get('e2e') === '1') return true;
+  try {
+    return (
+      window.parent !== window &&
+      new URLSearchParams(window.parent.location.search).get('e2e') === '1'
+    );
+  } catch {
+    // A cross-origin host: its address is not ours to read.
+    return false;
+  }
+};
+
 const hookEnabled = (): boolean =>
-  new URLSearchParams(location.search).get('e2e') === '1' ||
-  (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+  e2eFlag() || (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 
 /** Exposes `window.__atriumTest` when enabled; returns its removal. */
 export const installTestHook = (read: () => AtriumTestHook): (() => void) => {

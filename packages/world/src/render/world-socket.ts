@@ -4,6 +4,7 @@ import {
   type ClientAck,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  type WorldLocation,
 } from '@atrium/protocol';
 import { io, type Socket } from 'socket.io-client';
 
@@ -12,12 +13,15 @@ export type WorldSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const JOIN_TIMEOUT_MS = 10_000;
 
-/** Opens the realtime socket with the session's token; resolves once connected. */
-export const connectWorldSocket = (token: string): Promise<WorldSocket> =>
+/**
+ * Opens the realtime socket; resolves once connected. The token is read on every (re)connect,
+ * so a reconnect after the access token rotated uses the new one.
+ */
+export const connectWorldSocket = (getToken: () => string): Promise<WorldSocket> =>
   new Promise((resolve, reject) => {
     const socket: WorldSocket = io(location.origin, {
       path: '/api/socket',
-      auth: { protocol: PROTOCOL_VERSION, token },
+      auth: (send) => send({ protocol: PROTOCOL_VERSION, token: getToken() }),
       transports: ['websocket'],
     });
     const handleConnect = () => {
@@ -37,11 +41,14 @@ export const connectWorldSocket = (token: string): Promise<WorldSocket> =>
 export const joinWorld = async (
   socket: WorldSocket,
   world: string,
+  location?: WorldLocation,
 ): Promise<ClientAck<'world:join'>> => {
   // socket.io types a timed ack as any; the protocol's ack type is what the server sends.
   const result = (await socket
     .timeout(JOIN_TIMEOUT_MS)
-    .emitWithAck('world:join', { world })) as AckResult<ClientAck<'world:join'>>;
+    .emitWithAck('world:join', location ? { world, location } : { world })) as AckResult<
+    ClientAck<'world:join'>
+  >;
   if (!result.status) throw new Error(result.message);
   return result.data;
 };

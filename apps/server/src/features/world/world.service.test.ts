@@ -1,4 +1,4 @@
-import { CAMPUS_LAYOUT, WorldConstants } from '@atrium/protocol';
+import { CAMPUS_LAYOUT, WORLD_LOCATIONS, WorldConstants } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
 import { isWalkable } from '@atrium/protocol';
 import { spawnPoint, visibleChanges, WorldService } from './world.service.ts';
@@ -59,7 +59,7 @@ describe('WorldService', () => {
 describe('spawnPoint', () => {
   it('spreads arrivals apart on walkable spots near the spawn', () => {
     const spots = Array.from({ length: 40 }, (_, n) => spawnPoint(CAMPUS_LAYOUT, n));
-    expect(spots[0]).toEqual(CAMPUS_LAYOUT.spawn);
+    expect(spots[0]).toEqual({ ...CAMPUS_LAYOUT.spawn, ry: 0 });
     for (const spot of spots) {
       expect(isWalkable(spot, CAMPUS_LAYOUT, WorldConstants.avatarRadius)).toBe(true);
       expect(
@@ -68,6 +68,29 @@ describe('spawnPoint', () => {
     }
     const distinct = new Set(spots.slice(0, 9).map((s) => `${s.x.toFixed(2)},${s.z.toFixed(2)}`));
     expect(distinct.size).toBe(9);
+  });
+
+  it.each(WORLD_LOCATIONS)('places arrivals at the %s spot when asked', (location) => {
+    const spot = CAMPUS_LAYOUT.spots[location];
+    expect(isWalkable(spot, CAMPUS_LAYOUT, WorldConstants.avatarRadius)).toBe(true);
+    for (let n = 0; n < 20; n += 1) {
+      const place = spawnPoint(CAMPUS_LAYOUT, n, location);
+      expect(isWalkable(place, CAMPUS_LAYOUT, WorldConstants.avatarRadius)).toBe(true);
+      expect(Math.hypot(place.x - spot.x, place.z - spot.z)).toBeLessThan(4);
+      expect(place.ry).toBe(spot.ry);
+    }
+  });
+
+  it('keeps every poster slot and portal inside the world', () => {
+    for (const p of [...CAMPUS_LAYOUT.posterSlots, ...CAMPUS_LAYOUT.portals]) {
+      expect(p.x).toBeGreaterThan(CAMPUS_LAYOUT.bounds.minX);
+      expect(p.x).toBeLessThan(CAMPUS_LAYOUT.bounds.maxX);
+      expect(p.z).toBeGreaterThan(CAMPUS_LAYOUT.bounds.minZ);
+      expect(p.z).toBeLessThan(CAMPUS_LAYOUT.bounds.maxZ);
+    }
+    for (const portal of CAMPUS_LAYOUT.portals) {
+      expect(isWalkable(portal, CAMPUS_LAYOUT, WorldConstants.avatarRadius)).toBe(true);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { isSegmentWalkable, WORLD_LAYOUTS, WorldConstants } from '@atrium/protocol';
-import type { AvatarState, WorldLayout, WorldMove } from '@atrium/protocol';
+import type { AvatarState, WorldLayout, WorldLocation, WorldMove } from '@atrium/protocol';
 
 export interface Member {
   socketId: string;
@@ -56,6 +56,7 @@ export class WorldService {
     socketId: string,
     world: string,
     who: { id: string; username: string; roleLabel: string },
+    location?: WorldLocation,
   ): Member {
     this.leave(socketId);
     const layout = WORLD_LAYOUTS[world];
@@ -69,7 +70,7 @@ export class WorldService {
       this.instances.set(instance.id, instance);
     }
     const index = instance.nextIndex++ % 65536;
-    const place = spawnPoint(layout, index);
+    const place = spawnPoint(layout, index, location);
     const member: Member = {
       socketId,
       instanceId: instance.id,
@@ -80,7 +81,7 @@ export class WorldService {
         x: place.x,
         y: 0,
         z: place.z,
-        ry: 0,
+        ry: place.ry,
         anim: 'idle',
       },
       movedAt: this.now(),
@@ -138,17 +139,23 @@ export class WorldService {
  * Where the n-th arrival appears: on rings around the layout's spawn point, so people who join
  * together do not stand inside each other; the spawn point itself when a ring spot is blocked.
  */
-export function spawnPoint(layout: WorldLayout, n: number): { x: number; z: number } {
-  if (n === 0) return { ...layout.spawn };
+export function spawnPoint(
+  layout: WorldLayout,
+  n: number,
+  location?: WorldLocation,
+): { x: number; z: number; ry: number } {
+  const centre = location ? layout.spots[location] : { ...layout.spawn, ry: 0 };
+  if (n === 0) return { ...centre };
   const ring = 1 + Math.floor((n - 1) / 8);
   const angle = ((n - 1) % 8) * (Math.PI / 4) + ring * 0.4;
   const spot = {
-    x: layout.spawn.x + Math.cos(angle) * ring * 1.2,
-    z: layout.spawn.z + Math.sin(angle) * ring * 1.2,
+    x: centre.x + Math.cos(angle) * ring * 1.2,
+    z: centre.z + Math.sin(angle) * ring * 1.2,
+    ry: centre.ry,
   };
-  return isSegmentWalkable(layout.spawn, spot, layout, WorldConstants.avatarRadius)
+  return isSegmentWalkable(centre, spot, layout, WorldConstants.avatarRadius)
     ? spot
-    : { ...layout.spawn };
+    : { ...centre };
 }
 
 /**

@@ -26,7 +26,7 @@ export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): W
   const lastEmote = new Map<string, number>();
 
   const feature: SocketFeature = (socket, on) => {
-    on('world:join', async (s, { world }) => {
+    on('world:join', async (s, { world, location }) => {
       const auth = s.data.auth;
       if (!auth) throw fail(SocketText.notLoggedIn);
       if (!service.hasWorld(world)) throw fail(SocketText.worldUnknown);
@@ -36,7 +36,12 @@ export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): W
         s.to(previous.instanceId).emit('world:left', { id: previous.state.id });
       }
       const roleLabel = auth.role === 'guest' ? 'Guest' : roleLabels[auth.role];
-      const member = service.join(s.id, world, { id: s.id, username: auth.username, roleLabel });
+      const member = service.join(
+        s.id,
+        world,
+        { id: s.id, username: auth.username, roleLabel },
+        location,
+      );
       await s.join(member.instanceId);
       s.to(member.instanceId).emit('world:joined', member.state);
       const others = [...(service.instances.get(member.instanceId)?.members.values() ?? [])]

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { PopupPreviewButtons } from './popups/PopupPreview.tsx';
 
 const DEMO_STEP_MS = 120;
 const DEMO_STEP_PERCENT = 5;
@@ -93,6 +94,7 @@ export function InterfacePreview() {
         <button type="button" className="button button--secondary" onClick={handleErrorToast}>
           Error toast
         </button>
+        <PopupPreviewButtons />
       </div>
     </section>
   );

@@ -1,24 +1,79 @@
+import { AppRoute } from '@atrium/protocol';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/texts.ts';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useSessionState } from '../../shared/session/SessionContext.tsx';
+import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { ActivationNotice } from '../auth/ActivationNotice.tsx';
 import { InterfacePreview } from './InterfacePreview.tsx';
-import { WorldStage } from './WorldStage.tsx';
+import { isThisDeviceUnsupported, UnsupportedDeviceWarning } from './popups/index.ts';
+import { ServerStatus } from './ServerStatus.tsx';
+import { WorldText } from './texts.ts';
+import { WorldHost } from './WorldHost.tsx';
 import './MetaversePage.css';
 
-/** `/metaverse/index.html`: the 3D campus, with the shell's interface primitives below it. */
-export function MetaversePage() {
-  usePageTitle(PageTitle.metaverse);
+/** Signed out: the way in, from the home page's login box. */
+function SignedOutStage({ restoring }: { restoring: boolean }) {
   return (
-    <div className="container">
-      <PageHeader eyebrow="Campus world" title="Metaverse">
-        <p>Walk in, meet people and join a class.</p>
-      </PageHeader>
-      <ActivationNotice />
-      <div className="metaverse-layout">
-        <WorldStage />
-        <InterfacePreview />
+    <section className="metaverse-stage" aria-labelledby="metaverse-stage-title">
+      <CampusIllustration className="metaverse-stage__art" />
+      <div className="metaverse-stage__message">
+        <h2 id="metaverse-stage-title" className="metaverse-stage__title">
+          {WorldText.signedOutTitle}
+        </h2>
+        <p>{WorldText.signedOutBody}</p>
+        <div className="button-row">
+          {!restoring && (
+            <Link to={AppRoute.home} className="button button--primary">
+              {WorldText.signedOutAction}
+            </Link>
+          )}
+          <ServerStatus />
+        </div>
       </div>
+    </section>
+  );
+}
+
+/**
+ * `/metaverse/index.html` (SPEC §4 Page start and Stream): an unsupported phone or tablet is
+ * warned and led home; a signed-in visitor enters the world, which runs in its embed frame.
+ */
+export function MetaversePage({ mobile = false }: { mobile?: boolean }) {
+  usePageTitle(PageTitle.metaverse);
+  const navigate = useNavigate();
+  const session = useSessionState();
+  const [unsupported] = useState(() => !mobile && isThisDeviceUnsupported());
+  const signedIn = session.phase === 'signedIn' && session.user && session.token;
+
+  return (
+    <div className="container container--wide">
+      <ActivationNotice />
+      {unsupported ? (
+        <UnsupportedDeviceWarning
+          open
+          onHome={() => void navigate(AppRoute.home)}
+          mobileHref={AppRoute.mobileMetaverse}
+        />
+      ) : signedIn && session.user && session.token ? (
+        <WorldHost key={session.user.username} user={session.user} token={session.token} />
+      ) : (
+        <div className="metaverse-layout">
+          <h1 className="visually-hidden">{WorldText.frameTitle}</h1>
+          <SignedOutStage restoring={session.phase === 'restoring'} />
+          {!mobile && <InterfacePreview />}
+        </div>
+      )}
     </div>
   );
+}
+
+/**
+ * `/metaverse/mobile.html`: the same world for phones and tablets, with touch controls (a
+ * joystick and tap-to-walk) and the fullscreen recommendation after 5000 ms. A signed-out guest is
+ * offered guest entry or a login link from the home page's boxes.
+ */
+export function MobileMetaversePage() {
+  return <MetaversePage mobile />;
 }

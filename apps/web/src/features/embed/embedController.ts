@@ -1,0 +1,411 @@
+import {
+  DEFAULT_BRIDGE_POSITION,
+  parseHostToWorld,
+  UserActiveSchema,
+  type HostToWorld,
+  type PublicShare,
+  type WorldLocation,
+  type WorldToHost,
+} from '@atrium/protocol';
+import { FrameCommand, FrameEvent, type FrameMessage } from '@atrium/player-sdk/messages';
+import type { StartWorldOptions, WorldHandle } from '@atrium/world/render';
+import {
+  parseLocation,
+  parseQuality,
+  parseThumbnailUrl,
+  parseVolume,
+  type EmbedFlags,
+} from './embedFlags.ts';
+import type { FrameSession } from './frameSession.ts';
+import type { HostChannel } from './hostChannel.ts';
+import { EmbedText } from './texts.ts';
+
+/** Where the frame's session is. */
+export type EmbedPhase = 'idle' | 'starting' | 'running' | 'stopped' | 'failed';
+
+/** Why a session stopped, for the text on the stopped screen. */
+export type StopReason = 'inactive' | 'host' | 'crash';
+
+export interface EmbedState {
+  readonly phase: EmbedPhase;
+  /** Real loading progress, 0–100, while starting. */
+  readonly progress: number;
+  readonly stopReason: StopReason | null;
+  readonly error: string | null;
+  /** The interaction hint, e.g. "E: look at poster". */
+  readonly prompt: string | null;
+  readonly connected: boolean;
+  /** A short notice over the world (photo saved, a notification…), or null. */
+  readonly notice: string | null;
+  readonly thumbnailUrl: string | null;
+  readonly audioOn: boolean;
+}
+
+/** What the controller needs from its surroundings, so tests can give their own. */
+export interface EmbedDeps {
+  share: PublicShare;
+  flags: EmbedFlags;
+  host: HostChannel;
+  session: FrameSession;
+  /** Loads and starts the world on the canvas (three.js is imported lazily by the caller). */
+  startWorld: (canvas: HTMLCanvasElement, options: StartWorldOptions) => Promise<WorldHandle>;
+  /** Saves a photo; resolves with the server's answer message or rejects with the reason. */
+  savePhoto: (image: string, placeId: string, token: string) => Promise<void>;
+  /** Enters (`true`) or leaves fullscreen (SDK `maximize` / `minimize`). */
+  fullscreen?: (on: boolean) => void;
+  /** This frame's own origin (only a host page of the same origin may hand over a session). */
+  selfOrigin?: string;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+}
+
+const NOTICE_MS = 4000;
+
+/**
+ * The embed frame's session: the Player SDK commands from the host, the world's lifecycle, the
+ * inactivity timer and the bridge messages in both directions.
+ */
+export class EmbedController {
+  private state: EmbedState;
+  private readonly listeners = new Set<() => void>();
+  private world: WorldHandle | null = null;
+  private location: WorldLocation | null;
+  private quality = 0;
+  private volume = 1;
+  private generation = 0;
+  private canResume = false;
+  private inactive = false;
+  private inactivityTimer: unknown = null;
+  private noticeTimer: unknown = null;
+  private unlisten: () => void = () => {};
+  private canvas: HTMLCanvasElement | null = null;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+
+  constructor(private readonly deps: EmbedDeps) {
+    this.location = deps.share.default_location;
+    this.quality = deps.share.default_quality;
+    this.setTimer = deps.setTimeout ?? ((fn, ms) => window.setTimeout(fn, ms));
+    this.clearTimer = deps.clearTimeout ?? ((h) => window.clearTimeout(h as number));
+    this.state = {
+      phase: 'idle',
+      progress: 0,
+      stopReason: null,
+      error: null,
+      prompt: null,
+      connected: true,
+      notice: null,
+      thumbnailUrl: null,
+      audioOn: true,
+    };
+  }
+
+  /**
+   * Starts hearing the host's commands, with the canvas the world draws on; `dispose` stops.
+   * Safe to call again after `dispose`.
+   */
+  attach(canvas: HTMLCanvasElement): void {
+    this.canvas = canvas;
+    this.unlisten();
+    this.unlisten = this.deps.host.listen((message, origin) => this.handleCommand(message, origin));
+  }
+
+  getState = (): EmbedState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<EmbedState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Tells the host the frame is ready for commands (SDK `load`). */
+  announceLoad(): void {
+    this.deps.host.post(FrameEvent.load);
+  }
+
+  /** Starts (or restarts) the world at the current location. Double starts are ignored. */
+  async start(): Promise<void> {
+    const canvas = this.canvas;
+    if (!canvas || this.state.phase === 'starting' || this.state.phase === 'running') return;
+    this.generation += 1;
+    const generation = this.generation;
+    this.canResume = false;
+    this.deps.host.post(FrameEvent.onResumeSession, { canResumeSession: false });
+    this.set({ phase: 'starting', progress: 0, stopReason: null, error: null, prompt: null });
+    this.post(FrameEvent.onAppInstallProgress, 0);
+    try {
+      await this.deps.session.ensureToken();
+      if (generation !== this.generation) return;
+      const world = await this.deps.startWorld(canvas, {
+        getToken: () => this.deps.session.currentToken(),
+        world: this.deps.share.world,
+        ...(this.location ? { location: this.location } : {}),
+        onProgress: (percent) => {
+          if (generation !== this.generation) return;
+          if (percent >= 100) this.started();
+          else {
+            this.set({ progress: percent });
+            this.post(FrameEvent.onAppInstallProgress, percent);
+          }
+        },
+        onError: (error) => {
+          if (generation === this.generation) this.crashed(error);
+        },
+        onBridge: (message) => this.toHost(message),
+        onPrompt: (prompt) => this.set({ prompt }),
+        onConnection: (connected) => this.set({ connected }),
+      });
+      if (generation !== this.generation) {
+        world.dispose();
+        return;
+      }
+      this.world = world;
+      world.setQuality(this.quality);
+      world.setVolume(this.volume);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      console.error(error);
+      this.post(FrameEvent.onAppInstallFail);
+      this.set({ phase: 'failed', error: EmbedText.startFailed });
+    }
+  }
+
+  private started(): void {
+    if (this.state.phase !== 'starting') return;
+    this.set({ phase: 'running', progress: 100 });
+    this.post(FrameEvent.onAppInstallProgress, 100);
+    this.post(FrameEvent.onAppInstallSuccess);
+    this.post(FrameEvent.onAppStart);
+    this.post(FrameEvent.onStreamStart);
+    this.world?.setAudio(this.state.audioOn);
+    this.inactive = false;
+    this.armInactivity();
+  }
+
+  private crashed(error: Error): void {
+    console.error(error);
+    const wasStarting = this.state.phase === 'starting';
+    this.teardown();
+    if (wasStarting) {
+      this.post(FrameEvent.onAppInstallFail);
+      this.set({ phase: 'failed', error: EmbedText.startFailed });
+      return;
+    }
+    this.post(FrameEvent.onAppStop, error.message);
+    this.endSession('crash');
+  }
+
+  /** Stops the world and tells the host the session ended. */
+  stop(reason: StopReason): void {
+    if (this.state.phase !== 'running' && this.state.phase !== 'starting') return;
+    this.teardown();
+    this.endSession(reason);
+  }
+
+  private endSession(reason: StopReason): void {
+    this.canResume = reason === 'inactive';
+    this.set({ phase: 'stopped', stopReason: reason, prompt: null, progress: 0 });
+    this.post(FrameEvent.onResumeSession, { canResumeSession: this.canResume });
+    this.post(FrameEvent.onSessionStopped);
+  }
+
+  private teardown(): void {
+    this.generation += 1;
+    this.world?.dispose();
+    this.world = null;
+    if (this.inactivityTimer !== null) this.clearTimer(this.inactivityTimer);
+    this.inactivityTimer = null;
+  }
+
+  /** Any input from the visitor: restarts the inactivity clock. */
+  activity(): void {
+    if (this.state.phase !== 'running') return;
+    if (this.inactive) {
+      this.inactive = false;
+      this.post(FrameEvent.onUserActive);
+    }
+    this.armInactivity();
+  }
+
+  private armInactivity(): void {
+    if (this.inactivityTimer !== null) this.clearTimer(this.inactivityTimer);
+    this.inactivityTimer = this.setTimer(() => {
+      this.inactivityTimer = null;
+      if (this.state.phase !== 'running') return;
+      this.inactive = true;
+      this.post(FrameEvent.onUserInactive);
+      this.stop('inactive');
+    }, this.deps.flags.inactiveTimeoutMs);
+  }
+
+  /** The camera key and button: saves the current view to the album. */
+  async takePhoto(): Promise<void> {
+    const world = this.world;
+    if (!world || this.state.phase !== 'running') return;
+    const placeId = `${this.deps.share.world}:${world.nearestLocation()}`;
+    const image = world.capture();
+    this.notice(EmbedText.photoSaving, false);
+    try {
+      await this.deps.savePhoto(image, placeId, this.deps.session.currentToken());
+      this.notice(EmbedText.photoSaved);
+      this.toHost({ type: 'screenshot_saved', place_id: placeId });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : EmbedText.startFailed;
+      this.notice(message);
+      this.toHost({ type: 'screenshot_failed', message: message.slice(0, 500) });
+    }
+  }
+
+  setAudio(on: boolean): void {
+    this.set({ audioOn: on });
+    this.world?.setAudio(on);
+  }
+
+  interact(): void {
+    this.world?.interact();
+  }
+
+  private notice(text: string, autoHide = true): void {
+    if (this.noticeTimer !== null) this.clearTimer(this.noticeTimer);
+    this.noticeTimer = null;
+    this.set({ notice: text });
+    if (autoHide) {
+      this.noticeTimer = this.setTimer(() => {
+        this.noticeTimer = null;
+        this.set({ notice: null });
+      }, NOTICE_MS);
+    }
+  }
+
+  private post(type: FrameEvent, value?: unknown): void {
+    this.deps.host.post(type, value);
+  }
+
+  private toHost(message: WorldToHost): void {
+    this.post(FrameEvent.onSDKMessage, JSON.stringify(message));
+  }
+
+  /** A Player SDK command from the host (already checked for source and origin). */
+  handleCommand(message: FrameMessage, origin: string): void {
+    const { value } = message;
+    switch (message.type) {
+      case FrameCommand.setLocation: {
+        const location = parseLocation(value);
+        if (location) this.location = location;
+        return;
+      }
+      case FrameCommand.start: {
+        const location = parseLocation(value);
+        if (location) this.location = location;
+        void this.start();
+        return;
+      }
+      case FrameCommand.stop:
+        this.stop('host');
+        return;
+      case FrameCommand.restartStream:
+        this.teardown();
+        this.set({ phase: 'idle' });
+        void this.start();
+        return;
+      case FrameCommand.resumeSession:
+        if (this.canResume && this.state.phase === 'stopped') void this.start();
+        return;
+      case FrameCommand.maximize:
+        this.deps.fullscreen?.(true);
+        return;
+      case FrameCommand.minimize:
+        this.deps.fullscreen?.(false);
+        return;
+      case FrameCommand.quality: {
+        const quality = parseQuality(value);
+        if (quality === null) return;
+        this.quality = quality;
+        this.world?.setQuality(quality);
+        return;
+      }
+      case FrameCommand.setVolume: {
+        const volume = parseVolume(value);
+        if (volume === null) return;
+        this.volume = volume;
+        this.world?.setVolume(volume);
+        return;
+      }
+      case FrameCommand.setThumbnailUrl:
+        this.set({ thumbnailUrl: parseThumbnailUrl(value) });
+        return;
+      case FrameCommand.sendSDKMessage:
+        this.handleSdkMessage(value, origin);
+        return;
+      default:
+        // version, getServerAvailability, getServerMetadata: answered by the Player SDK issue.
+        return;
+    }
+  }
+
+  private handleSdkMessage(text: unknown, origin: string): void {
+    if (typeof text === 'string' && UserActiveSchema.safeParse(safeJson(text)).success) {
+      this.activity();
+      return;
+    }
+    const message = parseHostToWorld(text);
+    if (message) this.handleBridge(message, origin);
+  }
+
+  private handleBridge(message: HostToWorld, origin: string): void {
+    switch (message.type) {
+      case 'session':
+        // Only a page of this server may hand over its visitor's session.
+        if (origin === (this.deps.selfOrigin ?? window.location.origin)) {
+          this.deps.session.setHostToken(message.token);
+        }
+        return;
+      case 'play_metaverse_audio':
+        this.setAudio(true);
+        return;
+      case 'stop_metaverse_audio':
+        this.setAudio(false);
+        return;
+      case 'request_position':
+        this.toHost({
+          type: 'request_position_respons',
+          position: this.world?.position() ?? DEFAULT_BRIDGE_POSITION,
+        });
+        return;
+      case 'user_action_yes':
+        this.world?.perform(message.action);
+        return;
+      case 'user_action_no':
+        return;
+      case 'notification_new':
+        this.notice(message.text);
+        return;
+      case 'take_screenshot':
+        void this.takePhoto();
+        return;
+    }
+  }
+
+  /** Stops the world and stops hearing the host. */
+  dispose(): void {
+    this.unlisten();
+    this.unlisten = () => {};
+    const wasLive = this.state.phase === 'running' || this.state.phase === 'starting';
+    this.teardown();
+    if (wasLive) this.set({ phase: 'idle', progress: 0, prompt: null });
+    if (this.noticeTimer !== null) this.clearTimer(this.noticeTimer);
+    this.noticeTimer = null;
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,346 @@
+import { AppRoute, type CurrentUser, type WorldToHost } from '@atrium/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
+import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import {
+  FullscreenRecommendation,
+  MessagePopup,
+  PosterPopup,
+  TutorialPopup,
+  useTutorialPopup,
+} from './popups/index.ts';
+import { WorldText } from './texts.ts';
+import { useLoadingTicker } from './ticker.ts';
+import { useWorldPlayer } from './useWorldPlayer.ts';
+import { DEFAULT_STREAM_KEY, metaverseFlags, worldKeyFromSearch } from './worldAddress.ts';
+
+/** SPEC §9: the stream's overlays hide 5000 ms after start. */
+export const OVERLAY_HIDE_MS = 5000;
+/** SPEC §9: closing the other world's window restarts the stream after 10000 ms. */
+export const OTHER_WORLD_DELAY_MS = 10_000;
+/** SPEC §9: the mobile variant recommends fullscreen 5000 ms after start. */
+export const FULLSCREEN_PROMPT_MS = 5000;
+/** Where the other world is kept for this tab (SPEC §4: "stored in session data"). */
+export const OTHER_WORLD_KEY = 'atrium_other_world';
+
+const CONTAINER_ID = 'atrium-world-frame';
+
+type Popup =
+  | { kind: 'poster'; id: number }
+  | { kind: 'inventory' }
+  | { kind: 'nft' }
+  | { kind: 'fullscreen' }
+  | null;
+
+interface OtherWorld {
+  key: string;
+  window: Window | null;
+  /** Seconds until the campus reopens, once the other window closed. */
+  returningIn: number | null;
+}
+
+const wantsFullscreenPrompt = () =>
+  window.matchMedia?.('(pointer: coarse)').matches === true || window.innerWidth < 900;
+
+/** The world on the metaverse page: the embed frame, its toolbar, and the page's popups. */
+export function WorldHost({ user, token }: { user: CurrentUser; token: string }) {
+  const navigate = useNavigate();
+  const overlay = useLoadingOverlay();
+  const { showError } = useDialogs();
+  const [popup, setPopup] = useState<Popup>(null);
+  const [welcome, setWelcome] = useState(false);
+  const [otherWorld, setOtherWorld] = useState<OtherWorld | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const tutorial = useTutorialPopup({ username: user.username, is_guest: user.is_guest });
+  // "How to play" opens the tutorial even after "Don't show again".
+  const [helpOpen, setHelpOpen] = useState(false);
+  const flags = metaverseFlags(window.location.search);
+  const worldKey = useRef(worldKeyFromSearch(window.location.search) ?? DEFAULT_STREAM_KEY);
+  const timers = useRef<number[]>([]);
+  const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
+
+  const openOtherWorld = useRef<(key: string) => void>(() => {});
+  const onBridge = useCallback((message: WorldToHost) => {
+    switch (message.type) {
+      case 'poster_open':
+        setPopup({ kind: 'poster', id: message.id });
+        return;
+      case 'inventory_open':
+        setPopup({ kind: 'inventory' });
+        return;
+      case 'other_world':
+        openOtherWorld.current(message.key);
+        return;
+      case 'screenshot_saved':
+        notifySuccess(WorldText.photoSaved);
+        return;
+      case 'screenshot_failed':
+        notifyError(message.message);
+        return;
+      default:
+        return;
+    }
+  }, []);
+
+  const onStreamStart = useCallback(() => {
+    overlay.hide();
+    setWelcome(true);
+    later(() => setWelcome(false), OVERLAY_HIDE_MS);
+    tutorial.show();
+    if (wantsFullscreenPrompt())
+      later(() => setPopup({ kind: 'fullscreen' }), FULLSCREEN_PROMPT_MS);
+    // `later` and `tutorial.show` are stable enough: the tutorial cookie name depends on the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [overlay, tutorial.show]);
+
+  const world = useWorldPlayer({ containerId: CONTAINER_ID, token, onBridge, onStreamStart });
+  const { phase, progress, endReason } = world.state;
+  const ticker = useLoadingTicker(phase === 'starting');
+
+  // The loading overlay shows the frame's real progress and the ticker's phrase.
+  useEffect(() => {
+    if (phase === 'starting') overlay.show(progress, ticker);
+    else overlay.hide();
+  }, [phase, progress, ticker, overlay]);
+  useEffect(() => () => overlay.hide(), [overlay]);
+
+  const start = world.start;
+  useEffect(() => {
+    void start(worldKey.current);
+  }, [start]);
+
+  useEffect(() => {
+    if (phase === 'failed') void showError({ message: WorldText.failed });
+  }, [phase, showError]);
+
+  const stopWorld = world.stop;
+  useEffect(() => {
+    openOtherWorld.current = (key: string) => {
+      if (otherWorld) return;
+      sessionStorage.setItem(OTHER_WORLD_KEY, key);
+      stopWorld();
+      const url = `${AppRoute.metaverse}?world=${encodeURIComponent(key)}`;
+      const opened = window.open(url, '_blank');
+      setOtherWorld({ key, window: opened, returningIn: null });
+    };
+  }, [otherWorld, stopWorld]);
+
+  // While the other world is open, watch for its window closing; then restart after 10000 ms.
+  useEffect(() => {
+    if (!otherWorld?.window || otherWorld.returningIn !== null) return;
+    const watch = window.setInterval(() => {
+      if (!otherWorld.window?.closed) return;
+      window.clearInterval(watch);
+      setOtherWorld((o) => (o ? { ...o, returningIn: OTHER_WORLD_DELAY_MS / 1000 } : o));
+    }, 500);
+    return () => window.clearInterval(watch);
+  }, [otherWorld]);
+
+  const returnFromOtherWorld = useCallback(() => {
+    sessionStorage.removeItem(OTHER_WORLD_KEY);
+    setOtherWorld(null);
+    void start(worldKey.current);
+  }, [start]);
+
+  useEffect(() => {
+    const seconds = otherWorld?.returningIn;
+    if (seconds == null) return;
+    const tick = window.setTimeout(() => {
+      if (seconds <= 1) returnFromOtherWorld();
+      else setOtherWorld((o) => (o ? { ...o, returningIn: seconds - 1 } : o));
+    }, 1000);
+    return () => window.clearTimeout(tick);
+  }, [otherWorld, returnFromOtherWorld]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    const pending = timers.current;
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      for (const t of pending) window.clearTimeout(t);
+    };
+  }, []);
+
+  // The debug handle of SPEC §2 (`12345`) exists in development builds only (DESIGN.md).
+  useEffect(() => {
+    if (!import.meta.env.DEV || !flags.debugHandle) return;
+    const handle = { send: world.send, requestPosition: world.requestPosition, stop: world.stop };
+    (window as { atriumDebug?: typeof handle }).atriumDebug = handle;
+    return () => {
+      delete (window as { atriumDebug?: typeof handle }).atriumDebug;
+    };
+  }, [flags.debugHandle, world.send, world.requestPosition, world.stop]);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const running = phase === 'running';
+  return (
+    <section
+      className={`world-host${fullscreen ? ' world-host--fullscreen' : ''}`}
+      aria-labelledby="world-host-title"
+    >
+      <header className="world-host__header">
+        <h1 id="world-host-title" className="world-host__title">
+          {WorldText.frameTitle}
+        </h1>
+        <div className="world-host__toolbar" role="toolbar" aria-label="World">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!running}
+            onClick={() => world.send({ type: 'take_screenshot' })}
+          >
+            {WorldText.takePhoto}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setHelpOpen(true)}
+          >
+            {WorldText.howToPlay}
+          </button>
+          <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
+            {WorldText.fullscreen}
+          </button>
+          {flags.miniGame && (
+            <Link to={AppRoute.miniGame} className="button button--secondary">
+              {WorldText.miniGames}
+            </Link>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              world.stop();
+              void navigate(AppRoute.home);
+            }}
+          >
+            {WorldText.leave}
+          </button>
+        </div>
+      </header>
+      <div className="world-host__stage">
+        <div id={CONTAINER_ID} className="world-host__frame" />
+
+        {running && welcome && (
+          <div className="world-host__welcome" role="status">
+            <strong>{WorldText.welcome('the campus')}</strong>
+            <span>{WorldText.welcomeHint}</span>
+          </div>
+        )}
+
+        {phase === 'ended' && !otherWorld && (
+          <div className="world-host__cover">
+            <div className="world-host__card" role="status">
+              <h2>{WorldText.sessionEndTitle}</h2>
+              <p>
+                {endReason === 'inactive'
+                  ? WorldText.sessionEndInactive
+                  : endReason === 'crash'
+                    ? WorldText.sessionEndCrash
+                    : WorldText.sessionEndStopped}
+              </p>
+              <div className="button-row">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void start(worldKey.current)}
+                >
+                  {WorldText.enterAgain}
+                </button>
+                <Link to={AppRoute.home} className="button button--secondary">
+                  {WorldText.backHome}
+                </Link>
+              </div>
+            </div>
+          </div>
+        )}
+
+        {phase === 'failed' && (
+          <div className="world-host__cover">
+            <div className="world-host__card" role="alert">
+              <h2>{WorldText.failed}</h2>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void start(worldKey.current)}
+              >
+                {WorldText.retry}
+              </button>
+            </div>
+          </div>
+        )}
+
+        {otherWorld && (
+          <div className="world-host__cover">
+            <div className="world-host__card" role="status">
+              <h2>{WorldText.otherWorldTitle}</h2>
+              {otherWorld.returningIn !== null ? (
+                <p>{WorldText.otherWorldReturning(otherWorld.returningIn)}</p>
+              ) : otherWorld.window ? (
+                <p>{WorldText.otherWorldBody}</p>
+              ) : (
+                <p>
+                  {WorldText.otherWorldBlocked}{' '}
+                  <a
+                    href={`${AppRoute.metaverse}?world=${encodeURIComponent(otherWorld.key)}`}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {WorldText.openOtherWorld}
+                  </a>
+                </p>
+              )}
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={returnFromOtherWorld}
+              >
+                {WorldText.returnNow}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <TutorialPopup
+        open={tutorial.open || helpOpen}
+        onClose={(dontShowAgain) => {
+          setHelpOpen(false);
+          tutorial.close(dontShowAgain);
+        }}
+      />
+      <PosterPopup
+        posterId={popup?.kind === 'poster' ? popup.id : null}
+        onClose={() => setPopup(null)}
+        onBuyNft={() => setPopup({ kind: 'nft' })}
+      />
+      <MessagePopup
+        open={popup?.kind === 'inventory'}
+        onClose={() => setPopup(null)}
+        title={WorldText.inventoryTitle}
+        message={WorldText.inventoryEmpty}
+      />
+      <MessagePopup
+        open={popup?.kind === 'nft'}
+        onClose={() => setPopup(null)}
+        title={WorldText.nftSoon}
+        message={WorldText.nftSoonBody}
+      />
+      <FullscreenRecommendation
+        open={popup?.kind === 'fullscreen'}
+        onClose={() => setPopup(null)}
+        onFullscreen={() => {
+          setPopup(null);
+          toggleFullscreen();
+        }}
+      />
+    </section>
+  );
+}

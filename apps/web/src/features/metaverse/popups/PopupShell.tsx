@@ -1,0 +1,100 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useRef, type ReactNode, type RefObject } from 'react';
+import { MetaverseText } from './texts.ts';
+import '../../../shared/dialogs/dialogs.css';
+import './popups.css';
+
+/** SPEC §9: the default popup z-index. */
+export const POPUP_Z_INDEX = 100002;
+
+export interface PopupShellProps {
+  open: boolean;
+  /** Escape, a click outside (unless `modal`), or the corner close button. */
+  onDismiss: () => void;
+  /** Extra classes on the content, e.g. `popup--wide`. */
+  className?: string;
+  /** `alertdialog` for warnings that need an answer. */
+  role?: 'dialog' | 'alertdialog';
+  /** Keeps the popup open on a click outside it. */
+  modal?: boolean;
+  /** Shows an × in the corner. */
+  closeButton?: boolean;
+  /** Set false when the popup has no `Dialog.Description`. */
+  described?: boolean;
+  zIndex?: number;
+  /** Where focus starts; the first focusable element when not given. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}
+
+/**
+ * The frame every metaverse popup shares: a Radix dialog (focus trap, Escape, labelling) styled
+ * like the app's dialogs, at the spec's popup z-index. The popups open from code rather than from
+ * a `Dialog.Trigger`, so the frame returns focus to wherever it was when the popup opened.
+ */
+export function PopupShell({
+  open,
+  onDismiss,
+  className,
+  role = 'dialog',
+  modal = false,
+  closeButton = false,
+  described = true,
+  zIndex = POPUP_Z_INDEX,
+  initialFocus,
+  children,
+}: PopupShellProps) {
+  const originRef = useRef<HTMLElement | null>(null);
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next) onDismiss();
+  };
+
+  const handleOpenAutoFocus = (event: Event) => {
+    // Radix asks before moving focus in, so this is still the element that opened the popup.
+    originRef.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (initialFocus?.current) {
+      event.preventDefault();
+      initialFocus.current.focus();
+    }
+  };
+
+  const handleCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    const origin = originRef.current;
+    originRef.current = null;
+    if (origin?.isConnected) origin.focus();
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay popup-overlay" style={{ zIndex }} />
+        <Dialog.Content
+          className={['dialog', 'popup', className].filter(Boolean).join(' ')}
+          style={{ zIndex }}
+          role={role}
+          onOpenAutoFocus={handleOpenAutoFocus}
+          onCloseAutoFocus={handleCloseAutoFocus}
+          onPointerDownOutside={modal ? (event) => event.preventDefault() : undefined}
+          {...(described ? {} : { 'aria-describedby': undefined })}
+        >
+          {children}
+          {closeButton && (
+            <Dialog.Close className="popup__close" aria-label={MetaverseText.close}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </Dialog.Close>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

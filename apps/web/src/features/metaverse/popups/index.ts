@@ -1,0 +1,25 @@
+export { ArticlePopup, type ArticleImage, type ArticlePopupProps } from './ArticlePopup.tsx';
+export { isThisDeviceUnsupported, isUnsupportedDevice } from './device.ts';
+export {
+  FullscreenRecommendation,
+  type FullscreenRecommendationProps,
+} from './FullscreenRecommendation.tsx';
+export { MessagePopup, type MessagePopupProps } from './MessagePopup.tsx';
+export { POPUP_Z_INDEX } from './PopupShell.tsx';
+export { fetchPosterDetail, posterDetailPath, type PosterDetail } from './posterDetail.ts';
+export { PosterPopup, type PosterPopupProps } from './PosterPopup.tsx';
+export { MetaverseText } from './texts.ts';
+export {
+  dismissTutorial,
+  isTutorialDismissed,
+  TUTORIAL_COOKIE_DAYS,
+  TUTORIAL_COOKIE_PREFIX,
+  tutorialCookieName,
+  type TutorialUser,
+} from './tutorialCookie.ts';
+export { TutorialPopup, type TutorialPopupProps } from './TutorialPopup.tsx';
+export {
+  UnsupportedDeviceWarning,
+  type UnsupportedDeviceWarningProps,
+} from './UnsupportedDeviceWarning.tsx';
+export { useTutorialPopup, type TutorialPopupState } from './useTutorialPopup.ts';

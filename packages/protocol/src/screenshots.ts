@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Texts of the screenshots feature; tests and the web client import them from here. */
+export const ScreenshotText = {
+  /** SPEC §5: photo actions need a logged-in user. */
+  loginRequired: 'Please login to invoke this feature!',
+  /** SPEC §6: guests have no photo album. */
+  guestsHaveNoAlbum: 'Guests have no photo album. Please register to save screenshots.',
+  usernameMismatch: 'The username does not match the signed-in user.',
+  placeRequired: 'Place is required.',
+  placeTooLong: 'Place must be at most 200 characters.',
+  placeInvalid: 'Place must not contain control characters.',
+  imageRequired: 'The image is empty.',
+  invalidBase64: 'The image is not valid base64 data.',
+  invalidImage: 'The image is not a valid PNG.',
+  imageTooLarge: 'The image is larger than 12 MB.',
+  imageTooManyPixels: 'The image has too many pixels.',
+  tooManySaves: 'Too many screenshots in a short time. Please wait a minute and try again.',
+  saved: 'Screenshot saved to your album.',
+} as const;
+
+/** Limits of the album uploads. */
+export const ScreenshotLimits = {
+  /** Largest decoded upload. */
+  maxImageBytes: 12 * 1024 * 1024,
+  /** Largest decoded picture, so a small file cannot expand into gigabytes of pixels. */
+  maxInputPixels: 50_000_000,
+  /** SPEC §9: the editor's largest image; saved pictures are scaled to fit inside it. */
+  maxWidth: 1920,
+  maxHeight: 1080,
+  thumbWidth: 480,
+  maxPlaceLength: 200,
+  savesPerMinute: 10,
+} as const;
+
+/** Where screenshot files are served from: `{path}/{userId}/{file name}` (SPEC §3). */
+export const SCREENSHOT_FILES_PATH = '/api/screenshot/file';
+
+/** SPEC §3: a bare file name is prefixed with the uploads path and the user id. */
+export function screenshotFileUrl(userId: string, image: string): string {
+  return image.startsWith('/') ? image : `${SCREENSHOT_FILES_PATH}/${userId}/${image}`;
+}
+
+/** Server-made file names: a uuid, optionally `_thumb`, then `.png` or `.webp`. */
+export const SCREENSHOT_FILE_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_thumb)?\.(png|webp)$/;
+
+/**
+ * SPEC §7 `POST /apiscreenshot/save-screenshot`: `place_id` is the world and spot
+ * (`campus:plaza`); `image` is a PNG as a data URL or bare base64; `token` is the access token
+ * when no bearer header is sent; `username`, when given, must be the token's user.
+ */
+export const SaveScreenshotRequestSchema = z.strictObject({
+  place_id: z
+    .string()
+    .trim()
+    .min(1, ScreenshotText.placeRequired)
+    .max(ScreenshotLimits.maxPlaceLength, ScreenshotText.placeTooLong)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]+$/, ScreenshotText.placeInvalid),
+  image: z.string().min(1, ScreenshotText.imageRequired),
+  token: z.string().max(4096).optional(),
+  username: z.string().trim().max(254).optional(),
+});
+export type SaveScreenshotRequest = z.input<typeof SaveScreenshotRequestSchema>;
+
+/** SPEC §3 Screenshot, with image paths already expanded to their full address. */
+export const ScreenshotSchema = z
+  .object({
+    _id: z.string(),
+    user_id: z.string(),
+    screenshot_title: z.string(),
+    place_id: z.string(),
+    description: z.string(),
+    image: z.string(),
+    image_thumb: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    modifiedDate: z.string(),
+  })
+  .meta({ id: 'Screenshot' });
+export type Screenshot = z.infer<typeof ScreenshotSchema>;
+
+/** The legacy `result` envelope of the save endpoint. */
+export const SaveScreenshotResponseSchema = z.object({
+  status: z.literal(true),
+  result: z.literal('OK'),
+  message: z.string(),
+  data: ScreenshotSchema,
+});
+export type SaveScreenshotResponse = z.infer<typeof SaveScreenshotResponseSchema>;
+
+export const ScreenshotFileParamsSchema = z.strictObject({
+  userId: z.uuid(),
+  name: z.string().regex(SCREENSHOT_FILE_NAME),
+});

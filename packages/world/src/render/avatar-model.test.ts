@@ -1,0 +1,40 @@
+import * as THREE from 'three';
+import { describe, expect, it } from 'vitest';
+import { SLOT_INDICES, SLOT_VERTICES } from './avatar-crowd.ts';
+import { buildAvatarMesh, buildRig } from './avatar-model.ts';
+
+const look = (hairStyle: number) => ({
+  shirt: new THREE.Color('#6366f1'),
+  pants: new THREE.Color('#3b4a6b'),
+  skin: new THREE.Color('#d9a27e'),
+  hair: new THREE.Color('#2b2220'),
+  hairStyle,
+});
+
+describe('avatar mesh', () => {
+  it.each([0, 1, 2])('fits a crowd slot with every hair style (%i)', (style) => {
+    const mesh = buildAvatarMesh(look(style));
+    expect(mesh.vertexCount).toBeLessThanOrEqual(SLOT_VERTICES);
+    expect(mesh.index.length).toBeLessThanOrEqual(SLOT_INDICES);
+    expect(Math.max(...mesh.index)).toBeLessThan(mesh.vertexCount);
+    expect(Math.max(...mesh.bones)).toBeLessThan(buildRig().length);
+    console.log(style, mesh.vertexCount, mesh.index.length / 3);
+  });
+
+  it('stands on the ground and reaches head height when posed at rest', () => {
+    const mesh = buildAvatarMesh(look(0));
+    const joints = buildRig();
+    joints[0]?.updateMatrixWorld(true);
+    let minY = Infinity;
+    let maxY = -Infinity;
+    const v = new THREE.Vector3();
+    for (let i = 0; i < mesh.vertexCount; i += 1) {
+      v.fromArray(mesh.positions, i * 3).applyMatrix4(joints[mesh.bones[i] ?? 0]!.matrixWorld);
+      minY = Math.min(minY, v.y);
+      maxY = Math.max(maxY, v.y);
+    }
+    expect(minY).toBeCloseTo(0, 1);
+    expect(maxY).toBeGreaterThan(1.8);
+    expect(maxY).toBeLessThan(2.0);
+  });
+});

@@ -1,0 +1,174 @@
+import * as THREE from 'three';
+import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
+
+/** The bones an avatar is posed with; each vertex follows exactly one. */
+export const Bone = { body: 0, head: 1, armL: 2, armR: 3, legL: 4, legR: 5 } as const;
+type BoneIndex = (typeof Bone)[keyof typeof Bone];
+
+/** Where each bone's joint sits in the rest pose, relative to its parent (the body is at the feet). */
+const JOINTS: Record<BoneIndex, [number, number, number]> = {
+  [Bone.body]: [0, 0, 0],
+  [Bone.head]: [0, 1.44, 0],
+  [Bone.armL]: [0.34, 1.34, 0],
+  [Bone.armR]: [-0.34, 1.34, 0],
+  [Bone.legL]: [0.12, 0.64, 0],
+  [Bone.legR]: [-0.12, 0.64, 0],
+};
+
+/** What makes one avatar look unlike the next. */
+export interface AvatarLook {
+  shirt: THREE.Color;
+  pants: THREE.Color;
+  skin: THREE.Color;
+  hair: THREE.Color;
+  /** 0 short, 1 bun, 2 long. */
+  hairStyle: number;
+}
+
+const SHOE = new THREE.Color('#3f3a52');
+const EYE = new THREE.Color('#2a2540');
+const BLUSH = new THREE.Color('#f29a9a');
+
+interface Part {
+  geometry: THREE.BufferGeometry;
+  bone: BoneIndex;
+  color: THREE.Color;
+  /** Vertices below this height (before the part is placed) take `tipColor`: hands on sleeves. */
+  tipBelow?: number;
+  tipColor?: THREE.Color;
+}
+
+/** A part placed relative to its bone's joint. */
+const part = (
+  geometry: THREE.BufferGeometry,
+  bone: BoneIndex,
+  color: THREE.Color,
+  x: number,
+  y: number,
+  z: number,
+  scale?: [number, number, number],
+  rx = 0,
+): Part => {
+  if (scale) geometry.scale(...scale);
+  if (rx) geometry.rotateX(rx);
+  const [jx, jy, jz] = JOINTS[bone];
+  geometry.translate(jx + x, jy + y, jz + z);
+  return { geometry, bone, color };
+};
+
+/** A flat disc facing +z (eyes, blush), a few triangles instead of a sphere. */
+const disc = (radius: number) => new THREE.CircleGeometry(radius, 6);
+
+/**
+ * The parts of one avatar, about 600 triangles in all: software GL pays for every triangle,
+ * so the shapes are kept coarse and the detail is in colour.
+ */
+const parts = (look: AvatarLook): Part[] => {
+  const list: Part[] = [
+    // Body: a rounded shirt and hips in the trouser colour.
+    part(new THREE.CapsuleGeometry(0.26, 0.4, 2, 8), Bone.body, look.shirt, 0, 1.06, 0, [1, 1, 0.78]),
+    part(new THREE.CylinderGeometry(0.235, 0.21, 0.22, 10, 1, true), Bone.body, look.pants, 0, 0.68, 0, [1, 1, 0.8]),
+    // Head: skull, two eyes, a little blush and a smile.
+    part(new THREE.SphereGeometry(0.23, 10, 7), Bone.head, look.skin, 0, 0.2, 0),
+    part(disc(0.034), Bone.head, EYE, 0.08, 0.23, 0.222, [1, 1.3, 1]),
+    part(disc(0.034), Bone.head, EYE, -0.08, 0.23, 0.222, [1, 1.3, 1]),
+    part(disc(0.04), Bone.head, BLUSH, 0.13, 0.15, 0.196, [1, 0.6, 1]),
+    part(disc(0.04), Bone.head, BLUSH, -0.13, 0.15, 0.196, [1, 0.6, 1]),
+    part(new THREE.TorusGeometry(0.045, 0.011, 3, 5, Math.PI), Bone.head, EYE, 0, 0.13, 0.218, undefined, Math.PI),
+    // Hair: a cap over the crown and back of the head.
+    part(
+      new THREE.SphereGeometry(0.245, 10, 4, 0, Math.PI * 2, 0, Math.PI * 0.52),
+      Bone.head,
+      look.hair,
+      0,
+      0.21,
+      -0.015,
+      undefined,
+      -0.35,
+    ),
+  ];
+  if (look.hairStyle === 1) {
+    list.push(part(new THREE.SphereGeometry(0.11, 6, 4), Bone.head, look.hair, 0, 0.4, -0.14));
+  } else if (look.hairStyle === 2) {
+    list.push(part(new THREE.CapsuleGeometry(0.2, 0.2, 1, 6), Bone.head, look.hair, 0, 0.08, -0.1, [1.08, 1, 0.55]));
+  }
+  for (const [bone, side] of [
+    [Bone.armL, 1],
+    [Bone.armR, -1],
+  ] as const) {
+    // A sleeve whose lower end is the hand.
+    const arm = part(new THREE.CapsuleGeometry(0.078, 0.4, 2, 6), bone, look.shirt, side * 0.02, -0.28, 0);
+    list.push({ ...arm, tipBelow: JOINTS[bone][1] - 0.49, tipColor: look.skin });
+  }
+  for (const bone of [Bone.legL, Bone.legR] as const) {
+    list.push(
+      part(new THREE.CapsuleGeometry(0.095, 0.36, 1, 6), bone, look.pants, 0, -0.27, 0),
+      part(new THREE.BoxGeometry(0.17, 0.1, 0.27), bone, SHOE, 0, -0.59, 0.04),
+    );
+  }
+  return list;
+};
+
+/**
+ * One avatar's mesh in rest pose, ready for skinning on the CPU: each vertex's position is
+ * relative to its bone's joint, with the bone it follows and its albedo.
+ */
+export interface AvatarMeshData {
+  vertexCount: number;
+  /** Bone-local positions, xyz per vertex. */
+  positions: Float32Array;
+  normals: Float32Array;
+  /** Linear RGB albedo per vertex. */
+  colors: Float32Array;
+  bones: Uint8Array;
+  index: Uint16Array;
+}
+
+/** Builds the avatar mesh data for a look (about 600 triangles). */
+export const buildAvatarMesh = (look: AvatarLook): AvatarMeshData => {
+  const pieces = parts(look).map(({ geometry, bone, color, tipBelow, tipColor }) => {
+    const g = geometry.index ? geometry : geometry.setIndex([...Array(geometry.getAttribute('position').count).keys()]);
+    const position = g.getAttribute('position');
+    const count = position.count;
+    const colors = new Float32Array(count * 3);
+    const bones = new Float32Array(count);
+    const [jx, jy, jz] = JOINTS[bone];
+    for (let i = 0; i < count; i += 1) {
+      const tip = tipColor && tipBelow !== undefined && position.getY(i) < tipBelow;
+      (tip ? tipColor : color).toArray(colors, i * 3);
+      bones[i] = bone;
+    }
+    g.translate(-jx, -jy, -jz);
+    for (const name of Object.keys(g.attributes)) {
+      if (name !== 'position' && name !== 'normal') g.deleteAttribute(name);
+    }
+    g.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+    g.setAttribute('bone', new THREE.BufferAttribute(bones, 1));
+    return g;
+  });
+  const merged = mergeGeometries(pieces, false);
+  for (const piece of pieces) piece.dispose();
+  const vertexCount = merged.getAttribute('position').count;
+  const data: AvatarMeshData = {
+    vertexCount,
+    positions: new Float32Array(merged.getAttribute('position').array),
+    normals: new Float32Array(merged.getAttribute('normal').array),
+    colors: new Float32Array(merged.getAttribute('color').array),
+    bones: Uint8Array.from(merged.getAttribute('bone').array),
+    index: Uint16Array.from(merged.index?.array ?? []),
+  };
+  merged.dispose();
+  return data;
+};
+
+/** The avatar's joints as a hierarchy (body at the feet, the rest on it), in rest pose. */
+export const buildRig = (): THREE.Object3D[] => {
+  const joints = Object.values(Bone).map((index) => {
+    const joint = new THREE.Object3D();
+    joint.position.set(...JOINTS[index]);
+    return joint;
+  });
+  const [body, ...limbs] = joints;
+  if (body) body.add(...limbs);
+  return joints;
+};
