@@ -1,50 +1,82 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark and rewrites docs/benchmarks.md with the figures.
-import { writeFile } from 'node:fs/promises';
+// `tsx bench/run.mjs world-client web-size` runs only those and rewrites only their sections.
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
 import { benchStartup } from './startup.mjs';
+import { benchWebSize } from './web-size.mjs';
+import { benchWorldClient } from './world-client.mjs';
 import { benchWorld } from './world.mjs';
 
-const startup = await benchStartup();
-const health = await benchHealth();
-const login = await benchLogin();
-const world = await benchWorld();
+const BENCHES = {
+  startup: benchStartup,
+  health: benchHealth,
+  login: benchLogin,
+  world: benchWorld,
+  'world-client': benchWorldClient,
+  'web-size': benchWebSize,
+};
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const doc = `# Benchmarks
-
-Latest figures, written by \`npm run bench\` (which builds first, then runs \`tsx bench/run.mjs\`)
-on ${new Date().toISOString().slice(0, 10)}, ${machine}. These machines are noisy: compare the
-ratio to the baseline measured in the same run, not absolute times.
-
-## Foundation
-
-| Benchmark | Figure | Baseline (same run) | Target |
+/** The document's sections: each needs the results of its benches. */
+const SECTIONS = [
+  {
+    heading: 'Foundation',
+    needs: ['startup', 'health'],
+    render: ({ startup, health }) => `| Benchmark | Figure | Baseline (same run) | Target |
 | --- | --- | --- | --- |
 | \`npm start\` → \`/api/ready\` 200, PGlite, first start (migrate + seed) | ${startup.firstStartMs} ms | bare Node HTTP server: ${startup.bareNodeMs} ms | < 10000 ms |
 | \`npm start\` → \`/api/ready\` 200, PGlite, later start | ${startup.warmStartMs} ms | bare Node HTTP server: ${startup.bareNodeMs} ms | < 10000 ms |
-| \`/api/health\` throughput | ${health.atrium.rps} req/s (p99 ${health.atrium.p99Ms} ms) | bare Fastify route: ${health.bare.rps} req/s (p99 ${health.bare.p99Ms} ms) | ratio ≥ 0.8: **${health.ratio}** |
-
-## Accounts
-
-| Benchmark | Figure | Baseline (same run) | Target |
+| \`/api/health\` throughput | ${health.atrium.rps} req/s (p99 ${health.atrium.p99Ms} ms) | bare Fastify route: ${health.bare.rps} req/s (p99 ${health.bare.p99Ms} ms) | ratio ≥ 0.8: **${health.ratio}** |`,
+  },
+  {
+    heading: 'Accounts',
+    needs: ['login'],
+    render: ({ login }) => `| Benchmark | Figure | Baseline (same run) | Target |
 | --- | --- | --- | --- |
 | Login throughput, 20 concurrent clients | ${login.loginRps} logins/s, p99 ${login.loginP99Ms} ms (${login.loginNon2xx} non-2xx) | (argon2id, 19 MiB, t=2, p=1 sets the pace) | report |
-| \`/api/health\` p99 while logins are saturated | ${login.healthBusyP99Ms} ms | idle server: ${login.healthIdleP99Ms} ms | < 50 ms |
-
-## World (live avatars, server side)
-
-| Benchmark | Figure | Baseline (same run) | Target |
+| \`/api/health\` p99 while logins are saturated | ${login.healthBusyP99Ms} ms | idle server: ${login.healthIdleP99Ms} ms | < 50 ms |`,
+  },
+  {
+    heading: 'World (live avatars, server side)',
+    needs: ['world'],
+    render: ({ world }) => `| Benchmark | Figure | Baseline (same run) | Target |
 | --- | --- | --- | --- |
 | Server CPU, 200 avatars in one instance at 15 Hz | ${world.twoHundred.serverCpuCores} cores | idle server: ${world.idleCpu} cores | ≤ 0.5 of one core |
 | p95 delay from a move to another client seeing it, 200 avatars | ${world.twoHundred.p95DelayMs} ms | 50 avatars: ${world.fifty.p95DelayMs} ms | ≤ 100 ms |
-| Bytes a client receives with 50 avatars visible | ${world.fifty.bytesPerClientPerS} B/s | | ≤ 8192 B/s |
+| Bytes a client receives with 50 avatars visible | ${world.fifty.bytesPerClientPerS} B/s | | ≤ 8192 B/s |`,
+  },
+  {
+    heading: 'World client (browser)',
+    needs: ['world-client'],
+    render: ({ 'world-client': client }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Campus at 1280×720, headless Chromium (SwiftShader), ${client.bots} avatars in view | median **${client.world.medianFps} fps**, p10 ${client.world.p10Fps} fps; drawn at ${client.world.canvas}; ${client.world.drawCalls} draw calls a frame | bare three.js cube, same size and browser: median ${client.baseline.medianFps} fps, p10 ${client.baseline.p10Fps} fps (ratio ${client.ratio}) | median ≥ 30 fps |`,
+  },
+  {
+    heading: 'Web app',
+    needs: ['web-size'],
+    render: ({ 'web-size': web }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| JavaScript the home route \`/\` loads first (gzip -9) | ${web.homeKb} KB in ${web.files} files; three.js in it: ${web.threeOnHome ? '**yes**' : 'no'} | all JavaScript of the build: ${web.totalKb} KB | ≤ 170 KB, no three.js |`,
+  },
+];
 
-Method:
+const METHOD = `## Method
+
+- World client (\`bench/world-client.mjs\`): the built app, 20 guest bots (stock socket.io client) standing and
+  walking in front of the camera near the spawn point, half of them emoting; Chromium headless with
+  \`--use-gl=angle --use-angle=swiftshader\` (software GL) at 1280×720 enters \`/embed/campus\` as a guest and presses
+  Play. After the bots arrive, 3 s warm-up, then 10 s of \`requestAnimationFrame\` timestamps in the page: median
+  and p10 (the slow end) frame rate. The world lowers its drawing resolution on slow frames (steps of 0.8, floor
+  0.5) and raises it after fast ones; "drawn at" is the canvas's drawing buffer, start→end when it changed.
+  Draw calls: every WebGL draw call counted for one frame. Baseline: one rotating cube in a bare three.js page.
+  With \`WORLD_LOOK_DIR\` set it also walks the campus and saves screenshots there.
+- Home route JS (\`bench/web-size.mjs\`): the module scripts and \`modulepreload\` links of \`apps/web/dist/index.html\`,
+  each gzipped at level 9; three.js is detected by \`WebGLRenderer\` in a chunk.
 - World (\`bench/world.mjs\`): socket.io clients in the bench process (on the same two cores as the server),
   each a guest joining \`campus\` and walking a 2 m circle on the plaza at 15 Hz; 2 s warm-up, 8 s measured.
   CPU from \`/proc/<pid>/stat\` of the server process. Delay: from a client emitting a move to an observer
@@ -60,5 +92,49 @@ Method:
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;
-await writeFile(path.join(root, 'docs/benchmarks.md'), doc);
+
+const requested = process.argv.slice(2);
+for (const name of requested) {
+  if (!(name in BENCHES))
+    throw new Error(`unknown bench ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+}
+const names = requested.length > 0 ? requested : Object.keys(BENCHES);
+const results = {};
+for (const name of names) results[name] = await BENCHES[name]();
+
+/** The sections of the current document by heading, to keep those this run did not measure. */
+const docPath = path.join(root, 'docs/benchmarks.md');
+const previous = new Map();
+try {
+  const text = await readFile(docPath, 'utf8');
+  for (const part of text.split(/^## /m).slice(1)) {
+    const heading = part.slice(0, part.indexOf('\n'));
+    previous.set(
+      heading,
+      part
+        .slice(heading.length)
+        .trim()
+        .replace(/\n\nMethod:[\s\S]*$/, ''),
+    );
+  }
+} catch {
+  // no document yet
+}
+
+const body = SECTIONS.map(({ heading, needs, render }) => {
+  const table = needs.every((n) => n in results) ? render(results) : previous.get(heading);
+  return table ? `## ${heading}\n\n${table}\n` : null;
+}).filter(Boolean);
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const doc = `# Benchmarks
+
+Latest figures, written by \`npm run bench\` (which builds first, then runs \`tsx bench/run.mjs\`;
+\`tsx bench/run.mjs <name>…\` reruns single benchmarks and keeps the other sections). Last run
+${new Date().toISOString().slice(0, 10)} (${names.join(', ')}), ${machine}. These machines are noisy: compare
+the ratio to the baseline measured in the same run, not absolute times.
+
+${body.join('\n')}
+${METHOD}`;
+await writeFile(docPath, doc);
 console.log('wrote docs/benchmarks.md');

@@ -19,6 +19,7 @@ import { OidcService } from './features/auth/oidc.service.ts';
 import { oidcRoutes } from './features/auth/oidc.routes.ts';
 import { sessionCookies } from './features/auth/session-cookie.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
+import { balancingRoutes } from './features/balancing/balancing.routes.ts';
 import { posterRoutes } from './features/posters/posters.routes.ts';
 import { screenshotRoutes } from './features/screenshots/screenshots.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
@@ -123,6 +124,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(settingsRoutes, { prefix: '/api', database });
+  await app.register(balancingRoutes, {
+    prefix: '/api',
+    database,
+    totalSlots: config.STREAM_SLOTS,
+    slotTtlSeconds: config.STREAM_SLOT_TTL_SECONDS,
+    region: config.REGION,
+    publicUrl: config.publicUrl,
+  });
   const sharesRepo = new SharesRepository(database.db);
   await app.register(shareRoutes, { prefix: '/api', repo: sharesRepo });
   const secureCookies = config.publicUrl.startsWith('https:');

@@ -13,3 +13,4 @@ export * from './posters.ts';
 export * from './bridge.ts';
 export * from './shares.ts';
 export * from './screenshots.ts';
+export * from './balancing.ts';

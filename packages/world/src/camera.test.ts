@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CameraLimits,
   cameraOffset,
+  clampCameraOffset,
   createCamera,
   dragCamera,
   wrapAngle,
@@ -39,5 +40,29 @@ describe('camera', () => {
   it('wraps angles into (-π, π]', () => {
     expect(wrapAngle(3 * Math.PI)).toBeCloseTo(Math.PI);
     expect(wrapAngle(-Math.PI / 2 - 2 * Math.PI)).toBeCloseTo(-Math.PI / 2);
+  });
+});
+
+describe('clampCameraOffset', () => {
+  const wall = { minX: -5, minZ: 3, maxX: 5, maxZ: 3.5, height: 4 };
+  const bench = { minX: -5, minZ: 3, maxX: 5, maxZ: 3.5, height: 1 };
+
+  it('keeps the offset when nothing tall is in the way', () => {
+    const offset = { x: 0, y: 3, z: 6 };
+    expect(clampCameraOffset({ x: 0, z: 0 }, offset, [])).toEqual(offset);
+    expect(clampCameraOffset({ x: 0, z: 0 }, offset, [bench])).toEqual(offset);
+    expect(clampCameraOffset({ x: 20, z: 0 }, offset, [wall])).toEqual(offset);
+  });
+
+  it('brings the camera in front of a wall behind the avatar', () => {
+    const clamped = clampCameraOffset({ x: 0, z: 0 }, { x: 0, y: 3, z: 6 }, [wall]);
+    expect(clamped.z).toBeCloseTo(3 - 0.35, 5);
+    expect(clamped.y).toBeCloseTo(3 * ((3 - 0.35) / 6), 5);
+  });
+
+  it('never comes closer than the minimum distance', () => {
+    const near = { minX: -5, minZ: 0.5, maxX: 5, maxZ: 1, height: 4 };
+    const clamped = clampCameraOffset({ x: 0, z: 0 }, { x: 0, y: 3, z: 6 }, [near]);
+    expect(Math.hypot(clamped.x, clamped.z)).toBeCloseTo(1.2, 5);
   });
 });

@@ -63,3 +63,61 @@ export const wrapAngle = (a: number): number => {
   const t = (a + Math.PI) % (2 * Math.PI);
   return (t <= 0 ? t + 2 * Math.PI : t) - Math.PI;
 };
+
+/** Obstacles lower than this (the fountain, furniture) never hide the avatar from the camera. */
+const VIEW_BLOCKING_HEIGHT = 2;
+/** The camera never comes closer than this to the avatar. */
+const MIN_CAMERA_DISTANCE = 1.2;
+/** How far the camera stays in front of a wall that would hide the avatar. */
+const WALL_MARGIN = 0.35;
+
+/**
+ * Shortens the camera offset so no tall wall stands between the avatar at `target` and the camera
+ * (on the ground plane): inside a building the view would otherwise show the back of a wall.
+ * Returns the offset scaled by the visible fraction.
+ */
+export const clampCameraOffset = (
+  target: { x: number; z: number },
+  offset: { x: number; y: number; z: number },
+  obstacles: readonly { minX: number; minZ: number; maxX: number; maxZ: number; height: number }[],
+): { x: number; y: number; z: number } => {
+  const length = Math.hypot(offset.x, offset.z);
+  if (length < 1e-6) return offset;
+  let visible = 1;
+  for (const box of obstacles) {
+    if (box.height < VIEW_BLOCKING_HEIGHT) continue;
+    const t = segmentEntry(target, offset, box);
+    if (t !== null && t < visible) visible = t;
+  }
+  if (visible >= 1) return offset;
+  const distance = Math.max(MIN_CAMERA_DISTANCE, visible * length - WALL_MARGIN);
+  const scale = Math.min(1, distance / length);
+  return { x: offset.x * scale, y: offset.y * scale, z: offset.z * scale };
+};
+
+/** Where (0..1) the segment from `p` along `d` first enters the box, or null if it does not. */
+const segmentEntry = (
+  p: { x: number; z: number },
+  d: { x: number; z: number },
+  box: { minX: number; minZ: number; maxX: number; maxZ: number },
+): number | null => {
+  let t0 = 0;
+  let t1 = 1;
+  for (const [origin, delta, min, max] of [
+    [p.x, d.x, box.minX, box.maxX],
+    [p.z, d.z, box.minZ, box.maxZ],
+  ] as const) {
+    if (Math.abs(delta) < 1e-9) {
+      if (origin < min || origin > max) return null;
+      continue;
+    }
+    let a = (min - origin) / delta;
+    let b = (max - origin) / delta;
+    if (a > b) [a, b] = [b, a];
+    t0 = Math.max(t0, a);
+    t1 = Math.min(t1, b);
+    if (t0 > t1) return null;
+  }
+  // Starting inside a box (t0 = 0) does not count: the avatar stands there already.
+  return t0 > 0 ? t0 : null;
+};

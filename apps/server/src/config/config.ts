@@ -122,6 +122,29 @@ export const configSchema = z.object({
     .describe(
       'People per world instance; newcomers beyond it go to a new instance of the same world.',
     ),
+  STREAM_SLOTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(100)
+    .describe(
+      'Stream slots (player ids) this server hands out at once; each open world session holds one.',
+    ),
+  STREAM_SLOT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(120)
+    .describe('A stream slot that is not renewed within this many seconds is free again.'),
+  REGION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .default('local')
+    .describe(
+      'The region this server reports to the Player SDK (getServerMetadata), e.g. EUW, USW, USE or AUE.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

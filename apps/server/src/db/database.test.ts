@@ -20,6 +20,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       'mail_outbox',
       'oidc_identities',
+      'player_slots',
       'posters',
       'refresh_tokens',
       'screenshots',

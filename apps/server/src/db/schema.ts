@@ -178,3 +178,20 @@ export const screenshots = pgTable(
   (t) => [index('screenshots_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 export type ScreenshotRow = typeof screenshots.$inferSelect;
+
+/**
+ * Stream slots (SPEC §7 balancing): each open world session holds one numbered slot. A slot that
+ * is not renewed before `expiresAt` is free again; reclaiming frees it at once.
+ */
+export const playerSlots = pgTable(
+  'player_slots',
+  {
+    uniqueId: uuid('unique_id').primaryKey().defaultRandom(),
+    playerId: integer('player_id').notNull(),
+    /** The account or guest subject that took it. */
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('player_slots_player_id_idx').on(t.playerId)],
+);

@@ -3,8 +3,9 @@ import type { AvatarMeshData } from './avatar-model.ts';
 import { lightFor } from './bake.ts';
 
 /** Room per avatar in the shared buffers; the largest look is well under this. */
-export const SLOT_VERTICES = 576;
-export const SLOT_INDICES = 1920;
+export const SLOT_VERTICES = 608;
+/** Whole triangles only, so no triangle straddles two slots. */
+export const SLOT_INDICES = 680 * 3;
 const BLOB_SEGMENTS = 12;
 const BLOB_RADIUS = 0.36;
 
@@ -28,10 +29,18 @@ class Crowd {
   readonly blobs: THREE.Mesh<THREE.BufferGeometry, THREE.MeshBasicMaterial>;
 
   constructor(scene: THREE.Scene) {
-    this.bodies = new THREE.Mesh(new THREE.BufferGeometry(), new THREE.MeshBasicMaterial({ vertexColors: true }));
+    this.bodies = new THREE.Mesh(
+      new THREE.BufferGeometry(),
+      new THREE.MeshBasicMaterial({ vertexColors: true }),
+    );
     this.blobs = new THREE.Mesh(
       new THREE.BufferGeometry(),
-      new THREE.MeshBasicMaterial({ color: '#1f2a1c', transparent: true, opacity: 0.26, depthWrite: false }),
+      new THREE.MeshBasicMaterial({
+        color: '#1f2a1c',
+        transparent: true,
+        opacity: 0.26,
+        depthWrite: false,
+      }),
     );
     for (const mesh of [this.bodies, this.blobs]) {
       mesh.frustumCulled = false;
@@ -57,8 +66,14 @@ class Crowd {
       index.set(body.index?.array ?? []);
     }
     const next = new THREE.BufferGeometry();
-    next.setAttribute('position', new THREE.BufferAttribute(position, 3).setUsage(THREE.DynamicDrawUsage));
-    next.setAttribute('color', new THREE.BufferAttribute(color, 3).setUsage(THREE.DynamicDrawUsage));
+    next.setAttribute(
+      'position',
+      new THREE.BufferAttribute(position, 3).setUsage(THREE.DynamicDrawUsage),
+    );
+    next.setAttribute(
+      'color',
+      new THREE.BufferAttribute(color, 3).setUsage(THREE.DynamicDrawUsage),
+    );
     next.setIndex(new THREE.BufferAttribute(index, 1));
     body.dispose();
     this.bodies.geometry = next;
@@ -66,7 +81,10 @@ class Crowd {
     const blobPositions = new Float32Array(capacity * BLOB_SEGMENTS * 3 * 3);
     if (old > 0) blobPositions.set(this.blobs.geometry.getAttribute('position').array);
     const blobs = new THREE.BufferGeometry();
-    blobs.setAttribute('position', new THREE.BufferAttribute(blobPositions, 3).setUsage(THREE.DynamicDrawUsage));
+    blobs.setAttribute(
+      'position',
+      new THREE.BufferAttribute(blobPositions, 3).setUsage(THREE.DynamicDrawUsage),
+    );
     this.blobs.geometry.dispose();
     this.blobs.geometry = blobs;
     for (let slot = capacity - 1; slot >= old; slot -= 1) this.free.push(slot);
@@ -122,8 +140,16 @@ class Crowd {
             n.setFromMatrix4(m);
           }
           const o = (base + i) * 3;
-          v.fromArray(mesh.positions, i * 3).applyMatrix4(m).toArray(out, o);
-          lightFor(v.fromArray(mesh.normals, i * 3).applyMatrix3(n).normalize(), light);
+          v.fromArray(mesh.positions, i * 3)
+            .applyMatrix4(m)
+            .toArray(out, o);
+          lightFor(
+            v
+              .fromArray(mesh.normals, i * 3)
+              .applyMatrix3(n)
+              .normalize(),
+            light,
+          );
           tint[o] = (mesh.colors[i * 3] ?? 0) * light.r;
           tint[o + 1] = (mesh.colors[i * 3 + 1] ?? 0) * light.g;
           tint[o + 2] = (mesh.colors[i * 3 + 2] ?? 0) * light.b;

@@ -18,7 +18,6 @@ describe('avatar mesh', () => {
     expect(mesh.index.length).toBeLessThanOrEqual(SLOT_INDICES);
     expect(Math.max(...mesh.index)).toBeLessThan(mesh.vertexCount);
     expect(Math.max(...mesh.bones)).toBeLessThan(buildRig().length);
-    console.log(style, mesh.vertexCount, mesh.index.length / 3);
   });
 
   it('stands on the ground and reaches head height when posed at rest', () => {

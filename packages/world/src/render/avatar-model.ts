@@ -66,15 +66,40 @@ const disc = (radius: number) => new THREE.CircleGeometry(radius, 6);
 const parts = (look: AvatarLook): Part[] => {
   const list: Part[] = [
     // Body: a rounded shirt and hips in the trouser colour.
-    part(new THREE.CapsuleGeometry(0.26, 0.4, 2, 8), Bone.body, look.shirt, 0, 1.06, 0, [1, 1, 0.78]),
-    part(new THREE.CylinderGeometry(0.235, 0.21, 0.22, 10, 1, true), Bone.body, look.pants, 0, 0.68, 0, [1, 1, 0.8]),
+    part(
+      new THREE.CapsuleGeometry(0.26, 0.4, 2, 8),
+      Bone.body,
+      look.shirt,
+      0,
+      1.06,
+      0,
+      [1, 1, 0.78],
+    ),
+    part(
+      new THREE.CylinderGeometry(0.235, 0.21, 0.22, 10, 1, true),
+      Bone.body,
+      look.pants,
+      0,
+      0.68,
+      0,
+      [1, 1, 0.8],
+    ),
     // Head: skull, two eyes, a little blush and a smile.
     part(new THREE.SphereGeometry(0.23, 10, 7), Bone.head, look.skin, 0, 0.2, 0),
     part(disc(0.034), Bone.head, EYE, 0.08, 0.23, 0.222, [1, 1.3, 1]),
     part(disc(0.034), Bone.head, EYE, -0.08, 0.23, 0.222, [1, 1.3, 1]),
     part(disc(0.04), Bone.head, BLUSH, 0.13, 0.15, 0.196, [1, 0.6, 1]),
     part(disc(0.04), Bone.head, BLUSH, -0.13, 0.15, 0.196, [1, 0.6, 1]),
-    part(new THREE.TorusGeometry(0.045, 0.011, 3, 5, Math.PI), Bone.head, EYE, 0, 0.13, 0.218, undefined, Math.PI),
+    part(
+      new THREE.TorusGeometry(0.045, 0.011, 3, 5, Math.PI),
+      Bone.head,
+      EYE,
+      0,
+      0.13,
+      0.218,
+      undefined,
+      Math.PI,
+    ),
     // Hair: a cap over the crown and back of the head.
     part(
       new THREE.SphereGeometry(0.245, 10, 4, 0, Math.PI * 2, 0, Math.PI * 0.52),
@@ -90,15 +115,32 @@ const parts = (look: AvatarLook): Part[] => {
   if (look.hairStyle === 1) {
     list.push(part(new THREE.SphereGeometry(0.11, 6, 4), Bone.head, look.hair, 0, 0.4, -0.14));
   } else if (look.hairStyle === 2) {
-    list.push(part(new THREE.CapsuleGeometry(0.2, 0.2, 1, 6), Bone.head, look.hair, 0, 0.08, -0.1, [1.08, 1, 0.55]));
+    list.push(
+      part(
+        new THREE.CapsuleGeometry(0.2, 0.2, 1, 6),
+        Bone.head,
+        look.hair,
+        0,
+        0.08,
+        -0.1,
+        [1.08, 1, 0.55],
+      ),
+    );
   }
   for (const [bone, side] of [
     [Bone.armL, 1],
     [Bone.armR, -1],
   ] as const) {
     // A sleeve whose lower end is the hand.
-    const arm = part(new THREE.CapsuleGeometry(0.078, 0.4, 2, 6), bone, look.shirt, side * 0.02, -0.28, 0);
-    list.push({ ...arm, tipBelow: JOINTS[bone][1] - 0.49, tipColor: look.skin });
+    const arm = part(
+      new THREE.CapsuleGeometry(0.078, 0.4, 2, 6, 3),
+      bone,
+      look.shirt,
+      side * 0.02,
+      -0.28,
+      0,
+    );
+    list.push({ ...arm, tipBelow: JOINTS[bone][1] - 0.42, tipColor: look.skin });
   }
   for (const bone of [Bone.legL, Bone.legR] as const) {
     list.push(
@@ -127,7 +169,9 @@ export interface AvatarMeshData {
 /** Builds the avatar mesh data for a look (about 600 triangles). */
 export const buildAvatarMesh = (look: AvatarLook): AvatarMeshData => {
   const pieces = parts(look).map(({ geometry, bone, color, tipBelow, tipColor }) => {
-    const g = geometry.index ? geometry : geometry.setIndex([...Array(geometry.getAttribute('position').count).keys()]);
+    const g = geometry.index
+      ? geometry
+      : geometry.setIndex([...Array(geometry.getAttribute('position').count).keys()]);
     const position = g.getAttribute('position');
     const count = position.count;
     const colors = new Float32Array(count * 3);

@@ -75,9 +75,29 @@ const beds = (p: GroundPainter) => {
       for (let i = 0; i < 14; i += 1) {
         const a = i * 2.4;
         const r = 0.25 + ((i * 37) % 10) / 14;
-        p.circle(x + Math.cos(a) * r, z + Math.sin(a) * r, 0.14, colors[i % colors.length] ?? '#fff');
+        p.circle(
+          x + Math.cos(a) * r,
+          z + Math.sin(a) * r,
+          0.14,
+          colors[i % colors.length] ?? '#fff',
+        );
       }
     }
+  }
+};
+
+/** Warm pools of light on the floor under the gallery's spotlights. */
+const lightPools = (p: GroundPainter, layout: WorldLayout) => {
+  const { ctx, scale } = p;
+  const half = ctx.canvas.width / 2;
+  for (const slot of layout.posterSlots) {
+    const x = (slot.x + Math.sin(slot.ry) * 1.1) * scale + half;
+    const z = (slot.z + Math.cos(slot.ry) * 1.1) * scale + half;
+    const pool = ctx.createRadialGradient(x, z, 0, x, z, 1.6 * scale);
+    pool.addColorStop(0, 'rgba(255, 236, 196, 0.4)');
+    pool.addColorStop(1, 'rgba(255, 236, 196, 0)');
+    ctx.fillStyle = pool;
+    ctx.fillRect(x - 1.6 * scale, z - 1.6 * scale, 3.2 * scale, 3.2 * scale);
   }
 };
 
@@ -95,4 +115,5 @@ export const paintCampusGround = (
     plaza(p);
     floors(p);
     beds(p);
+    lightPools(p, layout);
   });

@@ -7,11 +7,22 @@ import { Palette } from './palette.ts';
 type Casters = ShadowCaster[];
 
 /** A low-poly tree: a trunk and two or three faceted crowns. */
-export const tree = (b: StaticBuilder, casters: Casters, x: number, z: number, random: () => number) => {
+export const tree = (
+  b: StaticBuilder,
+  casters: Casters,
+  x: number,
+  z: number,
+  random: () => number,
+) => {
   const height = 1.5 + random() * 0.9;
-  b.add(new THREE.CylinderGeometry(0.12, 0.2, height, 5, 1, true), Palette.trunk, place(x, height / 2, z), {
-    ao: true,
-  });
+  b.add(
+    new THREE.CylinderGeometry(0.12, 0.2, height, 5, 1, true),
+    Palette.trunk,
+    place(x, height / 2, z),
+    {
+      ao: true,
+    },
+  );
   const color = Palette.leaves[Math.floor(random() * Palette.leaves.length)] ?? Palette.hedge;
   const crowns = 2 + Math.floor(random() * 2);
   let top = height;
@@ -22,7 +33,14 @@ export const tree = (b: StaticBuilder, casters: Casters, x: number, z: number, r
     b.add(
       new THREE.DodecahedronGeometry(r, 0),
       color,
-      place(x + (random() - 0.5) * 0.5, y, z + (random() - 0.5) * 0.5, random() * 3, [1, 0.9, 1], random()),
+      place(
+        x + (random() - 0.5) * 0.5,
+        y,
+        z + (random() - 0.5) * 0.5,
+        random() * 3,
+        [1, 0.9, 1],
+        random(),
+      ),
       { jitter: 0.1 },
     );
   }
@@ -36,7 +54,14 @@ export const bench = (b: StaticBuilder, casters: Casters, x: number, z: number, 
     const s = Math.sin(ry);
     return [x + dx * c + dz * s, dy, z - dx * s + dz * c] as const;
   };
-  const piece = (w: number, h: number, d: number, p: readonly [number, number, number], color: string, rx = 0) => {
+  const piece = (
+    w: number,
+    h: number,
+    d: number,
+    p: readonly [number, number, number],
+    color: string,
+    rx = 0,
+  ) => {
     const g = new THREE.BoxGeometry(w, h, d);
     b.add(g, color, place(p[0], p[1], p[2], ry, 1, rx));
   };
@@ -73,7 +98,14 @@ export const planter = (b: StaticBuilder, casters: Casters, x: number, z: number
       place(x + Math.cos(a) * 0.38, 0.62, z + Math.sin(a) * 0.38),
     );
   }
-  casters.push({ kind: 'box', minX: x - 0.6, minZ: z - 0.6, maxX: x + 0.6, maxZ: z + 0.6, height: 0.9 });
+  casters.push({
+    kind: 'box',
+    minX: x - 0.6,
+    minZ: z - 0.6,
+    maxX: x + 0.6,
+    maxZ: z + 0.6,
+    height: 0.9,
+  });
 };
 
 /** A clipped hedge along x (or z when `alongZ`). */
@@ -89,7 +121,14 @@ export const hedge = (
   const d = alongZ ? length : 0.8;
   b.box(w, 0.9, d, x, 0, z, Palette.hedge, { jitter: 0.04, ao: true });
   b.box(w - 0.1, 0.1, d - 0.1, x, 0.9, z, Palette.leaves[1], { jitter: 0.04 });
-  casters.push({ kind: 'box', minX: x - w / 2, minZ: z - d / 2, maxX: x + w / 2, maxZ: z + d / 2, height: 1 });
+  casters.push({
+    kind: 'box',
+    minX: x - w / 2,
+    minZ: z - d / 2,
+    maxX: x + w / 2,
+    maxZ: z + d / 2,
+    height: 1,
+  });
 };
 
 /** The plaza fountain's stone; the water is a separate, animated mesh. */
@@ -101,7 +140,9 @@ export const fountainStone = (b: StaticBuilder) => {
   b.add(new THREE.CylinderGeometry(2.62, 2.62, 0.12, 20), Palette.stoneDark, place(0, 0.74, 0));
   b.add(new THREE.CylinderGeometry(0.3, 0.45, 1.6, 10), Palette.stone, place(0, 1.2, 0));
   b.add(new THREE.CylinderGeometry(0.95, 0.35, 0.35, 14), Palette.stone, place(0, 2.05, 0));
-  b.add(new THREE.CylinderGeometry(0.82, 0.82, 0.04, 14), Palette.water, place(0, 2.2, 0), { unlit: true });
+  b.add(new THREE.CylinderGeometry(0.82, 0.82, 0.04, 14), Palette.water, place(0, 2.2, 0), {
+    unlit: true,
+  });
   b.add(new THREE.ConeGeometry(0.2, 0.6, 8), '#c9f4ef', place(0, 2.5, 0), { unlit: true });
 };
 
@@ -135,15 +176,25 @@ export const classroomFurniture = (b: StaticBuilder, casters: Casters) => {
       const x = 23 + row * 3;
       const z = -5 + col * 5;
       b.box(1, 0.06, 1.8, x, 0.72, z, Palette.wood);
-      for (const dz of [-0.8, 0.8]) for (const dx of [-0.42, 0.42]) b.box(0.06, 0.72, 0.06, x + dx, 0, z + dz, Palette.metal);
+      for (const dz of [-0.8, 0.8])
+        for (const dx of [-0.42, 0.42]) b.box(0.06, 0.72, 0.06, x + dx, 0, z + dz, Palette.metal);
       for (const dz of [-0.45, 0.45]) {
         b.box(0.46, 0.06, 0.46, x - 0.85, 0.44, z + dz, Palette.teal);
         b.box(0.06, 0.5, 0.46, x - 1.08, 0.44, z + dz, Palette.teal);
         b.box(0.36, 0.44, 0.36, x - 0.85, 0, z + dz, Palette.metal);
       }
-      casters.push({ kind: 'box', minX: x - 0.5, minZ: z - 0.9, maxX: x + 0.5, maxZ: z + 0.9, height: 0.5 });
+      casters.push({
+        kind: 'box',
+        minX: x - 0.5,
+        minZ: z - 0.9,
+        maxX: x + 0.5,
+        maxZ: z + 0.9,
+        height: 0.5,
+      });
     }
   }
+  pottedPlant(b, casters, 32.6, -4.2);
+  pottedPlant(b, casters, 19.6, 9.2);
   b.box(1.2, 0.85, 2.6, 31.2, 0, 0, Palette.woodDark, { ao: true });
   b.box(1.3, 0.06, 2.7, 31.2, 0.85, 0, Palette.wood);
   for (const z of [-8.2, 8.2]) {
@@ -165,10 +216,62 @@ export const galleryFurniture = (b: StaticBuilder, casters: Casters) => {
   ] as const) {
     b.box(1, 1.1, 1, x, 0, z, Palette.wallInside, { ao: true });
     const sculpture =
-      kind === 0 ? new THREE.TorusKnotGeometry(0.3, 0.1, 32, 5) : new THREE.IcosahedronGeometry(0.42, 0);
-    b.add(sculpture, kind === 0 ? Palette.indigo : '#f2b441', place(x, 1.6, z, 0.6), { jitter: 0.05 });
-    casters.push({ kind: 'box', minX: x - 0.5, minZ: z - 0.5, maxX: x + 0.5, maxZ: z + 0.5, height: 1.4 });
+      kind === 0
+        ? new THREE.TorusKnotGeometry(0.3, 0.1, 32, 5)
+        : new THREE.IcosahedronGeometry(0.42, 0);
+    b.add(sculpture, kind === 0 ? Palette.indigo : '#f2b441', place(x, 1.6, z, 0.6), {
+      jitter: 0.05,
+    });
+    casters.push({
+      kind: 'box',
+      minX: x - 0.5,
+      minZ: z - 0.5,
+      maxX: x + 0.5,
+      maxZ: z + 0.5,
+      height: 1.4,
+    });
   }
   bench(b, casters, 0, -27.5, 0);
   bench(b, casters, 0, -20.5, Math.PI);
+  for (const [x, z] of [
+    [-12.6, -32.6],
+    [12.6, -32.6],
+    [-12.6, -15.4],
+    [12.6, -15.4],
+  ] as const) {
+    pottedPlant(b, casters, x, z);
+  }
+};
+
+/** A gallery spotlight on top of the wall above a poster slot, leaning over the picture. */
+export const posterLight = (b: StaticBuilder, slot: { x: number; z: number; ry: number }) => {
+  const nx = Math.sin(slot.ry);
+  const nz = Math.cos(slot.ry);
+  b.box(0.08, 0.08, 0.5, slot.x + nx * 0.25, 3.86, slot.z + nz * 0.25, Palette.trim, {
+    ry: slot.ry,
+  });
+  b.add(
+    new THREE.CylinderGeometry(0.09, 0.13, 0.26, 6),
+    Palette.trim,
+    place(slot.x + nx * 0.5, 3.78, slot.z + nz * 0.5, slot.ry, 1, -0.5),
+  );
+};
+
+/** A potted plant: a terracotta pot and a round shrub. */
+export const pottedPlant = (b: StaticBuilder, casters: Casters, x: number, z: number) => {
+  b.add(new THREE.CylinderGeometry(0.32, 0.24, 0.55, 7), '#c8734e', place(x, 0.275, z), {
+    ao: true,
+  });
+  b.add(new THREE.DodecahedronGeometry(0.5, 0), Palette.leaves[2], place(x, 1.0, z, x), {
+    jitter: 0.1,
+  });
+  b.add(
+    new THREE.DodecahedronGeometry(0.34, 0),
+    Palette.leaves[1],
+    place(x + 0.1, 1.45, z - 0.05, z),
+    {
+      jitter: 0.1,
+    },
+  );
+  casters.push({ kind: 'blob', x, z, radius: 0.45, height: 1 });
 };

@@ -12,6 +12,7 @@ import {
   hedge,
   lamp,
   planter,
+  posterLight,
   tree,
 } from './campus-props.ts';
 import { buildSigns } from './campus-signs.ts';
@@ -35,9 +36,30 @@ export interface CampusScene {
 const GROUND_RADIUS = 60;
 
 const TREE_SPOTS: readonly [number, number][] = [
-  [-9, 15], [-13, 21], [-8, 28], [-15, 32], [9, 15], [13, 22], [8, 30], [16, 34],
-  [-22, -4], [-26, 6], [-20, 14], [-30, -18], [-24, -28], [24, 18], [30, 26], [22, -20],
-  [32, -28], [-34, 26], [-36, -6], [38, -16], [-4, -38], [10, -38], [38, 12], [-28, 36],
+  [-9, 15],
+  [-13, 21],
+  [-8, 28],
+  [-15, 32],
+  [9, 15],
+  [13, 22],
+  [8, 30],
+  [16, 34],
+  [-22, -4],
+  [-26, 6],
+  [-20, 14],
+  [-30, -18],
+  [-24, -28],
+  [24, 18],
+  [30, 26],
+  [22, -20],
+  [32, -28],
+  [-34, 26],
+  [-36, -6],
+  [38, -16],
+  [-4, -38],
+  [10, -38],
+  [38, 12],
+  [-28, 36],
 ];
 
 /** Trees beyond the walkable bounds, so the campus sits in a park rather than on a table. */
@@ -49,7 +71,7 @@ const treeLine = (b: StaticBuilder, casters: ShadowCaster[], random: () => numbe
   }
 };
 
-const campusDressing = (b: StaticBuilder, casters: ShadowCaster[]) => {
+const campusDressing = (b: StaticBuilder, casters: ShadowCaster[], layout: WorldLayout) => {
   const random = seeded(7);
   for (const [x, z] of TREE_SPOTS) tree(b, casters, x, z, random);
   treeLine(b, casters, random);
@@ -78,6 +100,7 @@ const campusDressing = (b: StaticBuilder, casters: ShadowCaster[]) => {
   planter(b, casters, -12.2, -7.5, 6);
   addCampusFacades(b, casters);
   galleryFurniture(b, casters);
+  for (const slot of layout.posterSlots) posterLight(b, slot);
   classroomFurniture(b, casters);
 };
 
@@ -92,7 +115,9 @@ const farGrass = (): THREE.BufferGeometry => {
   for (let i = 0; i < position.count; i += 1) {
     const r = Math.hypot(position.getX(i), position.getY(i));
     const t = Math.min(1, Math.max(0, (r - 90) / 300));
-    c.copy(grass).lerp(horizon, Math.pow(t, 0.7)).toArray(colors, i * 3);
+    c.copy(grass)
+      .lerp(horizon, Math.pow(t, 0.7))
+      .toArray(colors, i * 3);
   }
   geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
   return geometry;
@@ -128,7 +153,7 @@ export const buildCampusScene = (layout: WorldLayout): CampusScene => {
   const b = new StaticBuilder();
   addWalls(b, casters, layout, campusAccent);
   const campus = layout.id === 'campus';
-  if (campus) campusDressing(b, casters);
+  if (campus) campusDressing(b, casters, layout);
   const sceneryMaterial = new THREE.MeshBasicMaterial({ vertexColors: true });
   const scenery = new THREE.Group();
   scenery.name = 'scenery';

@@ -123,7 +123,10 @@ export const buildSigns = (): THREE.Mesh => {
   quad(b, REGIONS.welcome, 1.6, 0.9, place(-3.4, 1.45, 12.05));
   quad(b, REGIONS.board, 5.4, 2, place(33.44, 1.9, 0, -Math.PI / 2));
   const [geometry = new THREE.BufferGeometry()] = b.build(Infinity);
-  const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ map: texture, vertexColors: true }));
+  const mesh = new THREE.Mesh(
+    geometry,
+    new THREE.MeshBasicMaterial({ map: texture, vertexColors: true }),
+  );
   mesh.name = 'campus-signs';
   return mesh;
 };

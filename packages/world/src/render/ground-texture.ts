@@ -115,7 +115,8 @@ export const paintGround = (
   ctx.fillStyle = Palette.grass;
   ctx.fillRect(0, 0, pixels, pixels);
   ctx.globalAlpha = 0.12;
-  for (let z = -size / 2; z < size / 2; z += 6) painter.rect(-size / 2, z, size / 2, z + 3, Palette.grassLight);
+  for (let z = -size / 2; z < size / 2; z += 6)
+    painter.rect(-size / 2, z, size / 2, z + 3, Palette.grassLight);
   const random = seeded(3);
   for (let i = 0; i < 900; i += 1) {
     ctx.globalAlpha = 0.05 + random() * 0.08;
@@ -145,7 +146,9 @@ export const paintGround = (
           { x: c.minX, z: c.maxZ },
         ];
         const points = hull([...corners, ...corners.map((p) => ({ x: p.x + dx, z: p.z + dz }))]);
-        points.forEach((p, i) => (i === 0 ? s.moveTo(sx(p.x), sx(p.z)) : s.lineTo(sx(p.x), sx(p.z))));
+        points.forEach((p, i) =>
+          i === 0 ? s.moveTo(sx(p.x), sx(p.z)) : s.lineTo(sx(p.x), sx(p.z)),
+        );
         s.closePath();
       } else {
         const { dx, dz } = shadowOffset(c.height);
@@ -162,7 +165,12 @@ export const paintGround = (
     s.filter = 'blur(2px)';
     for (const c of casters) {
       if (c.kind === 'box') {
-        s.fillRect(sx(c.minX - 0.25), sx(c.minZ - 0.25), (c.maxX - c.minX + 0.5) * k, (c.maxZ - c.minZ + 0.5) * k);
+        s.fillRect(
+          sx(c.minX - 0.25),
+          sx(c.minZ - 0.25),
+          (c.maxX - c.minX + 0.5) * k,
+          (c.maxZ - c.minZ + 0.5) * k,
+        );
       }
     }
     s.filter = 'none';
@@ -172,7 +180,14 @@ export const paintGround = (
   }
 
   // The rim fades into the far grass, so the edge of the texture never shows.
-  const rim = ctx.createRadialGradient(pixels / 2, pixels / 2, pixels * 0.4, pixels / 2, pixels / 2, pixels / 2);
+  const rim = ctx.createRadialGradient(
+    pixels / 2,
+    pixels / 2,
+    pixels * 0.4,
+    pixels / 2,
+    pixels / 2,
+    pixels / 2,
+  );
   rim.addColorStop(0, 'rgba(136, 185, 124, 0)');
   rim.addColorStop(1, Palette.grassFar);
   ctx.fillStyle = rim;

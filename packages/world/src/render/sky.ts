@@ -25,8 +25,9 @@ export const buildSky = (): THREE.Mesh => {
   const c = new THREE.Color();
   // The upper half only (and a little below the horizon): the ground covers the rest, so the sky
   // never shades pixels the ground will cover anyway.
-  const dome = coloured(new THREE.SphereGeometry(RADIUS, 20, 6, 0, Math.PI * 2, 0, Math.PI * 0.56), (y) =>
-    c.copy(horizon).lerp(top, Math.pow(Math.max(0, y / RADIUS), 0.6)),
+  const dome = coloured(
+    new THREE.SphereGeometry(RADIUS, 20, 6, 0, Math.PI * 2, 0, Math.PI * 0.56),
+    (y) => c.copy(horizon).lerp(top, Math.pow(Math.max(0, y / RADIUS), 0.6)),
   );
   const parts = [dome];
   const random = seeded(21);
@@ -46,7 +47,9 @@ export const buildSky = (): THREE.Mesh => {
       );
       const base = height;
       parts.push(
-        coloured(puff, (y) => c.copy(belly).lerp(white, Math.min(1, Math.max(0, (y - base + 4) / 12)))),
+        coloured(puff, (y) =>
+          c.copy(belly).lerp(white, Math.min(1, Math.max(0, (y - base + 4) / 12))),
+        ),
       );
     }
   }
@@ -54,7 +57,12 @@ export const buildSky = (): THREE.Mesh => {
   for (const part of parts) part.dispose();
   const sky = new THREE.Mesh(
     geometry,
-    new THREE.MeshBasicMaterial({ vertexColors: true, side: THREE.BackSide, fog: false, depthWrite: false }),
+    new THREE.MeshBasicMaterial({
+      vertexColors: true,
+      side: THREE.BackSide,
+      fog: false,
+      depthWrite: false,
+    }),
   );
   sky.name = 'sky';
   sky.renderOrder = 1;

@@ -9,7 +9,7 @@ import {
   type WorldToHost,
 } from '@atrium/protocol';
 import * as THREE from 'three';
-import { cameraOffset, createCamera } from '../camera.ts';
+import { cameraOffset, clampCameraOffset, createCamera } from '../camera.ts';
 import { emotePhase, startEmote, updateEmote, type EmoteState } from '../emotes.ts';
 import { createEngine } from '../engine.ts';
 import { consumeActions, createInputState, isMoving } from '../input.ts';
@@ -245,12 +245,11 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     remotes.draw(now, engine.timeMs, t, dt);
     campus.update(t);
     portals.update(t);
-    const offset = cameraOffset(sink.camera);
+    // Inside a building, the camera comes in front of the wall that would hide the avatar.
+    const offset = clampCameraOffset({ x, z }, cameraOffset(sink.camera), layout.obstacles);
     lookAt.set(x, LOOK_HEIGHT, z);
     view.position.set(x + offset.x, LOOK_HEIGHT + offset.y, z + offset.z);
     view.lookAt(lookAt);
-    campus.sun.position.set(x + 18, 30, z + 12);
-    campus.sun.target.position.set(x, 0, z);
     output.render(scene);
     if (firstFrame && joined) {
       firstFrame = false;

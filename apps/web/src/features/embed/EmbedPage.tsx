@@ -1,12 +1,15 @@
 import type { PublicShare } from '@atrium/protocol';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EmbedController } from './embedController.ts';
-import { fetchShare, savePhoto } from './embedApi.ts';
+import { fetchShare, savePhoto, serverInfo, streamSlots } from './embedApi.ts';
 import { parseEmbedFlags, type EmbedFlags } from './embedFlags.ts';
 import { createFrameSession } from './frameSession.ts';
 import { createHostChannel, detectHost, reportErrorToAnyHost } from './hostChannel.ts';
 import { ShareText } from '@atrium/protocol';
 import { EmbedText } from './texts.ts';
+
+/** A phone or tablet (coarse pointer): its hidden page gives its stream slot back. */
+const prefersTouch = () => window.matchMedia?.('(pointer: coarse)').matches === true;
 import './EmbedPage.css';
 
 /** Keys that count as the visitor being there (SPEC: inactivity ends the session). */
@@ -82,6 +85,8 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
         return startWorld(canvas, options);
       },
       savePhoto,
+      slots: streamSlots,
+      serverInfo,
       fullscreen: (on) => {
         if (on) void document.documentElement.requestFullscreen?.().catch(() => undefined);
         else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -109,6 +114,17 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
         if (event.code === 'KeyP' && !event.repeat && !event.ctrlKey && !event.metaKey) {
           void controller.takePhoto();
         }
+      },
+      { signal: controllerAbort.signal },
+    );
+    // SPEC §7: the slot goes back on page unload, and when a phone's page is hidden.
+    window.addEventListener('pagehide', () => controller.releaseSlot(true), {
+      signal: controllerAbort.signal,
+    });
+    document.addEventListener(
+      'visibilitychange',
+      () => {
+        if (document.visibilityState === 'hidden' && prefersTouch()) controller.stop('host');
       },
       { signal: controllerAbort.signal },
     );

@@ -1,6 +1,10 @@
 import {
+  GetPlayerIdResponseSchema,
   PublicShareResponseSchema,
   SaveScreenshotResponseSchema,
+  ServerAvailabilityResponseSchema,
+  ServerMetadataResponseSchema,
+  type PlayerId,
   type PublicShare,
 } from '@atrium/protocol';
 import { ApiError, createApiClient } from '../../shared/api/client.ts';
@@ -33,3 +37,43 @@ export async function savePhoto(image: string, placeId: string, token: string): 
     schema: SaveScreenshotResponseSchema,
   });
 }
+
+/** Stream slots (SPEC §7 balancing): each running world holds one. */
+export const streamSlots = {
+  async take(token: string, uniqueId?: string): Promise<PlayerId> {
+    const slotClient = createApiClient({
+      fetch: (input, init) => window.fetch(input, init),
+      getToken: () => token,
+    });
+    const answer = await slotClient.request('/api/balancing/get-player-id', {
+      method: 'POST',
+      ...(uniqueId ? { body: { uniqueId } } : {}),
+      schema: GetPlayerIdResponseSchema,
+    });
+    return answer.data;
+  },
+  /** Gives the slot back; on page unload through `sendBeacon`, which outlives the page. */
+  reclaim(uniqueId: string, unloading = false): void {
+    const path = `/api/balancing/reclaim-player-id/${encodeURIComponent(uniqueId)}`;
+    if (unloading && navigator.sendBeacon?.(path)) return;
+    void window.fetch(path, { method: 'POST', keepalive: true }).catch(() => undefined);
+  },
+};
+
+/** The Player SDK's getServerAvailability and getServerMetadata, from the server's real state. */
+export const serverInfo = {
+  availability: async () =>
+    (
+      await client.request('/api/public/server/availability', {
+        schema: ServerAvailabilityResponseSchema,
+        auth: false,
+      })
+    ).data,
+  metadata: async () =>
+    (
+      await client.request('/api/public/server/metadata', {
+        schema: ServerMetadataResponseSchema,
+        auth: false,
+      })
+    ).data,
+};

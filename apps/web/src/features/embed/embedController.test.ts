@@ -327,6 +327,67 @@ describe('the embed frame session', () => {
   });
 });
 
+describe('stream slots and server questions', () => {
+  it('takes a slot on start, gives it back on stop, and fails with the server’s words', async () => {
+    const reclaimed: string[] = [];
+    const slots = {
+      take: vi.fn(() => Promise.resolve({ uniqueId: 'u-1', playerId: 3 })),
+      reclaim: (id: string) => void reclaimed.push(id),
+    };
+    const t = setup({ slots });
+    t.send(FrameCommand.start);
+    await settle();
+    expect(slots.take).toHaveBeenCalledWith('own-token');
+    t.opts().onProgress?.(100);
+    t.send(FrameCommand.stop);
+    expect(reclaimed).toEqual(['u-1']);
+
+    const full = setup({
+      slots: {
+        take: () => Promise.reject(new Error('No free stream slot. Please try again shortly.')),
+        reclaim: () => {},
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    full.send(FrameCommand.start);
+    await settle();
+    expect(full.startWorld).not.toHaveBeenCalled();
+    expect(full.controller.getState()).toMatchObject({
+      phase: 'failed',
+      error: 'No free stream slot. Please try again shortly.',
+    });
+  });
+
+  it('answers getServerAvailability and getServerMetadata, or with the error', async () => {
+    const stats = { availableSlots: 4, totalSlots: 5, waitingTime: 0 };
+    const metadata = { version: '0.1.0', region: 'EUW', publicUrl: SELF };
+    const t = setup({
+      serverInfo: {
+        availability: () => Promise.resolve(stats),
+        metadata: () => Promise.resolve(metadata),
+      },
+    });
+    t.send(FrameCommand.getServerAvailability);
+    t.send(FrameCommand.getServerMetadata);
+    await settle();
+    expect(t.posted).toContainEqual({ type: FrameEvent.getServerAvailability, value: { stats } });
+    expect(t.posted).toContainEqual({ type: FrameEvent.getServerMetadata, value: { metadata } });
+
+    const down = setup({
+      serverInfo: {
+        availability: () => Promise.reject(new Error('offline')),
+        metadata: () => Promise.reject(new Error('offline')),
+      },
+    });
+    down.send(FrameCommand.getServerAvailability);
+    await settle();
+    expect(down.posted).toContainEqual({
+      type: FrameEvent.getServerAvailability,
+      value: { error: 'offline' },
+    });
+  });
+});
+
 describe('embed flags', () => {
   it('reads the SDK flags and clamps the inactivity timeout', () => {
     expect(parseEmbedFlags('?whiteLabel=true&hideToolbar=true&inactiveTimeout=5')).toMatchObject({

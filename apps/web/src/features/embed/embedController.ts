@@ -3,11 +3,18 @@ import {
   parseHostToWorld,
   UserActiveSchema,
   type HostToWorld,
+  type PlayerId,
   type PublicShare,
   type WorldLocation,
   type WorldToHost,
 } from '@atrium/protocol';
-import { FrameCommand, FrameEvent, type FrameMessage } from '@atrium/player-sdk/messages';
+import {
+  FrameCommand,
+  FrameEvent,
+  type FrameMessage,
+  type ServerAvailability,
+  type ServerMetadata,
+} from '@atrium/player-sdk/messages';
 import type { StartWorldOptions, WorldHandle } from '@atrium/world/render';
 import {
   parseLocation,
@@ -49,6 +56,16 @@ export interface EmbedDeps {
   session: FrameSession;
   /** Loads and starts the world on the canvas (three.js is imported lazily by the caller). */
   startWorld: (canvas: HTMLCanvasElement, options: StartWorldOptions) => Promise<WorldHandle>;
+  /** Stream slots: a running world holds one (taken on start, renewed, given back on stop). */
+  slots?: {
+    take(token: string, uniqueId?: string): Promise<PlayerId>;
+    reclaim(uniqueId: string, unloading?: boolean): void;
+  };
+  /** The server's availability and metadata, for the SDK's questions. */
+  serverInfo?: {
+    availability(): Promise<ServerAvailability>;
+    metadata(): Promise<ServerMetadata>;
+  };
   /** Saves a photo; resolves with the server's answer message or rejects with the reason. */
   savePhoto: (image: string, placeId: string, token: string) => Promise<void>;
   /** Enters (`true`) or leaves fullscreen (SDK `maximize` / `minimize`). */
@@ -60,6 +77,8 @@ export interface EmbedDeps {
 }
 
 const NOTICE_MS = 4000;
+/** Slots are renewed well inside the server's time-to-live (120 s by default). */
+export const SLOT_RENEW_MS = 45_000;
 
 /**
  * The embed frame's session: the Player SDK commands from the host, the world's lifecycle, the
@@ -77,6 +96,8 @@ export class EmbedController {
   private inactive = false;
   private inactivityTimer: unknown = null;
   private noticeTimer: unknown = null;
+  private slot: PlayerId | null = null;
+  private slotTimer: unknown = null;
   private unlisten: () => void = () => {};
   private canvas: HTMLCanvasElement | null = null;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
@@ -138,8 +159,22 @@ export class EmbedController {
     this.set({ phase: 'starting', progress: 0, stopReason: null, error: null, prompt: null });
     this.post(FrameEvent.onAppInstallProgress, 0);
     try {
-      await this.deps.session.ensureToken();
+      const token = await this.deps.session.ensureToken();
       if (generation !== this.generation) return;
+      if (this.deps.slots) {
+        let slot: PlayerId;
+        try {
+          slot = await this.deps.slots.take(token);
+        } catch (error) {
+          // The server's own words, e.g. that no stream slot is free.
+          throw new SlotError(messageOf(error) ?? EmbedText.startFailed, { cause: error });
+        }
+        if (generation !== this.generation) {
+          this.deps.slots.reclaim(slot.uniqueId);
+          return;
+        }
+        this.holdSlot(slot);
+      }
       const world = await this.deps.startWorld(canvas, {
         getToken: () => this.deps.session.currentToken(),
         world: this.deps.share.world,
@@ -169,9 +204,35 @@ export class EmbedController {
     } catch (error) {
       if (generation !== this.generation) return;
       console.error(error);
+      this.releaseSlot();
       this.post(FrameEvent.onAppInstallFail);
-      this.set({ phase: 'failed', error: EmbedText.startFailed });
+      this.set({
+        phase: 'failed',
+        error: error instanceof SlotError ? error.message : EmbedText.startFailed,
+      });
     }
+  }
+
+  private holdSlot(slot: PlayerId): void {
+    this.slot = slot;
+    const renew = () => {
+      this.slotTimer = this.setTimer(() => {
+        const held = this.slot;
+        if (!held || !this.deps.slots) return;
+        this.deps.slots
+          .take(this.deps.session.currentToken(), held.uniqueId)
+          .then(renew, (error: unknown) => console.warn('Could not renew the stream slot', error));
+      }, SLOT_RENEW_MS);
+    };
+    renew();
+  }
+
+  /** Gives the stream slot back (also on page unload, through sendBeacon). */
+  releaseSlot(unloading = false): void {
+    if (this.slotTimer !== null) this.clearTimer(this.slotTimer);
+    this.slotTimer = null;
+    if (this.slot) this.deps.slots?.reclaim(this.slot.uniqueId, unloading);
+    this.slot = null;
   }
 
   private started(): void {
@@ -215,6 +276,7 @@ export class EmbedController {
 
   private teardown(): void {
     this.generation += 1;
+    this.releaseSlot();
     this.world?.dispose();
     this.world = null;
     if (this.inactivityTimer !== null) this.clearTimer(this.inactivityTimer);
@@ -341,9 +403,33 @@ export class EmbedController {
       case FrameCommand.sendSDKMessage:
         this.handleSdkMessage(value, origin);
         return;
-      default:
-        // version, getServerAvailability, getServerMetadata: answered by the Player SDK issue.
+      case FrameCommand.getServerAvailability:
+        void this.answer(FrameEvent.getServerAvailability, async () => ({
+          stats: await this.requireInfo().availability(),
+        }));
         return;
+      case FrameCommand.getServerMetadata:
+        void this.answer(FrameEvent.getServerMetadata, async () => ({
+          metadata: await this.requireInfo().metadata(),
+        }));
+        return;
+      default:
+        // `version` (the host SDK's version) needs no answer; unknown commands are ignored.
+        return;
+    }
+  }
+
+  private requireInfo() {
+    if (!this.deps.serverInfo) throw new Error('Server information is not available.');
+    return this.deps.serverInfo;
+  }
+
+  /** Answers an SDK question with `{...}` or `{ error }`, under the question's own name. */
+  private async answer(type: FrameEvent, ask: () => Promise<object>): Promise<void> {
+    try {
+      this.post(type, await ask());
+    } catch (error) {
+      this.post(type, { error: messageOf(error) ?? EmbedText.startFailed });
     }
   }
 
@@ -400,6 +486,13 @@ export class EmbedController {
     if (this.noticeTimer !== null) this.clearTimer(this.noticeTimer);
     this.noticeTimer = null;
   }
+}
+
+/** Taking a stream slot failed; its message is the server's. */
+class SlotError extends Error {}
+
+function messageOf(error: unknown): string | null {
+  return error instanceof Error && error.message ? error.message : null;
 }
 
 function safeJson(text: string): unknown {
