@@ -24,28 +24,35 @@ const imageRef = z.union([
   z.string().regex(/^\/[\w\-./]{1,500}$/, 'image must be a URL or a /path.'),
 ]);
 
-export const PosterInputSchema = z.strictObject({
-  world: z
-    .string()
-    .regex(/^[a-z0-9-]{1,32}$/)
-    .default('campus'),
+/** The poster fields, without defaults (an update changes only what it sends). */
+const posterFields = {
+  world: z.string().regex(/^[a-z0-9-]{1,32}$/),
   title: z.string().trim().min(1, 'Title is required.').max(120),
   image: imageRef,
-  description: z.string().trim().max(4000).default(''),
-  print_url: httpUrl.nullable().default(null),
-  nft_token_id: z.string().trim().max(78).nullable().default(null),
-  nft_price: z.string().trim().max(40).nullable().default(null),
+  description: z.string().trim().max(4000),
+  print_url: httpUrl.nullable(),
+  nft_token_id: z.string().trim().max(78).nullable(),
+  nft_price: z.string().trim().max(40).nullable(),
   /** Where it hangs: a wall slot number in the gallery hall. */
-  slot: z.number().int().min(0).max(99).default(0),
+  slot: z.number().int().min(0).max(99),
+};
+
+export const PosterInputSchema = z.strictObject({
+  ...posterFields,
+  world: posterFields.world.default('campus'),
+  description: posterFields.description.default(''),
+  print_url: posterFields.print_url.default(null),
+  nft_token_id: posterFields.nft_token_id.default(null),
+  nft_price: posterFields.nft_price.default(null),
+  slot: posterFields.slot.default(0),
 });
 export type PosterInput = z.input<typeof PosterInputSchema>;
 
-export const PosterUpdateSchema = PosterInputSchema.partial().refine(
-  (v) => Object.keys(v).length > 0,
-  {
-    message: 'Nothing to update.',
-  },
-);
+/** A change to a poster: only the fields sent, so a new title does not reset the rest. */
+export const PosterUpdateSchema = z
+  .strictObject(posterFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update.' });
 
 export const PosterSchema = z
   .object({

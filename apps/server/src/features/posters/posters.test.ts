@@ -108,7 +108,14 @@ describe.each(testDatabaseKinds())('posters on %s', (kind) => {
       nft_token_id: '9',
       nft_price: '12',
     });
-    expect(((await patched.json()) as { data: { nft_price: string } }).data.nft_price).toBe('12');
+    // Only the sent fields change: the description and the rest stay as they were.
+    expect(((await patched.json()) as { data: unknown }).data).toMatchObject({
+      nft_token_id: '9',
+      nft_price: '12',
+      title: poster.title,
+      description: poster.description,
+      image: poster.image,
+    });
     expect((await send('DELETE', `/api/posters/${data.id}`, 'member')).status).toBe(403);
     expect((await send('DELETE', `/api/posters/${data.id}`, 'admin')).status).toBe(200);
     expect((await send('DELETE', `/api/posters/${data.id}`, 'admin')).status).toBe(404);
