@@ -65,11 +65,21 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
+/** The Player SDK bundles, which other sites' pages load as a script or a module. */
+export const isSdkPath = (url: string): boolean => url.startsWith('/sdk/');
+
 /** Adds the precomputed security headers to every response: the API set or the page set. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = computeSecurityHeaders();
+  // Cross-origin loading allowed (CORP for a script, CORS for a module); nothing else differs.
+  const sdkHeaders = {
+    ...pageHeaders,
+    'cross-origin-resource-policy': 'cross-origin',
+    'access-control-allow-origin': '*',
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiSecurityHeaders : pageHeaders);
+    const { url } = request;
+    reply.headers(isApiPath(url) ? apiSecurityHeaders : isSdkPath(url) ? sdkHeaders : pageHeaders);
     done();
   });
 }

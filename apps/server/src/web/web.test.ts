@@ -20,6 +20,8 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'index.html'), SHELL);
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(path.join(dist, 'sdk'));
+    await writeFile(path.join(dist, 'sdk', 'player-sdk.umd.js'), 'var Atrium = {};');
     database = await createTestDatabase('pglite');
     server = await startTestApp(database, { WEB_DIST: dist });
   });
@@ -53,6 +55,16 @@ describe('serving the web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const icon = await fetch(`${server.url}/favicon.svg`);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('lets other sites load the Player SDK, and only the SDK', async () => {
+    const sdk = await fetch(`${server.url}/sdk/player-sdk.umd.js`);
+    expect(sdk.status).toBe(200);
+    expect(sdk.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(sdk.headers.get('access-control-allow-origin')).toBe('*');
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('does not serve files outside the web folder', async () => {
