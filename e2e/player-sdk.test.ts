@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
@@ -200,4 +203,57 @@ describe('the Player SDK on a third-party page', () => {
       .waitFor({ timeout: 20_000 });
     await expect(page.locator('#world iframe').count()).resolves.toBe(0);
   }, 60_000);
+
+  it('lets a debug-mode page talk to a running world through the debug bridge', async () => {
+    const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const bridge = spawn(process.execPath, ['scripts/world-debug-bridge.mjs'], { cwd: root });
+    let bridgeLog = '';
+    bridge.stdout.on('data', (chunk: Buffer) => (bridgeLog += chunk.toString()));
+    bridge.stderr.on('data', (chunk: Buffer) => (bridgeLog += chunk.toString()));
+    try {
+      for (let i = 0; i < 50 && !bridgeLog.includes('debug bridge on'); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(bridgeLog).toContain('debug bridge on ws://127.0.0.1:8081');
+
+      // The world, opened with the bridge on.
+      const world = await openPage(browser(), { viewport: { width: 960, height: 540 } });
+      await world.page.goto(`${baseURL}/embed/campus?debugBridge=1&e2e=1`);
+      await world.page.getByRole('button', { name: 'Play' }).click();
+      await world.page.waitForFunction(() => typeof window.__atriumTest === 'function', undefined, {
+        timeout: 60_000,
+      });
+
+      // The developer's page in debug mode: no frame, a text, and the socket on port 8081.
+      pages.set(
+        '/debug.html',
+        hostPage(
+          `const player = new Atrium.Player('campus', 'world', { debugAppMode: true });
+           player.on('sdkMessage', (message) => window.events.push(message));
+           player.on('load', () => player.sendSDKMessage({ type: 'request_position' }));`,
+          `${baseURL}/sdk/player-sdk.umd.js`,
+        ),
+      );
+      const { page } = await openPage(browser());
+      await page.goto(`${site.origin}/debug.html`);
+      await expect(page.locator('#world').textContent()).resolves.toContain(
+        'debugging locally your app',
+      );
+      await expect(page.locator('#world iframe').count()).resolves.toBe(0);
+      await page.waitForFunction(
+        () => ((window as { events?: unknown[] }).events ?? []).length > 0,
+        undefined,
+        {
+          timeout: 20_000,
+        },
+      );
+      const [answer] = (await events(page)) as { type: string; position: Record<string, string> }[];
+      expect(answer?.type).toBe('request_position_respons');
+      const self = await world.page.evaluate(() => window.__atriumTest?.().self);
+      expect(Number(answer?.position.x)).toBeCloseTo(self?.x ?? NaN, 1);
+      expect(Number(answer?.position.z)).toBeCloseTo(self?.z ?? NaN, 1);
+    } finally {
+      bridge.kill('SIGTERM');
+    }
+  }, 120_000);
 });

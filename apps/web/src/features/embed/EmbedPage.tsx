@@ -62,6 +62,39 @@ export function EmbedPage() {
   return <EmbedWorld share={share} flags={flags} />;
 }
 
+/**
+ * The local debug bridge (`npm run world:debug-bridge`): SDK messages from a debug-mode Player
+ * reach this world, and the world's answers go back, as `{type: 'atrium', task: 'sdk', data}`.
+ */
+function connectDebugBridge(address: string, controller: EmbedController): () => void {
+  const socket = new WebSocket(address);
+  const send = (text: string) => {
+    if (socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ type: 'atrium', task: 'sdk', data: text }));
+    }
+  };
+  controller.setDebugOutput(send);
+  socket.onopen = () => console.info(`Connected to the debug bridge at ${address}`);
+  socket.onerror = () => console.warn(`The debug bridge at ${address} is not reachable.`);
+  socket.onmessage = (event: MessageEvent) => {
+    try {
+      const message = JSON.parse(String(event.data)) as {
+        type?: unknown;
+        task?: unknown;
+        data?: unknown;
+      };
+      if (message.type === 'atrium' && message.task === 'sdk')
+        controller.receiveDebugMessage(message.data);
+    } catch {
+      // Not JSON: not ours.
+    }
+  };
+  return () => {
+    controller.setDebugOutput(null);
+    socket.close();
+  };
+}
+
 function EmbedMessage({ text, busy = false }: { text: string; busy?: boolean }) {
   return (
     <main className="embed embed--message" aria-busy={busy}>
@@ -97,6 +130,9 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
 
   useEffect(() => {
     if (canvasRef.current) controller.attach(canvasRef.current);
+    const detachBridge = flags.debugBridge
+      ? connectDebugBridge(flags.debugBridge, controller)
+      : () => {};
     let live = true;
     void afterDocumentLoad().then(() => {
       if (live) controller.announceLoad();
@@ -131,9 +167,10 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
     return () => {
       live = false;
       controllerAbort.abort();
+      detachBridge();
       controller.dispose();
     };
-  }, [controller]);
+  }, [controller, flags.debugBridge]);
 
   const [fullscreen, setFullscreen] = useState(false);
   useEffect(() => {

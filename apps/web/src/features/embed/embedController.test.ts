@@ -3,7 +3,7 @@ import { FrameCommand, FrameEvent } from '@atrium/player-sdk/messages';
 import type { StartWorldOptions, WorldHandle } from '@atrium/world/render';
 import { describe, expect, it, vi } from 'vitest';
 import { EmbedController, type EmbedDeps } from './embedController.ts';
-import { parseEmbedFlags } from './embedFlags.ts';
+import { DEFAULT_DEBUG_BRIDGE, parseDebugBridge, parseEmbedFlags } from './embedFlags.ts';
 import type { FrameSession } from './frameSession.ts';
 import type { HostChannel } from './hostChannel.ts';
 import { EmbedText } from './texts.ts';
@@ -400,5 +400,28 @@ describe('embed flags', () => {
     expect(parseEmbedFlags('?inactiveTimeout=99999999').inactiveTimeoutMs).toBe(86_400_000);
     expect(parseEmbedFlags('?inactiveTimeout=abc').inactiveTimeoutMs).toBe(15 * 60_000);
     expect(parseEmbedFlags('?hideTitle=1').hideTitle).toBe(false);
+  });
+});
+
+describe('the debug bridge address', () => {
+  it('defaults to the SDK debug port on this machine, and refuses other machines', () => {
+    expect(parseDebugBridge(null)).toBeNull();
+    expect(parseDebugBridge('1')).toBe(DEFAULT_DEBUG_BRIDGE);
+    expect(parseDebugBridge('ws://localhost:9000/world')).toBe('ws://localhost:9000/world');
+    expect(parseDebugBridge('ws://evil.example:8081/world')).toBeNull();
+    expect(parseDebugBridge('wss://127.0.0.1:8081/world')).toBeNull();
+    expect(parseDebugBridge('javascript:alert(1)')).toBeNull();
+  });
+
+  it('passes bridge messages to the world, but never a session token', async () => {
+    const t = setup();
+    const out: string[] = [];
+    t.controller.setDebugOutput((text) => out.push(text));
+    t.send(FrameCommand.start);
+    await settle();
+    t.controller.receiveDebugMessage({ type: 'session', token: 'from-the-bridge' });
+    expect(t.opts().getToken()).toBe('own-token');
+    t.controller.receiveDebugMessage(JSON.stringify({ type: 'request_position' }));
+    expect(JSON.parse(out.at(-1) ?? '{}')).toMatchObject({ type: 'request_position_respons' });
   });
 });

@@ -77,6 +77,8 @@ export interface EmbedDeps {
 }
 
 const NOTICE_MS = 4000;
+/** Not an origin any page can have: the bridge can never hand over a session. */
+const DEBUG_BRIDGE_ORIGIN = 'debug-bridge:';
 /** Slots are renewed well inside the server's time-to-live (120 s by default). */
 export const SLOT_RENEW_MS = 45_000;
 
@@ -97,6 +99,7 @@ export class EmbedController {
   private inactivityTimer: unknown = null;
   private noticeTimer: unknown = null;
   private slot: PlayerId | null = null;
+  private debugOut: ((text: string) => void) | null = null;
   private slotTimer: unknown = null;
   private unlisten: () => void = () => {};
   private canvas: HTMLCanvasElement | null = null;
@@ -348,7 +351,20 @@ export class EmbedController {
   }
 
   private toHost(message: WorldToHost): void {
-    this.post(FrameEvent.onSDKMessage, JSON.stringify(message));
+    const text = JSON.stringify(message);
+    this.post(FrameEvent.onSDKMessage, text);
+    this.debugOut?.(text);
+  }
+
+  /** Where the world's SDK messages also go (the local debug bridge), or null. */
+  setDebugOutput(send: ((text: string) => void) | null): void {
+    this.debugOut = send;
+  }
+
+  /** An SDK message from the local debug bridge: treated like the host's, minus the session. */
+  receiveDebugMessage(data: unknown): void {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    this.handleSdkMessage(text, DEBUG_BRIDGE_ORIGIN);
   }
 
   /** A Player SDK command from the host (already checked for source and origin). */

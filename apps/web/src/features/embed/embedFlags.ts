@@ -16,6 +16,24 @@ export interface EmbedFlags {
   inactiveTimeoutMs: number;
   /** `?e2e=1`: exposes the world's test hook. */
   e2e: boolean;
+  /** `?debugBridge=1`: the local debug bridge's address (`npm run world:debug-bridge`), or null. */
+  debugBridge: string | null;
+}
+
+/** The debug bridge's default address (the Player SDK's debug port, 8081). */
+export const DEFAULT_DEBUG_BRIDGE = 'ws://127.0.0.1:8081/world';
+
+/** A debug bridge address: only on this machine, so a link cannot send the world elsewhere. */
+export function parseDebugBridge(value: string | null): string | null {
+  if (value === null) return null;
+  if (value === '1' || value === 'true') return DEFAULT_DEBUG_BRIDGE;
+  try {
+    const url = new URL(value);
+    const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    return url.protocol === 'ws:' && local ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 const clampTimeout = (ms: number) =>
@@ -36,6 +54,7 @@ export function parseEmbedFlags(search: string): EmbedFlags {
         ? clampTimeout(seconds * 1000)
         : INACTIVE_TIMEOUT_DEFAULT_MS,
     e2e: params.get('e2e') === '1',
+    debugBridge: parseDebugBridge(params.get('debugBridge')),
   };
 }
 
