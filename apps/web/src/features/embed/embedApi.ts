@@ -1,4 +1,5 @@
 import {
+  BalancingText,
   GetPlayerIdResponseSchema,
   PublicShareResponseSchema,
   SaveScreenshotResponseSchema,
@@ -45,12 +46,22 @@ export const streamSlots = {
       fetch: (input, init) => window.fetch(input, init),
       getToken: () => token,
     });
-    const answer = await slotClient.request('/api/balancing/get-player-id', {
-      method: 'POST',
-      ...(uniqueId ? { body: { uniqueId } } : {}),
-      schema: GetPlayerIdResponseSchema,
-    });
-    return answer.data;
+    try {
+      const answer = await slotClient.request('/api/balancing/get-player-id', {
+        method: 'POST',
+        ...(uniqueId ? { body: { uniqueId } } : {}),
+        schema: GetPlayerIdResponseSchema,
+      });
+      return answer.data;
+    } catch (error) {
+      // The server's own words (e.g. no free slot); an answer without a player id gets SPEC §8's.
+      throw new Error(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : BalancingText.missingPlayerId,
+        { cause: error },
+      );
+    }
   },
   /** Gives the slot back; on page unload through `sendBeacon`, which outlives the page. */
   reclaim(uniqueId: string, unloading = false): void {
