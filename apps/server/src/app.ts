@@ -153,6 +153,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     dataDir: config.dataDir,
     limiter,
     verifyToken: (t) => tokens.verify(t),
+    publicUrl: config.publicUrl,
   });
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 

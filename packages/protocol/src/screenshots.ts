@@ -17,6 +17,18 @@ export const ScreenshotText = {
   imageTooManyPixels: 'The image has too many pixels.',
   tooManySaves: 'Too many screenshots in a short time. Please wait a minute and try again.',
   saved: 'Screenshot saved to your album.',
+  /** Unknown, malformed and other users' ids all get this, so a stranger learns nothing. */
+  notFound: 'Screenshot not found.',
+  idRequired: 'screenshot_id is required.',
+  titleRequired: 'Title is required.',
+  titleTooLong: 'Title must be at most 120 characters.',
+  titleInvalid: 'Title must not contain control characters.',
+  updated: 'Screenshot updated.',
+  deleted: 'Screenshot deleted.',
+  shared: 'Share link ready.',
+  unshared: 'Share link revoked.',
+  /** A revoked, deleted or made-up share link. */
+  shareNotFound: 'This photo is not shared, or no longer exists.',
 } as const;
 
 /** Limits of the album uploads. */
@@ -31,7 +43,17 @@ export const ScreenshotLimits = {
   thumbWidth: 480,
   maxPlaceLength: 200,
   savesPerMinute: 10,
+  maxTitleLength: 120,
+  /** Largest page of `POST /api/screenshot/list` when `limit` is given. */
+  maxListLimit: 1000,
 } as const;
+
+/** The public photo of a share link: `{path}/{token}` (image bytes, no sign-in). */
+export const PUBLIC_PHOTO_PATH = '/api/public/photo';
+/** The public share page of a link: `{PUBLIC_URL}{path}/{token}`. */
+export const SHARE_PAGE_PATH = '/p';
+/** Share tokens: 32 random bytes as base64url, 43 characters. */
+export const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Where screenshot files are served from: `{path}/{userId}/{file name}` (SPEC §3). */
 export const SCREENSHOT_FILES_PATH = '/api/screenshot/file';
@@ -96,3 +118,69 @@ export const ScreenshotFileParamsSchema = z.strictObject({
   userId: z.uuid(),
   name: z.string().regex(SCREENSHOT_FILE_NAME),
 });
+
+/** `{screenshot_id}`; an id that is not a uuid is answered as not found, never as a bad request. */
+export const ScreenshotIdRequestSchema = z.strictObject({
+  screenshot_id: z.string(ScreenshotText.idRequired).max(200, ScreenshotText.notFound),
+});
+export type ScreenshotIdRequest = z.input<typeof ScreenshotIdRequestSchema>;
+
+/** SPEC §7 `POST /api/screenshot/list`: the body is optional; paging fields are an extension. */
+export const ListScreenshotsRequestSchema = z
+  .strictObject({
+    limit: z.number().int().min(1).max(ScreenshotLimits.maxListLimit).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .nullish();
+export type ListScreenshotsRequest = z.input<typeof ListScreenshotsRequestSchema>;
+
+export const ListScreenshotsResponseSchema = z.object({
+  status: z.literal(true),
+  screenshots: z.array(ScreenshotSchema),
+});
+export type ListScreenshotsResponse = z.infer<typeof ListScreenshotsResponseSchema>;
+
+export const ScreenshotResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string().optional(),
+  data: ScreenshotSchema,
+});
+export type ScreenshotResponse = z.infer<typeof ScreenshotResponseSchema>;
+
+/**
+ * SPEC §7 `POST /api/screenshot/update`: `image` is base64 without the data prefix (a PNG data
+ * URL is accepted too); without `image` only the title changes.
+ */
+export const UpdateScreenshotRequestSchema = z.strictObject({
+  screenshot_id: ScreenshotIdRequestSchema.shape.screenshot_id,
+  screenshot_title: z
+    .string(ScreenshotText.titleRequired)
+    .trim()
+    .min(1, ScreenshotText.titleRequired)
+    .max(ScreenshotLimits.maxTitleLength, ScreenshotText.titleTooLong)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, ScreenshotText.titleInvalid),
+  image: z.string().optional(),
+});
+export type UpdateScreenshotRequest = z.input<typeof UpdateScreenshotRequestSchema>;
+
+/** Delete and unshare answers. */
+export const ScreenshotMessageResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+});
+export type ScreenshotMessageResponse = z.infer<typeof ScreenshotMessageResponseSchema>;
+
+export const ShareScreenshotResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.object({ token: z.string(), url: z.string() }),
+});
+export type ShareScreenshotResponse = z.infer<typeof ShareScreenshotResponseSchema>;
+
+/** Any text: a token that is not well formed is answered as not found. */
+export const ShareTokenParamsSchema = z.strictObject({ token: z.string() });
+
+/** The public page of a share link, e.g. `https://campus.example/p/{token}`. */
+export const sharePageUrl = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}${SHARE_PAGE_PATH}/${token}`;

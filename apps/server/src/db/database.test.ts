@@ -25,6 +25,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'refresh_tokens',
       'screenshots',
       'settings',
+      'share_links',
       'shares',
       'user_tokens',
       'users',

@@ -180,6 +180,29 @@ export const screenshots = pgTable(
 export type ScreenshotRow = typeof screenshots.$inferSelect;
 
 /**
+ * Public share links of album screenshots. `token` is 32 random bytes as base64url; a screenshot
+ * has at most one live (unrevoked) link, and its links go with it when it is deleted.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    token: text('token').primaryKey(),
+    screenshotId: uuid('screenshot_id')
+      .notNull()
+      .references(() => screenshots.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('share_links_screenshot_idx').on(t.screenshotId),
+    uniqueIndex('share_links_live_idx')
+      .on(t.screenshotId)
+      .where(sql`revoked_at is null`),
+  ],
+);
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+/**
  * Stream slots (SPEC §7 balancing): each open world session holds one numbered slot. A slot that
  * is not renewed before `expiresAt` is free again; reclaiming frees it at once.
  */

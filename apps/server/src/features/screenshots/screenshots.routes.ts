@@ -1,20 +1,34 @@
 import path from 'node:path';
 import {
   FailureSchema,
+  ListScreenshotsRequestSchema,
+  ListScreenshotsResponseSchema,
+  PUBLIC_PHOTO_PATH,
   SaveScreenshotRequestSchema,
   SaveScreenshotResponseSchema,
   ScreenshotFileParamsSchema,
   screenshotFileUrl,
+  ScreenshotIdRequestSchema,
   ScreenshotLimits,
+  ScreenshotMessageResponseSchema,
+  ScreenshotResponseSchema,
   ScreenshotText,
+  SHARE_PAGE_PATH,
+  sharePageUrl,
+  ShareScreenshotResponseSchema,
+  ShareTokenParamsSchema,
+  UpdateScreenshotRequestSchema,
 } from '@atrium/protocol';
 import type { Screenshot } from '@atrium/protocol';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthClaims } from '../auth/tokens.ts';
+import { AppError } from '../../http/errors.ts';
 import { FileStore } from './file-store.ts';
+import { notFoundPage, sharePage } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { ScreenshotsService } from './screenshots.service.ts';
 
@@ -24,6 +38,8 @@ export interface ScreenshotRoutesOptions {
   dataDir: string;
   limiter: RateLimiter;
   verifyToken: (token: string) => Promise<AuthClaims | undefined>;
+  /** PUBLIC_URL without a trailing slash, for share links and their preview tags. */
+  publicUrl: string;
 }
 
 /**
@@ -37,6 +53,7 @@ const failures = {
   400: FailureSchema,
   401: FailureSchema,
   403: FailureSchema,
+  404: FailureSchema,
   413: FailureSchema,
   429: FailureSchema,
 };
@@ -56,10 +73,13 @@ const toScreenshot = (row: ScreenshotRow): Screenshot => ({
   modifiedDate: row.modifiedDate.toISOString(),
 });
 
-/** Album storage: the world's save endpoint and the owner-only file route. */
+/**
+ * Album storage: the world's save endpoint, the owner's album calls (SPEC §7), the owner-only
+ * file route, and share links with their public photo and page.
+ */
 export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = async (
   app,
-  { database, dataDir, limiter, verifyToken },
+  { database, dataDir, limiter, verifyToken, publicUrl },
 ) => {
   const service = new ScreenshotsService({
     repo: new ScreenshotsRepository(database.db),
@@ -67,6 +87,11 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
     limiter,
     verifyToken,
   });
+  /** Runs before body validation, so a missing token is 401 whatever the body holds. */
+  const albumUser = async (request: FastifyRequest) => {
+    service.requireAlbumUser(request.auth);
+  };
+  const caller = (request: FastifyRequest) => service.requireAlbumUser(request.auth);
 
   app.post(
     '/apiscreenshot/save-screenshot',
@@ -113,6 +138,158 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .send(file.stream);
+    },
+  );
+
+  app.post(
+    '/api/screenshot/list',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: "The caller's screenshots, newest first (bearer; optional limit and offset)",
+        body: ListScreenshotsRequestSchema,
+        response: { 200: ListScreenshotsResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const rows = await service.list(caller(request), request.body ?? {});
+      return { status: true as const, screenshots: rows.map(toScreenshot) };
+    },
+  );
+
+  app.post(
+    '/api/screenshot/get',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: "One of the caller's screenshots; any other id is not found",
+        body: ScreenshotIdRequestSchema,
+        response: { 200: ScreenshotResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const row = await service.get(caller(request), request.body.screenshot_id);
+      return { status: true as const, data: toScreenshot(row) };
+    },
+  );
+
+  app.post(
+    '/api/screenshot/update',
+    {
+      bodyLimit: SAVE_BODY_LIMIT,
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: "Change a screenshot's title and, with `image` (bare base64), its picture",
+        body: UpdateScreenshotRequestSchema,
+        response: { 200: ScreenshotResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const row = await service.update(caller(request), request.body);
+      return { status: true as const, message: ScreenshotText.updated, data: toScreenshot(row) };
+    },
+  );
+
+  app.post(
+    '/api/screenshot/delete',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: 'Delete a screenshot, its files and its share links',
+        body: ScreenshotIdRequestSchema,
+        response: { 200: ScreenshotMessageResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await service.remove(caller(request), request.body.screenshot_id);
+      return { status: true as const, message: ScreenshotText.deleted };
+    },
+  );
+
+  app.post(
+    '/api/screenshot/share',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: 'A public link to a screenshot (the live one, if there is one)',
+        body: ScreenshotIdRequestSchema,
+        response: { 200: ShareScreenshotResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const token = await service.share(caller(request), request.body.screenshot_id);
+      return {
+        status: true as const,
+        message: ScreenshotText.shared,
+        data: { token, url: sharePageUrl(publicUrl, token) },
+      };
+    },
+  );
+
+  app.post(
+    '/api/screenshot/unshare',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: "Revoke a screenshot's share link",
+        body: ScreenshotIdRequestSchema,
+        response: { 200: ScreenshotMessageResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await service.unshare(caller(request), request.body.screenshot_id);
+      return { status: true as const, message: ScreenshotText.unshared };
+    },
+  );
+
+  app.get(
+    `${PUBLIC_PHOTO_PATH}/:token`,
+    {
+      schema: {
+        tags: ['screenshots'],
+        summary: 'The picture of a live share link, for anyone',
+        params: ShareTokenParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await service.openShared(request.params.token);
+      return reply
+        .type(file.type)
+        .header('content-length', file.size)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-cache')
+        .send(file.stream);
+    },
+  );
+
+  app.get(
+    `${SHARE_PAGE_PATH}/:token`,
+    {
+      schema: {
+        tags: ['screenshots'],
+        summary: 'The share page of a link, with OpenGraph and Twitter card tags',
+        params: ShareTokenParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      try {
+        const row = await service.findShared(token);
+        return await reply.send(sharePage(publicUrl, token, row));
+      } catch (err: unknown) {
+        if (err instanceof AppError && err.statusCode === 404) {
+          return reply.code(404).send(notFoundPage());
+        }
+        throw err;
+      }
     },
   );
 };

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
-import { ScreenshotLimits, ScreenshotText } from '@atrium/protocol';
+import { SHARE_TOKEN, ScreenshotLimits, ScreenshotText } from '@atrium/protocol';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import type { AuthClaims } from '../auth/tokens.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { FileStore } from './file-store.ts';
 import { decodeImageData, normalizeImage } from './screenshot-image.ts';
-import type { ScreenshotsRepository } from './screenshots.repository.ts';
+import type { Paging, ScreenshotChanges, ScreenshotsRepository } from './screenshots.repository.ts';
 
 const MINUTE = 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -50,6 +50,15 @@ export interface SaveInput {
   token?: string | undefined;
   username?: string | undefined;
 }
+
+export interface UpdateInput {
+  screenshot_id: string;
+  screenshot_title: string;
+  image?: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const screenshotNotFound = () => notFound(ScreenshotText.notFound);
 
 /** A screenshot file opened for its owner. */
 export interface ScreenshotFile {
@@ -112,6 +121,124 @@ export class ScreenshotsService {
       await Promise.allSettled([files.delete(imageKey), files.delete(thumbKey)]);
       throw err;
     }
+  }
+
+  /** The album's caller: an account. No token is 401, a guest 403 (SPEC §6). */
+  requireAlbumUser(claims: AuthClaims | null): AuthClaims {
+    if (!claims) throw unauthorized(ScreenshotText.loginRequired);
+    if (claims.role === 'guest') throw forbidden(ScreenshotText.guestsHaveNoAlbum);
+    return claims;
+  }
+
+  list(claims: AuthClaims, paging: Paging = {}): Promise<ScreenshotRow[]> {
+    return this.deps.repo.listByUser(claims.sub, paging);
+  }
+
+  /** The caller's screenshot; unknown, malformed and other users' ids all answer 404. */
+  async get(claims: AuthClaims, id: string): Promise<ScreenshotRow> {
+    if (!UUID.test(id)) throw screenshotNotFound();
+    const row = await this.deps.repo.findOwned(id.toLowerCase(), claims.sub);
+    if (!row) throw screenshotNotFound();
+    return row;
+  }
+
+  /**
+   * Changes the title and, when an image comes, the picture: new files are written under a new
+   * name, the row is switched to them, and only then are the old files removed. On any failure
+   * the row and the old files stay as they were.
+   */
+  async update(claims: AuthClaims, input: UpdateInput): Promise<ScreenshotRow> {
+    const { repo, files, limiter } = this.deps;
+    const old = await this.get(claims, input.screenshot_id);
+    const now = this.now();
+    const changes: ScreenshotChanges = { screenshotTitle: input.screenshot_title, updatedAt: now };
+    if (input.image === undefined) {
+      const row = await repo.updateOwned(old.id, claims.sub, changes);
+      if (!row) throw screenshotNotFound();
+      return row;
+    }
+
+    const hit = await limiter.hit(saveLimitKey(claims.sub), MINUTE);
+    if (hit.count > ScreenshotLimits.savesPerMinute) {
+      throw tooManyRequests(ScreenshotText.tooManySaves);
+    }
+    const picture = await normalizeImage(decodeImageData(input.image));
+    const base = randomUUID();
+    const image = `${base}.png`;
+    const imageThumb = `${base}_thumb.webp`;
+    const imageKey = screenshotFileKey(claims.sub, image);
+    const thumbKey = screenshotFileKey(claims.sub, imageThumb);
+    let row: ScreenshotRow | undefined;
+    try {
+      await files.write(imageKey, picture.png);
+      await files.write(thumbKey, picture.thumb);
+      row = await repo.updateOwned(old.id, claims.sub, {
+        ...changes,
+        image,
+        imageThumb,
+        width: picture.width,
+        height: picture.height,
+        bytes: picture.png.length,
+        modifiedDate: now,
+      });
+    } catch (err: unknown) {
+      await Promise.allSettled([files.delete(imageKey), files.delete(thumbKey)]);
+      throw err;
+    }
+    if (!row) {
+      // Deleted meanwhile: the new files have no row to belong to.
+      await Promise.allSettled([files.delete(imageKey), files.delete(thumbKey)]);
+      throw screenshotNotFound();
+    }
+    await this.deleteFiles(old);
+    return row;
+  }
+
+  /** Deletes the row, then its files; a file left behind is an orphan, never a broken row. */
+  async remove(claims: AuthClaims, id: string): Promise<void> {
+    if (!UUID.test(id)) throw screenshotNotFound();
+    const row = await this.deps.repo.deleteOwned(id.toLowerCase(), claims.sub);
+    if (!row) throw screenshotNotFound();
+    await this.deleteFiles(row);
+  }
+
+  /** The screenshot's live share token, made on first use. */
+  async share(claims: AuthClaims, id: string): Promise<string> {
+    const row = await this.get(claims, id);
+    return this.deps.repo.ensureShareLink(row.id, randomBytes(32).toString('base64url'));
+  }
+
+  /** Revokes the screenshot's share link; revoking twice is fine. */
+  async unshare(claims: AuthClaims, id: string): Promise<void> {
+    const row = await this.get(claims, id);
+    await this.deps.repo.revokeShareLinks(row.id, this.now());
+  }
+
+  /** The screenshot behind a live share link, for anyone; 404 otherwise. */
+  async findShared(token: string): Promise<ScreenshotRow> {
+    const row = SHARE_TOKEN.test(token) ? await this.deps.repo.findShared(token) : undefined;
+    if (!row) throw notFound(ScreenshotText.shareNotFound);
+    return row;
+  }
+
+  /** The full picture of a live share link. */
+  async openShared(token: string): Promise<ScreenshotFile> {
+    const row = await this.findShared(token);
+    const file = await this.deps.files.read(screenshotFileKey(row.userId, row.image));
+    if (!file) throw notFound(ScreenshotText.shareNotFound);
+    return { type: 'image/png', ...file };
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  private async deleteFiles(row: ScreenshotRow): Promise<void> {
+    // Paths starting with a slash (SPEC §3) are not in the file store.
+    const names = [row.image, row.imageThumb].filter((n) => !n.startsWith('/'));
+    await Promise.allSettled(
+      names.map((n) => this.deps.files.delete(screenshotFileKey(row.userId, n))),
+    );
   }
 
   /** A screenshot file for its owner; anyone else learns nothing (404). */
