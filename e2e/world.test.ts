@@ -148,6 +148,8 @@ describe('the metaverse page', () => {
     await page.goto(`${baseURL}${AppRoute.metaverse}`);
     const warning = page.getByRole('alertdialog', { name: 'Warning!' });
     await warning.waitFor();
+    // Let the dialog's fade-in finish before the screenshot.
+    await page.waitForTimeout(400);
     await saveScreenshot(page, 'metaverse-unsupported-device');
     await warning.getByRole('button').first().click();
     await page.waitForURL(`${baseURL}/`);
