@@ -1,7 +1,9 @@
 import { AppRoute, PosterText } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { AlbumText } from '../apps/web/src/features/album/texts.ts';
 import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { EmbedText } from '../apps/web/src/features/embed/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
@@ -101,6 +103,16 @@ describe('the world in two browsers', () => {
     await worldA.locator('canvas').focus();
     await a.page.keyboard.press('KeyP');
     await a.page.getByText(WorldText.photoSaved).first().waitFor({ timeout: 20_000 });
+
+    // The new photo lights My Album's dot; the album shows it.
+    await a.page.locator('.top-nav__dot').waitFor({ timeout: 10_000 });
+    const albumEntry = a.page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) });
+    await albumEntry.click();
+    await a.page.getByRole('button', { name: AlbumText.open, exact: true }).click();
+    const photos = a.page.getByRole('button', { name: /^Open Campus/ });
+    await photos.first().waitFor({ timeout: 15_000 });
+    await expect(photos.count()).resolves.toBe(1);
+    await saveScreenshot(a.page, 'album-after-world-photo');
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
   }, 180_000);

@@ -2,6 +2,7 @@ import { AppRoute, type CurrentUser, type WorldToHost } from '@atrium/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
+import { markAlbumUpdated } from '../album/albumDot.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import {
@@ -75,6 +76,7 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
         return;
       case 'screenshot_saved':
         notifySuccess(WorldText.photoSaved);
+        markAlbumUpdated();
         return;
       case 'screenshot_failed':
         notifyError(message.message);

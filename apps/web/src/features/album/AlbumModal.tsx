@@ -1,0 +1,125 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { Screenshot } from '@atrium/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../shared/api/client.ts';
+import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
+import { useSessionState } from '../../shared/session/SessionContext.tsx';
+import { PopupShell } from '../metaverse/popups/PopupShell.tsx';
+import { createAlbumApi } from './albumApi.ts';
+import { clearAlbumDot } from './albumDot.ts';
+import { AlbumGallery } from './AlbumGallery.tsx';
+import { AlbumViewer } from './AlbumViewer.tsx';
+import { ShareModal } from './ShareModal.tsx';
+import { AlbumText } from './texts.ts';
+import './album.css';
+
+export interface AlbumModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+type View = 'cover' | 'gallery' | 'viewer';
+
+/** SPEC §2 Album modal: cover → paged gallery → single photo, with share and delete. */
+export function AlbumModal({ open, onClose }: AlbumModalProps) {
+  const { token } = useSessionState();
+  const api = useMemo(() => createAlbumApi(() => token), [token]);
+  const { confirm, showError } = useDialogs();
+
+  const [view, setView] = useState<View>('cover');
+  const [photos, setPhotos] = useState<Screenshot[] | null>(null);
+  const [page, setPage] = useState(0);
+  const [index, setIndex] = useState(0);
+  const [sharing, setSharing] = useState<Screenshot | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  // Stable, so the share modal asks for its link once, not on every render of the album.
+  const handleShareClose = useCallback(() => setSharing(null), []);
+
+  useEffect(() => {
+    if (open) clearAlbumDot();
+  }, [open]);
+
+  const load = async () => {
+    setPhotos(null);
+    setPhotos(await api.list());
+  };
+
+  const handleOpenGallery = () => {
+    setView('gallery');
+    void load();
+  };
+
+  const handleDelete = async (photo: Screenshot) => {
+    if (deleting) return;
+    const yes = await confirm({
+      title: AlbumText.deleteTitle,
+      message: AlbumText.deleteConfirm,
+      confirmLabel: AlbumText.delete,
+    });
+    if (!yes) return;
+    setDeleting(true);
+    try {
+      await api.remove(photo._id);
+      setView('gallery');
+      await load();
+    } catch (error: unknown) {
+      void showError({ message: errorMessage(error) });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <PopupShell
+      open={open}
+      onDismiss={onClose}
+      className={`album album--${view}`}
+      closeButton
+      described={false}
+    >
+      <Dialog.Title className="dialog__title album__title">{AlbumText.title}</Dialog.Title>
+      {view === 'cover' && (
+        <div className="album-cover">
+          <div className="album-cover__art" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+          <p className="album-cover__lead">{AlbumText.coverLead}</p>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            onClick={handleOpenGallery}
+          >
+            {AlbumText.open}
+          </button>
+        </div>
+      )}
+      {view === 'gallery' && (
+        <AlbumGallery
+          api={api}
+          photos={photos}
+          page={page}
+          onPage={setPage}
+          onOpenPhoto={(i) => {
+            setIndex(i);
+            setView('viewer');
+          }}
+        />
+      )}
+      {view === 'viewer' && photos && (
+        <AlbumViewer
+          api={api}
+          photos={photos}
+          index={Math.min(index, photos.length - 1)}
+          onSelect={setIndex}
+          onBack={() => setView('gallery')}
+          onShare={setSharing}
+          onDelete={(photo) => void handleDelete(photo)}
+          deleting={deleting}
+        />
+      )}
+      {sharing && <ShareModal api={api} photo={sharing} onClose={handleShareClose} />}
+    </PopupShell>
+  );
+}

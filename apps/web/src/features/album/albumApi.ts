@@ -1,0 +1,72 @@
+import {
+  ListScreenshotsResponseSchema,
+  ScreenshotMessageResponseSchema,
+  ShareScreenshotResponseSchema,
+  type Screenshot,
+} from '@atrium/protocol';
+import { createApiClient, type ApiClient } from '../../shared/api/client.ts';
+
+/** The album's calls (SPEC §7 `/api/screenshot/*`), signed with the session's bearer token. */
+export interface AlbumApi {
+  /** SPEC §8: a failed list, or one that is not a success, is an empty album. */
+  list(): Promise<Screenshot[]>;
+  remove(id: string): Promise<string>;
+  share(id: string): Promise<{ token: string; url: string }>;
+  unshare(id: string): Promise<string>;
+  /** The bytes of an owner-only image file as a `blob:` address (an <img> cannot send a token). */
+  imageBlobUrl(path: string, signal?: AbortSignal): Promise<string>;
+}
+
+/** Builds the album's API over `window.fetch`, reading the token at call time. */
+export function createAlbumApi(getToken: () => string | null): AlbumApi {
+  const fetchFn = (input: string, init?: RequestInit) => window.fetch(input, init);
+  const client: ApiClient = createApiClient({ fetch: fetchFn, getToken });
+  return {
+    async list() {
+      try {
+        const answer = await client.request('/api/screenshot/list', {
+          method: 'POST',
+          body: {},
+          schema: ListScreenshotsResponseSchema,
+        });
+        return answer.screenshots;
+      } catch {
+        return [];
+      }
+    },
+    async remove(id) {
+      const answer = await client.request('/api/screenshot/delete', {
+        method: 'POST',
+        body: { screenshot_id: id },
+        schema: ScreenshotMessageResponseSchema,
+      });
+      return answer.message;
+    },
+    async share(id) {
+      const answer = await client.request('/api/screenshot/share', {
+        method: 'POST',
+        body: { screenshot_id: id },
+        schema: ShareScreenshotResponseSchema,
+      });
+      return answer.data;
+    },
+    async unshare(id) {
+      const answer = await client.request('/api/screenshot/unshare', {
+        method: 'POST',
+        body: { screenshot_id: id },
+        schema: ScreenshotMessageResponseSchema,
+      });
+      return answer.message;
+    },
+    async imageBlobUrl(path, signal) {
+      const token = getToken();
+      const response = await fetchFn(path, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        credentials: 'same-origin',
+        signal,
+      });
+      if (!response.ok) throw new Error(`Image request failed: ${response.status}`);
+      return URL.createObjectURL(await response.blob());
+    },
+  };
+}
