@@ -420,6 +420,8 @@ describe.each(testDatabaseKinds())('album on %s', (kind) => {
         width: 1920,
         height: 1080,
         bytes: 1000,
+        // Distinct times: rows inserted within one clock tick would make "newest first" a tie.
+        createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000),
       });
     }
     const list = () => callOk<{ screenshots: Screenshot[] }>('list', undefined, 'admin');

@@ -14,7 +14,8 @@ export type NewScreenshot = Pick<
   | 'width'
   | 'height'
   | 'bytes'
->;
+> &
+  Partial<Pick<ScreenshotRow, 'createdAt'>>;
 
 /** What an update may change; the picture fields come together or not at all. */
 export type ScreenshotChanges = Partial<
