@@ -11,6 +11,7 @@ import { seedDemoCampus } from '../../db/seed.ts';
 import { MemoryRateLimiter } from '../../http/rate-limit.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
+import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { FileStore } from './file-store.ts';
@@ -48,18 +49,9 @@ describe.each(testDatabaseKinds())('album on %s', (kind) => {
     database = await createTestDatabase(kind);
     const accounts = (await seedDemoCampus(database.db)) ?? [];
     server = await startTestApp(database, { DATA_DIR: dataDir, PUBLIC_URL });
-    for (const a of accounts) {
-      const res = await fetch(`${server.url}/api/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: a.username, password: a.password }),
-      });
-      const body = (await res.json()) as { token: string; data: { _id: string } };
-      tokens[a.role] = body.token;
-      ids[a.role] = body.data._id;
-    }
-    const guest = await fetch(`${server.url}/api/auth/guest`, { method: 'POST' });
-    tokens.guest = ((await guest.json()) as { token: string }).token;
+    const sessions = await signInDemoAccounts(server.url, accounts);
+    Object.assign(tokens, sessions.tokens);
+    Object.assign(ids, sessions.ids);
   });
   afterAll(async () => {
     await server.close();

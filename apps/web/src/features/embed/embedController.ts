@@ -4,77 +4,16 @@ import {
   UserActiveSchema,
   type HostToWorld,
   type PlayerId,
-  type PublicShare,
   type WorldLocation,
   type WorldToHost,
 } from '@atrium/protocol';
-import {
-  FrameCommand,
-  FrameEvent,
-  type FrameMessage,
-  type ServerAvailability,
-  type ServerMetadata,
-} from '@atrium/player-sdk/messages';
-import type { StartWorldOptions, WorldHandle } from '@atrium/world/render';
-import {
-  parseLocation,
-  parseQuality,
-  parseThumbnailUrl,
-  parseVolume,
-  type EmbedFlags,
-} from './embedFlags.ts';
-import type { FrameSession } from './frameSession.ts';
-import type { HostChannel } from './hostChannel.ts';
+import { FrameCommand, FrameEvent, type FrameMessage } from '@atrium/player-sdk/messages';
+import type { WorldHandle } from '@atrium/world/render';
+import { parseLocation, parseQuality, parseThumbnailUrl, parseVolume } from './embedFlags.ts';
+import type { EmbedDeps, EmbedState, StopReason } from './embedTypes.ts';
 import { EmbedText } from './texts.ts';
 
-/** Where the frame's session is. */
-export type EmbedPhase = 'idle' | 'starting' | 'running' | 'stopped' | 'failed';
-
-/** Why a session stopped, for the text on the stopped screen. */
-export type StopReason = 'inactive' | 'host' | 'crash';
-
-export interface EmbedState {
-  readonly phase: EmbedPhase;
-  /** Real loading progress, 0–100, while starting. */
-  readonly progress: number;
-  readonly stopReason: StopReason | null;
-  readonly error: string | null;
-  /** The interaction hint, e.g. "E: look at poster". */
-  readonly prompt: string | null;
-  readonly connected: boolean;
-  /** A short notice over the world (photo saved, a notification…), or null. */
-  readonly notice: string | null;
-  readonly thumbnailUrl: string | null;
-  readonly audioOn: boolean;
-}
-
-/** What the controller needs from its surroundings, so tests can give their own. */
-export interface EmbedDeps {
-  share: PublicShare;
-  flags: EmbedFlags;
-  host: HostChannel;
-  session: FrameSession;
-  /** Loads and starts the world on the canvas (three.js is imported lazily by the caller). */
-  startWorld: (canvas: HTMLCanvasElement, options: StartWorldOptions) => Promise<WorldHandle>;
-  /** Stream slots: a running world holds one (taken on start, renewed, given back on stop). */
-  slots?: {
-    take(token: string, uniqueId?: string): Promise<PlayerId>;
-    reclaim(uniqueId: string, unloading?: boolean): void;
-  };
-  /** The server's availability and metadata, for the SDK's questions. */
-  serverInfo?: {
-    availability(): Promise<ServerAvailability>;
-    metadata(): Promise<ServerMetadata>;
-  };
-  /** Saves a photo; resolves with the server's answer message or rejects with the reason. */
-  savePhoto: (image: string, placeId: string, token: string) => Promise<void>;
-  /** Enters (`true`) or leaves fullscreen (SDK `maximize` / `minimize`). */
-  fullscreen?: (on: boolean) => void;
-  /** This frame's own origin (only a host page of the same origin may hand over a session). */
-  selfOrigin?: string;
-  setTimeout?: (fn: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
-}
+export type { EmbedDeps, EmbedPhase, EmbedState, StopReason } from './embedTypes.ts';
 
 const NOTICE_MS = 4000;
 /** Not an origin any page can have: the bridge can never hand over a session. */
