@@ -4,6 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAlbumList } from './album-list.mjs';
+import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
@@ -19,6 +21,8 @@ const BENCHES = {
   world: benchWorld,
   'world-client': benchWorldClient,
   'web-size': benchWebSize,
+  'album-list': benchAlbumList,
+  'editor-filters': benchEditorFilters,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -63,6 +67,23 @@ const SECTIONS = [
 | --- | --- | --- | --- |
 | JavaScript the home route \`/\` loads first (gzip -9) | ${web.homeKb} KB in ${web.files} files; three.js in it: ${web.threeOnHome ? '**yes**' : 'no'} | all JavaScript of the build: ${web.totalKb} KB | ≤ 170 KB, no three.js |`,
   },
+  {
+    heading: 'Album and editor',
+    needs: ['album-list', 'editor-filters'],
+    render: ({
+      'album-list': album,
+      'editor-filters': editor,
+    }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Album list of 1,000 screenshots, server time (${album.database}) | p99 **${album.list1000Server.p99Ms} ms**, median ${album.list1000Server.medianMs} ms (round trip p99 ${album.list1000.p99Ms} ms) | list of 1 screenshot: p99 ${album.list1Server.p99Ms} ms | p99 ≤ 20 ms |
+| Same, just after a change (answer rebuilt from the database) | p99 **${album.list1000ChangedServer.p99Ms} ms**, median ${album.list1000ChangedServer.medianMs} ms | \`/api/health\` round trip p99 ${album.health.p99Ms} ms | p99 ≤ 20 ms |
+${Object.entries(editor.filters)
+  .map(
+    ([name, f]) =>
+      `| Editor filter \`${name}\` on 1920×1080, headless Chromium (${f.path}) | median **${f.medianMs} ms**, max ${f.maxMs} ms | getImageData + putImageData: ${editor.baselineMs} ms | median ≤ 50 ms |`,
+  )
+  .join('\n')}`,
+  },
 ];
 
 const METHOD = `## Method
@@ -89,6 +110,16 @@ const METHOD = `## Method
 - Startup (\`bench/startup.mjs\`): \`node scripts/start.mjs\` with dependencies installed and the build
   current, on a fresh \`DATA_DIR\`, timed until \`/api/ready\` answers 200; median of 3. Baseline: the
   same measurement of a bare \`node:http\` server.
+- Album list (\`bench/album-list.mjs\`): the built server on a fresh \`DATA_DIR\` (PGlite, or PostgreSQL in a
+  scratch database when \`TEST_DATABASE_URL\` is set); one account with 1,000 screenshot rows, one with 1. 250
+  rounds of: rename one photo then list (the answer is rebuilt), list again (the unchanged album's answer is
+  reused after a stamp query), list the 1-photo album, \`/api/health\`. Server time is the answer's
+  \`Server-Timing: app;dur\` (request arrival to answer ready); round trip is the client's, to the last byte.
+- Editor filters (\`bench/editor-filters.mjs\`): \`filters.ts\` bundled with esbuild into a page of headless
+  Chromium (SwiftShader); a fixed 1920×1080 picture (gradients, shapes, seeded noise) restored before each run;
+  each filter at strength 60 (blend colour #3366ff), 2 warm-up runs and 9 measured, through
+  \`applyFilterToCanvas\` (getImageData, filter, putImageData, flush). Baseline: the getImageData +
+  putImageData round trip alone.
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;

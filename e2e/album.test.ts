@@ -1,58 +1,151 @@
+// A photo's whole life: taken in the world, edited in the album (crop, filter, text), saved,
+// seen again after a reload, shared with an anonymous visitor, and deleted.
 import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { EditorText, FilterLabel } from '../apps/web/src/features/album/editor/texts.ts';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
+import { demoAccount, enterWorld } from './support/world.ts';
 
 const baseURL = inject('baseURL');
-const demoAccounts = inject('demoAccounts');
 
-const member = () => {
-  const account = demoAccounts.find((a) => a.role === 'member');
-  if (!account) throw new Error('no demo member');
-  return account;
-};
-
-/** Saves a real PNG into the member's album through the world's endpoint. */
-async function savePhoto(): Promise<void> {
-  const { username, password } = member();
+/** The teacher's album through the API, as the server holds it. */
+async function albumOf(role: string): Promise<{
+  token: string;
+  photos: { _id: string; image: string; width: number; height: number }[];
+}> {
+  const { username, password } = demoAccount(role);
   const login = await fetch(`${baseURL}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   const { token } = (await login.json()) as { token: string };
-  const png = await sharp({
-    create: { width: 640, height: 360, channels: 3, background: '#2563eb' },
-  })
-    .png()
-    .toBuffer();
-  const saved = await fetch(`${baseURL}/apiscreenshot/save-screenshot`, {
+  const list = await fetch(`${baseURL}/api/screenshot/list`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ place_id: 'campus:gallery', image: png.toString('base64') }),
+    body: '{}',
   });
-  expect(saved.status).toBe(200);
+  const { screenshots } = (await list.json()) as {
+    screenshots: { _id: string; image: string; width: number; height: number }[];
+  };
+  return { token, photos: screenshots };
 }
 
-describe('the album', () => {
+/** Decoded RGB pixels of an image. */
+async function pixels(bytes: ArrayBuffer) {
+  const { data, info } = await sharp(Buffer.from(bytes))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function openAlbumPhoto(page: Page): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).click();
+  await page.getByRole('button', { name: AlbumText.open, exact: true }).click();
+  const photos = page.getByRole('button', { name: /^Open Campus/ });
+  await photos.first().waitFor({ timeout: 15_000 });
+  expect(await photos.count()).toBe(1);
+  await photos.first().click();
+}
+
+describe('the album and its editor', () => {
   const browser = useBrowser();
 
-  it('shares a photo with a link anyone can open; deleting the photo takes the link down', async () => {
-    await savePhoto();
+  it('takes a photo in the world, edits it, saves it, shares it and deletes it', async () => {
     const { page, errors } = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
-    const { username, password } = member();
-    await page.goto(`${baseURL}/`);
-    await page.getByLabel(AuthWebText.usernameOrEmail, { exact: true }).fill(username);
-    await page.getByLabel(AuthWebText.password, { exact: true }).fill(password);
-    await page.getByRole('button', { name: AuthWebText.logIn, exact: true }).click();
-    await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
+    const world = await enterWorld(page, 'teacher');
+    await world.locator('canvas').focus();
+    await page.keyboard.press('KeyP');
+    await page.getByText(WorldText.photoSaved).first().waitFor({ timeout: 20_000 });
+    const before = await albumOf('teacher');
+    expect(before.photos).toHaveLength(1);
+    const original = before.photos[0]!;
+    expect(original.width).toBeGreaterThan(original.height);
 
-    await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).click();
-    await page.getByRole('button', { name: AlbumText.open, exact: true }).click();
-    const photo = page.getByRole('button', { name: /^Open Campus gallery/ }).first();
-    await photo.click();
+    // The album: open the photo and its editor.
+    await openAlbumPhoto(page);
+    await saveScreenshot(page, 'album-viewer');
+    await page.getByRole('button', { name: AlbumText.edit, exact: true }).click();
+    const editor = page.getByRole('region', { name: EditorText.editorLabel });
+    await editor.locator('canvas').first().waitFor({ timeout: 20_000 });
+    const undo = editor.getByRole('button', { name: new RegExp(EditorText.undo) });
+    const redo = editor.getByRole('button', { name: new RegExp(EditorText.redo) });
+    expect(await undo.isDisabled()).toBe(true);
+    expect(await redo.isDisabled()).toBe(true);
+
+    // Crop to a square.
+    await editor.getByRole('button', { name: EditorText.crop }).click();
+    await editor.getByRole('button', { name: '1', exact: true }).click();
+    await editor.getByRole('button', { name: EditorText.apply, exact: true }).click();
+    await expect.poll(() => undo.isDisabled()).toBe(false);
+
+    // Grayscale at full strength.
+    await editor.getByRole('button', { name: EditorText.adjust }).click();
+    await editor.getByRole('button', { name: FilterLabel.grayscale, exact: true }).click();
+    await editor.getByLabel(EditorText.filterStrength).fill('100');
+    await editor.getByRole('button', { name: EditorText.apply, exact: true }).click();
+
+    // Red text, the last edit, so it stays red.
+    await editor.getByRole('button', { name: EditorText.text, exact: true }).click();
+    await editor.getByLabel(EditorText.textInput, { exact: true }).fill('Hello campus');
+    await editor.getByRole('button', { name: '#ff3b30' }).click();
+    await editor.getByRole('button', { name: EditorText.addText, exact: true }).click();
+
+    // Undo takes the text back; redo restores it.
+    await undo.click();
+    await expect.poll(() => redo.isDisabled()).toBe(false);
+    await redo.click();
+    await expect.poll(() => redo.isDisabled()).toBe(true);
+    await saveScreenshot(page, 'album-editor');
+
+    // Finish asks first, then saves and returns to the photo view.
+    await editor.getByRole('button', { name: EditorText.finish, exact: true }).click();
+    const finish = page.getByRole('alertdialog');
+    await finish.getByText(EditorText.finishConfirm).waitFor();
+    await finish.getByRole('button', { name: EditorText.finish }).click();
+    await editor.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByRole('button', { name: AlbumText.edit, exact: true }).waitFor();
+
+    // The server holds the edited picture: square, gray, with red text.
+    const after = await albumOf('teacher');
+    expect(after.photos).toHaveLength(1);
+    const edited = after.photos[0]!;
+    expect(edited._id).toBe(original._id);
+    expect(edited.image).not.toBe(original.image);
+    expect(edited.width).toBe(edited.height);
+    const file = await fetch(`${baseURL}${edited.image}`, {
+      headers: { authorization: `Bearer ${after.token}` },
+    });
+    expect(file.status).toBe(200);
+    const { data, width, height } = await pixels(await file.arrayBuffer());
+    expect(width).toBe(height);
+    let gray = 0;
+    let red = 0;
+    for (let i = 0; i < data.length; i += 3) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (Math.abs(r - g) <= 2 && Math.abs(g - b) <= 2) gray += 1;
+      else if (r > 180 && g < 110 && b < 110) red += 1;
+    }
+    const total = width * height;
+    expect(gray / total).toBeGreaterThan(0.8);
+    expect(red).toBeGreaterThan(500);
+
+    // After a reload the album shows the edited (square) picture.
+    await page.reload();
+    await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).waitFor();
+    await openAlbumPhoto(page);
+    const shown = page.locator('.album-viewer__img');
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+      .toBe(width);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(height);
+
+    // Share: an anonymous visitor sees the edited picture through the link.
     await page.getByRole('button', { name: AlbumText.share, exact: true }).click();
     const link = page.getByRole('textbox', { name: AlbumText.copyLink });
     await expect
@@ -60,8 +153,6 @@ describe('the album', () => {
       .toMatch(new RegExp(`^${baseURL}/p/[A-Za-z0-9_-]{40,}$`));
     const url = await link.inputValue();
     await saveScreenshot(page, 'album-share-modal');
-
-    // An anonymous visitor opens the link: the page carries the picture and the preview tags.
     const stranger = await openPage(browser());
     const response = await stranger.page.goto(url);
     expect(response?.status()).toBe(200);
@@ -73,19 +164,18 @@ describe('the album', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([640, 360]);
+    expect([meta.width, meta.height]).toEqual([width, height]);
 
-    // Deleting the photo takes the share link down with it.
+    // Delete: asks first, returns to the gallery, and takes the share link down.
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: AlbumText.delete, exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: AlbumText.delete }).click();
-    // Back in the gallery, without that photo (other tests may have left photos of their own).
-    await expect
-      .poll(() => page.getByRole('button', { name: /^Open Campus gallery/ }).count(), {
-        timeout: 15_000,
-      })
-      .toBe(0);
+    const confirmDelete = page.getByRole('alertdialog');
+    await confirmDelete.getByText(AlbumText.deleteConfirm).waitFor();
+    await confirmDelete.getByRole('button', { name: AlbumText.delete }).click();
+    await page.getByText(AlbumText.empty).waitFor({ timeout: 15_000 });
     expect((await fetch(url)).status).toBe(404);
+    expect((await albumOf('teacher')).photos).toHaveLength(0);
     expect(errors).toEqual([]);
-  }, 120_000);
+    expect(stranger.errors).toEqual([]);
+  }, 240_000);
 });

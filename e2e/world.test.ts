@@ -1,58 +1,16 @@
 import { AppRoute, PosterText } from '@atrium/protocol';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { EmbedText } from '../apps/web/src/features/embed/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
+import { enterWorld, logIn, worldFrame } from './support/world.ts';
 
 const baseURL = inject('baseURL');
-const demoAccounts = inject('demoAccounts');
-
-async function logIn(page: Page, role: string): Promise<void> {
-  const account = demoAccounts.find((a) => a.role === role);
-  if (!account) throw new Error(`no demo ${role}`);
-  await page.goto(`${baseURL}/`);
-  await page.getByLabel(AuthWebText.usernameOrEmail, { exact: true }).fill(account.username);
-  await page.getByLabel(AuthWebText.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: AuthWebText.logIn, exact: true }).click();
-  await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
-}
-
-/** The embed frame inside the metaverse page, once its world hook is up. */
-async function worldFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const frame = page.frames().find((f) => f.url().includes('/embed/'));
-    if (frame) {
-      const ready = await frame
-        .evaluate(() => typeof window.__atriumTest === 'function')
-        .catch(() => false);
-      if (ready) return frame;
-    }
-    if (Date.now() > deadline) throw new Error('the world frame did not start');
-    await page.waitForTimeout(250);
-  }
-}
-
-/** Logs in, opens the metaverse page, closes the tutorial and focuses the world. */
-async function enterWorld(page: Page, role: string): Promise<Frame> {
-  await logIn(page, role);
-  await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1`);
-  const frame = await worldFrame(page);
-  // The tutorial opens at the start of the stream (no "Don't show again" cookie yet).
-  const tutorial = page.getByRole('dialog', { name: MetaverseText.tutorial.controlTitle });
-  await tutorial.waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: MetaverseText.tutorial.next }).click();
-  await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
-  await tutorial.waitFor({ state: 'hidden' });
-  await frame.locator('canvas').focus();
-  return frame;
-}
 
 const read = (frame: Frame) =>
   frame.evaluate(() => (window.__atriumTest as () => AtriumTestHook)());

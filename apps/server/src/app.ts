@@ -22,6 +22,7 @@ import { AccessTokens } from './features/auth/tokens.ts';
 import { balancingRoutes } from './features/balancing/balancing.routes.ts';
 import { posterRoutes } from './features/posters/posters.routes.ts';
 import { screenshotRoutes } from './features/screenshots/screenshots.routes.ts';
+import { userFileRoutes } from './features/screenshots/user-files.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { SharesRepository } from './features/shares/shares.repository.ts';
 import { shareRoutes } from './features/shares/shares.routes.ts';
@@ -38,7 +39,7 @@ import { createClient } from 'redis';
 import type { RedisClientType } from 'redis';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, registerServerTiming } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
@@ -80,6 +81,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
+  registerServerTiming(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -155,6 +157,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     verifyToken: (t) => tokens.verify(t),
     publicUrl: config.publicUrl,
   });
+  await app.register(userFileRoutes, { database, dataDir: config.dataDir, limiter });
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');

@@ -29,6 +29,11 @@ export const ScreenshotText = {
   unshared: 'Share link revoked.',
   /** A revoked, deleted or made-up share link. */
   shareNotFound: 'This photo is not shared, or no longer exists.',
+  /** `POST /apiuserfiles/upload-png` with a `userId` that is not the signed-in user's. */
+  userIdMismatch: 'You can only upload pictures to your own account.',
+  userIdRequired: 'userId is required.',
+  tooManyUploads: 'Too many uploads in a short time. Please wait a minute and try again.',
+  uploaded: 'Picture uploaded.',
 } as const;
 
 /** Limits of the album uploads. */
@@ -43,6 +48,8 @@ export const ScreenshotLimits = {
   thumbWidth: 480,
   maxPlaceLength: 200,
   savesPerMinute: 10,
+  /** Editor PNG uploads (`POST /apiuserfiles/upload-png`) per user and minute. */
+  uploadsPerMinute: 10,
   maxTitleLength: 120,
   /** Largest page of `POST /api/screenshot/list` when `limit` is given. */
   maxListLimit: 1000,
@@ -117,6 +124,44 @@ export type SaveScreenshotResponse = z.infer<typeof SaveScreenshotResponseSchema
 export const ScreenshotFileParamsSchema = z.strictObject({
   userId: z.uuid(),
   name: z.string().regex(SCREENSHOT_FILE_NAME),
+});
+
+/** Where the editor's uploaded pictures are served from: `{path}/{userId}/{file name}`. */
+export const USER_FILES_PATH = '/api/userfiles/file';
+
+/** The owner-only address of an uploaded picture. */
+export const userFileUrl = (userId: string, name: string) => `${USER_FILES_PATH}/${userId}/${name}`;
+
+/** Server-made names of uploaded pictures: a random uuid and `.png`. */
+export const USER_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/;
+
+/**
+ * SPEC §7 `POST /apiuserfiles/upload-png`: the editor's flattened picture. `userId` must be the
+ * signed-in user's id; `png_data` is a PNG as base64, with or without a `data:image/png;base64,`
+ * prefix.
+ */
+export const UploadPngRequestSchema = z.strictObject({
+  userId: z
+    .string(ScreenshotText.userIdRequired)
+    .trim()
+    .min(1, ScreenshotText.userIdRequired)
+    .max(200),
+  png_data: z.string(ScreenshotText.imageRequired).min(1, ScreenshotText.imageRequired),
+});
+export type UploadPngRequest = z.input<typeof UploadPngRequestSchema>;
+
+/** The legacy `result` envelope with the uploaded picture's owner-only address. */
+export const UploadPngResponseSchema = z.object({
+  status: z.literal(true),
+  result: z.literal('OK'),
+  message: z.string(),
+  data: z.object({ fileUrl: z.string() }),
+});
+export type UploadPngResponse = z.infer<typeof UploadPngResponseSchema>;
+
+export const UserFileParamsSchema = z.strictObject({
+  userId: z.uuid(),
+  name: z.string().regex(USER_FILE_NAME),
 });
 
 /** `{screenshot_id}`; an id that is not a uuid is answered as not found, never as a bad request. */

@@ -149,6 +149,7 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
     );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('server-timing')).toMatch(/^app;dur=\d+\.\d{2}$/);
   });
 
   it('sends a page Content Security Policy without inline scripts on pages and the docs', async () => {

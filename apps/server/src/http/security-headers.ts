@@ -83,3 +83,16 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     done();
   });
 }
+
+/**
+ * `Server-Timing: app;dur=…` on API answers: the milliseconds from the request's arrival to its
+ * answer being ready (handler and serialisation), for browser dev tools and the benchmarks.
+ */
+export function registerServerTiming(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url)) {
+      reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    }
+    done(null, payload);
+  });
+}

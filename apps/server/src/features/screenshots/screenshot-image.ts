@@ -6,6 +6,15 @@ import { AppError, badRequest } from '../../http/errors.ts';
 const DATA_URL_PREFIX = /^data:image\/(?:png|jpeg|jpg|webp);base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/**
+ * Body limit of the routes that take a picture as base64: room for the largest image (4/3 of the
+ * bytes), URL-encoded in a form (`+`, `/` and `=` grow to three characters each), plus the other
+ * fields. Larger decoded images get the feature's own 413 text; only bodies past this limit get
+ * the generic one.
+ */
+export const IMAGE_BODY_LIMIT =
+  Math.ceil(ScreenshotLimits.maxImageBytes * (4 / 3) * 1.25) + 64 * 1024;
+
 const imageTooLarge = () =>
   new AppError(413, ErrorCode.payloadTooLarge, ScreenshotText.imageTooLarge);
 
@@ -40,26 +49,27 @@ export function sniffImage(bytes: Uint8Array): ImageKind | undefined {
   return undefined;
 }
 
-/** A picture ready to store: a clean PNG and a small WebP thumbnail. */
-export interface NormalizedImage {
+/** A picture re-encoded as a clean PNG that fits the editor's 1920×1080. */
+export interface EncodedPng {
   png: Buffer;
-  thumb: Buffer;
   width: number;
   height: number;
 }
 
+/** A picture ready to store: a clean PNG and a small WebP thumbnail. */
+export interface NormalizedImage extends EncodedPng {
+  thumb: Buffer;
+}
+
 /**
  * Re-encodes an upload as PNG, scaled to fit the editor's 1920×1080 (never enlarged), upright,
- * without metadata (sharp drops EXIF, XMP and ICC text unless asked to keep them), plus a
- * thumbnail. Anything sharp cannot decode is a bad upload, not a server error.
+ * without metadata (sharp drops EXIF, XMP and ICC text unless asked to keep them). Anything
+ * sharp cannot decode is a bad upload, not a server error.
  */
-export async function normalizeImage(bytes: Buffer): Promise<NormalizedImage> {
+export async function encodePng(bytes: Buffer): Promise<EncodedPng> {
   if (!sniffImage(bytes)) throw badRequest(ScreenshotText.invalidImage);
-  let png: Buffer;
-  let width: number;
-  let height: number;
   try {
-    const out = await sharp(bytes, {
+    const { data, info } = await sharp(bytes, {
       limitInputPixels: ScreenshotLimits.maxInputPixels,
       failOn: 'error',
     })
@@ -72,19 +82,21 @@ export async function normalizeImage(bytes: Buffer): Promise<NormalizedImage> {
       })
       .png()
       .toBuffer({ resolveWithObject: true });
-    ({
-      data: png,
-      info: { width, height },
-    } = out);
+    return { png: data, width: info.width, height: info.height };
   } catch (err: unknown) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
       throw badRequest(ScreenshotText.imageTooManyPixels);
     }
     throw new AppError(400, ErrorCode.validation, ScreenshotText.invalidImage, { cause: err });
   }
-  const thumb = await sharp(png)
+}
+
+/** The picture as {@link encodePng} makes it, plus a thumbnail for the album grid. */
+export async function normalizeImage(bytes: Buffer): Promise<NormalizedImage> {
+  const picture = await encodePng(bytes);
+  const thumb = await sharp(picture.png)
     .resize({ width: ScreenshotLimits.thumbWidth, withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
-  return { png, thumb, width, height };
+  return { ...picture, thumb };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import { screenshots, shareLinks, users } from '../../db/schema.ts';
 import type { ScreenshotRow } from '../../db/schema.ts';
@@ -56,6 +56,56 @@ export class ScreenshotsRepository {
     if (paging.limit !== undefined) query.limit(paging.limit);
     if (paging.offset !== undefined) query.offset(paging.offset);
     return query;
+  }
+
+  /**
+   * What changes whenever a user's album does: the row count, the newest creation, and the sum
+   * of every row's update time in milliseconds (any edit moves it, whatever the clocks say).
+   */
+  async albumStamp(userId: string): Promise<string> {
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        created: sql<string | null>`max(${screenshots.createdAt})::text`,
+        updated: sql<
+          string | null
+        >`sum((extract(epoch from ${screenshots.updatedAt}) * 1000)::bigint)::text`,
+      })
+      .from(screenshots)
+      .where(eq(screenshots.userId, userId));
+    return `${row?.count ?? 0}|${row?.created ?? ''}|${row?.updated ?? ''}`;
+  }
+
+  /**
+   * The album list's whole answer (`{ status, screenshots }`, SPEC §7), built by PostgreSQL as
+   * one JSON text in the protocol's Screenshot shape, newest first. Decoding 1,000 rows field by
+   * field, then validating and serialising them again, costs more than the query itself; the
+   * album tests hold this shape equal to the one `get` answers.
+   */
+  async listAnswerByUser(userId: string, paging: Paging, filesPath: string): Promise<string> {
+    const iso = (column: string) =>
+      sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+    const file = (column: string) =>
+      sql`case when ${sql.raw(column)} like '/%' then ${sql.raw(column)}
+        else ${filesPath} || '/' || s.user_id || '/' || ${sql.raw(column)} end`;
+    const result: unknown = await this.db.execute(sql`
+      select json_build_object('status', true, 'screenshots', coalesce(json_agg(json_build_object(
+        '_id', s.id, 'user_id', s.user_id, 'screenshot_title', s.screenshot_title,
+        'place_id', s.place_id, 'description', s.description,
+        'image', ${file('s.image')}, 'image_thumb', ${file('s.image_thumb')},
+        'width', s.width, 'height', s.height,
+        'createdAt', ${iso('s.created_at')}, 'updatedAt', ${iso('s.updated_at')},
+        'modifiedDate', ${iso('s.modified_date')}
+      ) order by s.created_at desc, s.id desc), '[]'))::text as answer
+      from (
+        select * from ${screenshots}
+        where ${screenshots.userId} = ${userId}
+        order by ${screenshots.createdAt} desc, ${screenshots.id} desc
+        limit ${paging.limit ?? null} offset ${paging.offset ?? 0}
+      ) s`);
+    const answer = (result as { rows: Array<{ answer: string }> }).rows[0]?.answer;
+    if (answer === undefined) throw new Error('the album list query answered no row');
+    return answer;
   }
 
   async findOwned(id: string, userId: string): Promise<ScreenshotRow | undefined> {

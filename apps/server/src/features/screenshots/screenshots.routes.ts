@@ -9,7 +9,6 @@ import {
   ScreenshotFileParamsSchema,
   screenshotFileUrl,
   ScreenshotIdRequestSchema,
-  ScreenshotLimits,
   ScreenshotMessageResponseSchema,
   ScreenshotResponseSchema,
   ScreenshotText,
@@ -19,7 +18,7 @@ import {
   ShareTokenParamsSchema,
   UpdateScreenshotRequestSchema,
 } from '@atrium/protocol';
-import type { Screenshot } from '@atrium/protocol';
+import type { ListScreenshotsResponse, Screenshot } from '@atrium/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
@@ -28,6 +27,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthClaims } from '../auth/tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { FileStore } from './file-store.ts';
+import { IMAGE_BODY_LIMIT } from './screenshot-image.ts';
 import { notFoundPage, sharePage } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { ScreenshotsService } from './screenshots.service.ts';
@@ -41,13 +41,6 @@ export interface ScreenshotRoutesOptions {
   /** PUBLIC_URL without a trailing slash, for share links and their preview tags. */
   publicUrl: string;
 }
-
-/**
- * Room for the largest image as base64 (4/3 of the bytes), URL-encoded in a form (`+`, `/` and
- * `=` grow to three characters each), plus the other fields. Larger decoded images get the
- * feature's own 413 text; only bodies past this limit get the generic one.
- */
-const SAVE_BODY_LIMIT = Math.ceil(ScreenshotLimits.maxImageBytes * (4 / 3) * 1.25) + 64 * 1024;
 
 const failures = {
   400: FailureSchema,
@@ -96,7 +89,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
   app.post(
     '/apiscreenshot/save-screenshot',
     {
-      bodyLimit: SAVE_BODY_LIMIT,
+      bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
         tags: ['screenshots'],
         summary: 'Save a screenshot from the world into the album (legacy `result` envelope)',
@@ -152,9 +145,12 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
         response: { 200: ListScreenshotsResponseSchema, ...failures },
       },
     },
-    async (request) => {
-      const rows = await service.list(caller(request), request.body ?? {});
-      return { status: true as const, screenshots: rows.map(toScreenshot) };
+    async (request, reply) => {
+      // Already JSON in the response schema's shape (see listAnswerByUser): sent as it is.
+      const answer = await service.listAnswer(caller(request), request.body ?? {});
+      // Fastify sends a string with a JSON content type without serialising it again.
+      const body = answer as unknown as ListScreenshotsResponse;
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
@@ -178,7 +174,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
   app.post(
     '/api/screenshot/update',
     {
-      bodyLimit: SAVE_BODY_LIMIT,
+      bodyLimit: IMAGE_BODY_LIMIT,
       preValidation: albumUser,
       schema: {
         tags: ['screenshots'],

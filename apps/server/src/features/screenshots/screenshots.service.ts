@@ -1,10 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
-import { SHARE_TOKEN, ScreenshotLimits, ScreenshotText } from '@atrium/protocol';
+import {
+  SCREENSHOT_FILES_PATH,
+  SHARE_TOKEN,
+  ScreenshotLimits,
+  ScreenshotText,
+} from '@atrium/protocol';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import type { AuthClaims } from '../auth/tokens.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { AlbumListCache } from './album-list-cache.ts';
 import type { FileStore } from './file-store.ts';
 import { decodeImageData, normalizeImage } from './screenshot-image.ts';
 import type { Paging, ScreenshotChanges, ScreenshotsRepository } from './screenshots.repository.ts';
@@ -57,6 +63,13 @@ export interface UpdateInput {
   image?: string | undefined;
 }
 
+/** The album's caller: an account. No token is 401, a guest 403 (SPEC §6). */
+export function requireAlbumUser(claims: AuthClaims | null): AuthClaims {
+  if (!claims) throw unauthorized(ScreenshotText.loginRequired);
+  if (claims.role === 'guest') throw forbidden(ScreenshotText.guestsHaveNoAlbum);
+  return claims;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const screenshotNotFound = () => notFound(ScreenshotText.notFound);
 
@@ -69,6 +82,9 @@ export interface ScreenshotFile {
 
 /** Album rules: who may save and read screenshots, and how a save is stored. */
 export class ScreenshotsService {
+  /** Large album lists, reused while the album is unchanged (see AlbumListCache). */
+  private readonly listCache = new AlbumListCache();
+
   constructor(private readonly deps: ScreenshotsServiceDeps) {}
 
   /**
@@ -125,13 +141,21 @@ export class ScreenshotsService {
 
   /** The album's caller: an account. No token is 401, a guest 403 (SPEC §6). */
   requireAlbumUser(claims: AuthClaims | null): AuthClaims {
-    if (!claims) throw unauthorized(ScreenshotText.loginRequired);
-    if (claims.role === 'guest') throw forbidden(ScreenshotText.guestsHaveNoAlbum);
-    return claims;
+    return requireAlbumUser(claims);
   }
 
   list(claims: AuthClaims, paging: Paging = {}): Promise<ScreenshotRow[]> {
     return this.deps.repo.listByUser(claims.sub, paging);
+  }
+
+  /** The caller's album list as the JSON text of its answer (SPEC §7 `/api/screenshot/list`). */
+  async listAnswer(claims: AuthClaims, paging: Paging = {}): Promise<string> {
+    const { repo } = this.deps;
+    const key = `${claims.sub}|${paging.limit ?? ''}|${paging.offset ?? ''}`;
+    const stamp = await repo.albumStamp(claims.sub);
+    return this.listCache.get(key, stamp, () =>
+      repo.listAnswerByUser(claims.sub, paging, SCREENSHOT_FILES_PATH),
+    );
   }
 
   /** The caller's screenshot; unknown, malformed and other users' ids all answer 404. */

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Screenshot } from '@atrium/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
@@ -10,15 +10,19 @@ import { clearAlbumDot } from './albumDot.ts';
 import { AlbumGallery } from './AlbumGallery.tsx';
 import { AlbumViewer } from './AlbumViewer.tsx';
 import { ShareModal } from './ShareModal.tsx';
+import { EditorText } from './editor/texts.ts';
 import { AlbumText } from './texts.ts';
 import './album.css';
+
+/** The editor (konva and its tools) loads only when a photo is edited (DESIGN.md). */
+const ImageEditor = lazy(() => import('./editor/ImageEditor.tsx'));
 
 export interface AlbumModalProps {
   open: boolean;
   onClose: () => void;
 }
 
-type View = 'cover' | 'gallery' | 'viewer';
+type View = 'cover' | 'gallery' | 'viewer' | 'editor';
 
 /** SPEC §2 Album modal: cover → paged gallery → single photo, with share and delete. */
 export function AlbumModal({ open, onClose }: AlbumModalProps) {
@@ -34,6 +38,11 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
   const [deleting, setDeleting] = useState(false);
   // Stable, so the share modal asks for its link once, not on every render of the album.
   const handleShareClose = useCallback(() => setSharing(null), []);
+  /** Whether the editor holds unsaved changes (closing the album then asks first). */
+  const editorDirty = useRef(false);
+  const handleDirtyChange = useCallback((dirty: boolean) => {
+    editorDirty.current = dirty;
+  }, []);
 
   useEffect(() => {
     if (open) clearAlbumDot();
@@ -42,6 +51,27 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
   const load = async () => {
     setPhotos(null);
     setPhotos(await api.list());
+  };
+
+  /** Reloads the list in place (the viewer stays on screen) and shows photo `id`. */
+  const refreshAndShow = async (id: string) => {
+    const list = await api.list();
+    setPhotos(list);
+    const at = list.findIndex((p) => p._id === id);
+    setIndex(at >= 0 ? at : 0);
+    setView(list.length > 0 ? 'viewer' : 'gallery');
+  };
+
+  const handleDismiss = async () => {
+    if (view === 'editor' && editorDirty.current) {
+      const yes = await confirm({
+        title: EditorText.discardTitle,
+        message: EditorText.discardConfirm,
+        confirmLabel: EditorText.discard,
+      });
+      if (!yes) return;
+    }
+    onClose();
   };
 
   const handleOpenGallery = () => {
@@ -72,7 +102,7 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
   return (
     <PopupShell
       open={open}
-      onDismiss={onClose}
+      onDismiss={() => void handleDismiss()}
       className={`album album--${view}`}
       closeButton
       described={false}
@@ -115,9 +145,36 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
           onSelect={setIndex}
           onBack={() => setView('gallery')}
           onShare={setSharing}
+          onEdit={() => setView('editor')}
           onDelete={(photo) => void handleDelete(photo)}
           deleting={deleting}
         />
+      )}
+      {view === 'editor' && photos?.[index] && (
+        <Suspense
+          fallback={
+            <p className="album-empty" role="status">
+              {AlbumText.loadingEditor}
+            </p>
+          }
+        >
+          <ImageEditor
+            key={photos[index]._id}
+            api={api}
+            photo={photos[index]}
+            hasPrevious={index > 0}
+            hasNext={index < photos.length - 1}
+            onNavigate={(delta) => {
+              setIndex(index + delta);
+              setView('viewer');
+            }}
+            onClose={() => setView('viewer')}
+            onSaved={(saved) => refreshAndShow(saved._id)}
+            onDelete={(photo) => void handleDelete(photo)}
+            deleting={deleting}
+            onDirtyChange={handleDirtyChange}
+          />
+        </Suspense>
       )}
       {sharing && <ShareModal api={api} photo={sharing} onClose={handleShareClose} />}
     </PopupShell>

@@ -14,6 +14,7 @@ export interface AlbumViewerProps {
   onSelect: (index: number) => void;
   onBack: () => void;
   onShare: (photo: Screenshot) => void;
+  onEdit: (photo: Screenshot) => void;
   onDelete: (photo: Screenshot) => void;
   deleting: boolean;
 }
@@ -26,6 +27,7 @@ export function AlbumViewer({
   onSelect,
   onBack,
   onShare,
+  onEdit,
   onDelete,
   deleting,
 }: AlbumViewerProps) {
@@ -117,6 +119,9 @@ export function AlbumViewer({
           onClick={() => onDelete(photo)}
         >
           {AlbumText.delete}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onEdit(photo)}>
+          {AlbumText.edit}
         </button>
         <button type="button" className="button button--primary" onClick={() => onShare(photo)}>
           {AlbumText.share}

@@ -1,6 +1,7 @@
 import {
   ListScreenshotsResponseSchema,
   ScreenshotMessageResponseSchema,
+  ScreenshotResponseSchema,
   ShareScreenshotResponseSchema,
   type Screenshot,
 } from '@atrium/protocol';
@@ -11,6 +12,8 @@ export interface AlbumApi {
   /** SPEC §8: a failed list, or one that is not a success, is an empty album. */
   list(): Promise<Screenshot[]>;
   remove(id: string): Promise<string>;
+  /** Saves an edited picture (`image` is base64 PNG without the data prefix). */
+  update(id: string, title: string, image: string): Promise<Screenshot>;
   share(id: string): Promise<{ token: string; url: string }>;
   unshare(id: string): Promise<string>;
   /** The bytes of an owner-only image file as a `blob:` address (an <img> cannot send a token). */
@@ -41,6 +44,14 @@ export function createAlbumApi(getToken: () => string | null): AlbumApi {
         schema: ScreenshotMessageResponseSchema,
       });
       return answer.message;
+    },
+    async update(id, title, image) {
+      const answer = await client.request('/api/screenshot/update', {
+        method: 'POST',
+        body: { screenshot_id: id, screenshot_title: title, image },
+        schema: ScreenshotResponseSchema,
+      });
+      return answer.data;
     },
     async share(id) {
       const answer = await client.request('/api/screenshot/share', {

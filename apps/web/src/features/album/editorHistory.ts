@@ -30,11 +30,14 @@ export const FILTERS = [
 ] as const;
 export type FilterName = (typeof FILTERS)[number];
 
-/** One edit. Coordinates are in the picture's pixels. */
+/**
+ * One edit. Coordinates are in the pixels of the picture as it is when the edit applies (after
+ * the crops and rotations before it). `font` is a CSS font family; `points` is x0, y0, x1, y1, ….
+ */
 export type EditOperation =
   | { kind: 'text'; text: string; x: number; y: number; size: number; color: string; font: string }
   | { kind: 'draw'; points: readonly number[]; size: number; color: string }
-  | { kind: 'sticker'; id: string; x: number; y: number; scale: number }
+  | { kind: 'sticker'; id: string; x: number; y: number; width: number; height: number }
   | { kind: 'rotate'; degrees: number }
   | { kind: 'flip'; axis: 'x' | 'y' }
   | { kind: 'crop'; x: number; y: number; width: number; height: number }
@@ -64,6 +67,8 @@ export function normalizeOperation(op: EditOperation): EditOperation | null {
       return degrees === 0 ? null : { ...op, degrees };
     }
     case 'crop':
+      return op.width < 1 || op.height < 1 ? null : op;
+    case 'sticker':
       return op.width < 1 || op.height < 1 ? null : op;
     case 'filter':
       return { ...op, value: clamp(op.value, EditorLimits.filter) };

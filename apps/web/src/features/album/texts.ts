@@ -13,6 +13,8 @@ export const AlbumText = {
   openPhoto: (title: string) => `Open ${title}`,
   backToGallery: 'Back to gallery',
   share: 'Share',
+  edit: 'Edit',
+  loadingEditor: 'Opening the editor…',
   delete: 'Delete',
   deleteTitle: 'Delete photo',
   /** SPEC §4: asked before a delete. */

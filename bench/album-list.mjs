@@ -1,0 +1,232 @@
+// Album list with 1,000 screenshots: p99 and median of `POST /api/screenshot/list` over HTTP
+// against the built server, with two baselines from the same run and server: the same call for a
+// user with 1 screenshot, and `/api/health`. The calls alternate, so drift hits all three alike.
+// Runs on PostgreSQL when TEST_DATABASE_URL is set (in a scratch database), else on PGlite.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, median, root, startServer } from './lib.mjs';
+
+const ROWS = 1000;
+const WARMUP = 20;
+const CALLS = 250;
+const PASSWORD = 'a benchmark password';
+
+/** The p-th percentile (0–100) of sorted values, nearest rank. */
+const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((sorted.length * p) / 100) - 1)];
+const round = (ms) => Number(ms.toFixed(2));
+
+/** Creates an account with the built admin CLI (which also migrates); returns its id. */
+function createUser(env, username) {
+  const out = execFileSync(
+    process.execPath,
+    [
+      'apps/server/dist/admin.mjs',
+      'create-user',
+      '--role',
+      'member',
+      '--username',
+      username,
+      '--email',
+      `${username}@bench.test`,
+    ],
+    { cwd: root, env: { ...process.env, ...env }, input: `${PASSWORD}\n`, encoding: 'utf8' },
+  );
+  const id = /\(([0-9a-f-]{36})\)\s*$/.exec(out)?.[1];
+  if (!id) throw new Error(`create-user said: ${out}`);
+  return id;
+}
+
+/**
+ * Inserts `count` screenshot rows for a user in one statement, one second apart so "newest first"
+ * has no ties. Runs while the server is stopped: PGlite's data directory takes one process.
+ */
+async function insertScreenshots(target, userId, count) {
+  const sql = `insert into screenshots
+      (user_id, screenshot_title, place_id, image, image_thumb, width, height, bytes, created_at)
+    select $1::uuid, 'Shot ' || i, 'campus:plaza',
+      format('00000000-0000-4000-8000-%s.png', lpad(i::text, 12, '0')),
+      format('00000000-0000-4000-8000-%s_thumb.webp', lpad(i::text, 12, '0')),
+      1920, 1080, 1000, timestamptz '2026-01-01 00:00:00+00' + i * interval '1 second'
+    from generate_series(0, $2::int - 1) as i`;
+  if (target.url) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      await client.query(sql, [userId, count]);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = new PGlite(path.join(target.dataDir, 'db'));
+    try {
+      await client.query(sql, [userId, count]);
+    } finally {
+      await client.close();
+    }
+  }
+}
+
+/** A scratch PostgreSQL database next to TEST_DATABASE_URL's, or undefined for PGlite. */
+async function scratchPostgres() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const { default: pg } = await import('pg');
+  const admin = async (text) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+async function signIn(base, username) {
+  const res = await fetch(`${base}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body = await res.json();
+  if (!body.token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** Lists a user's album and checks the answer; resolves with the milliseconds it took. */
+async function timeList(base, token, expected) {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/screenshot/list`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // The clock stops when the last byte has arrived; decoding the answer is the client's cost.
+  const bytes = await res.arrayBuffer();
+  const ms = performance.now() - start;
+  const body = JSON.parse(new TextDecoder().decode(bytes));
+  if (res.status !== 200 || body.screenshots?.length !== expected) {
+    throw new Error(`list answered ${res.status} with ${body.screenshots?.length} screenshots`);
+  }
+  // The server's own time for the answer (Server-Timing: app;dur=…).
+  const serverMs = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1]);
+  if (!Number.isFinite(serverMs)) throw new Error('the answer has no Server-Timing header');
+  return { ms, serverMs, first: body.screenshots[0]?._id };
+}
+
+/** Renames a screenshot (title only), so the next list must be rebuilt. */
+async function rename(base, token, id, title) {
+  const res = await fetch(`${base}/api/screenshot/update`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ screenshot_id: id, screenshot_title: title }),
+  });
+  if (res.status !== 200) throw new Error(`update answered ${res.status}`);
+  await res.arrayBuffer();
+}
+
+async function timeHealth(base) {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/health`);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
+  return performance.now() - start;
+}
+
+const summary = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p99Ms: round(percentile(sorted, 99)), medianMs: round(median(sorted)) };
+};
+
+export async function benchAlbumList() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-album-'));
+  const postgres = await scratchPostgres();
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
+  let stop;
+  try {
+    const manyId = createUser(env, 'bench-album');
+    const oneId = createUser(env, 'bench-single');
+    await insertScreenshots({ url: postgres?.url, dataDir }, manyId, ROWS);
+    await insertScreenshots({ url: postgres?.url, dataDir }, oneId, 1);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    stop = await startServer(
+      ['apps/server/dist/main.mjs'],
+      { ...env, PORT: String(port) },
+      `${base}/api/ready`,
+    );
+    const many = await signIn(base, 'bench-album');
+    const one = await signIn(base, 'bench-single');
+
+    for (let i = 0; i < WARMUP; i += 1) {
+      await timeList(base, many, ROWS);
+      await timeList(base, one, 1);
+      await timeHealth(base);
+    }
+    const times = {
+      many: [],
+      manyServer: [],
+      changedServer: [],
+      one: [],
+      oneServer: [],
+      health: [],
+    };
+    const firstId = (await timeList(base, many, ROWS)).first;
+    for (let i = 0; i < CALLS; i += 1) {
+      // After a change the answer is built again from the database.
+      await rename(base, many, firstId, `Bench ${i}`);
+      times.changedServer.push((await timeList(base, many, ROWS)).serverMs);
+      const a = await timeList(base, many, ROWS);
+      times.many.push(a.ms);
+      times.manyServer.push(a.serverMs);
+      const b = await timeList(base, one, 1);
+      times.one.push(b.ms);
+      times.oneServer.push(b.serverMs);
+      times.health.push(await timeHealth(base));
+    }
+    const result = {
+      database: postgres ? 'postgres' : 'pglite',
+      calls: CALLS,
+      list1000Server: summary(times.manyServer),
+      list1000ChangedServer: summary(times.changedServer),
+      list1000: summary(times.many),
+      list1Server: summary(times.oneServer),
+      list1: summary(times.one),
+      health: summary(times.health),
+    };
+    console.log(
+      `[album-list] ${ROWS} screenshots on the server: p99 ${result.list1000Server.p99Ms} ms, ` +
+        `median ${result.list1000Server.medianMs} ms (client round trip p99 ${result.list1000.p99Ms} ms); ` +
+        `just after a change (answer rebuilt): p99 ${result.list1000ChangedServer.p99Ms} ms, ` +
+        `median ${result.list1000ChangedServer.medianMs} ms; ` +
+        `baseline 1 screenshot on the server: p99 ${result.list1Server.p99Ms} ms ` +
+        `(round trip ${result.list1.p99Ms} ms); /api/health round trip p99 ${result.health.p99Ms} ms ` +
+        `(${result.database}, ${CALLS} calls each; target p99 ≤ 20 ms on the server)`,
+    );
+    return result;
+  } finally {
+    await stop?.();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await benchAlbumList(), null, 2));
+}
