@@ -1,5 +1,6 @@
 // A photo's whole life: taken in the world, edited in the album (crop, filter, text), saved,
 // seen again after a reload, shared with an anonymous visitor, and deleted.
+import { ScreenshotText } from '@atrium/protocol';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -135,8 +136,8 @@ describe('the album and its editor', () => {
     expect(gray / total).toBeGreaterThan(0.8);
     expect(red).toBeGreaterThan(500);
 
-    // After a reload the album shows the edited (square) picture.
-    await page.reload();
+    // After a fresh page load the album shows the edited (square) picture.
+    await page.goto(`${baseURL}/`);
     await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).waitFor();
     await openAlbumPhoto(page);
     const shown = page.locator('.album-viewer__img');
@@ -156,6 +157,8 @@ describe('the album and its editor', () => {
     const stranger = await openPage(browser());
     const response = await stranger.page.goto(url);
     expect(response?.status()).toBe(200);
+    await stranger.page.getByRole('link', { name: ScreenshotText.shareJoin }).waitFor();
+    await saveScreenshot(stranger.page, 'album-share-page');
     const ogImage = await stranger.page
       .locator('meta[property="og:image"]')
       .getAttribute('content');

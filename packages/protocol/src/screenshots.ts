@@ -29,6 +29,8 @@ export const ScreenshotText = {
   unshared: 'Share link revoked.',
   /** A revoked, deleted or made-up share link. */
   shareNotFound: 'This photo is not shared, or no longer exists.',
+  shareInvite: 'Taken in the Atrium campus, a 3D world you can walk together in your browser.',
+  shareJoin: 'Join the campus',
   /** `POST /apiuserfiles/upload-png` with a `userId` that is not the signed-in user's. */
   userIdMismatch: 'You can only upload pictures to your own account.',
   userIdRequired: 'userId is required.',

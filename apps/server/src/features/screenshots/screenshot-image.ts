@@ -9,14 +9,25 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /**
  * Body limit of the routes that take a picture as base64: room for the largest image (4/3 of the
  * bytes), URL-encoded in a form (`+`, `/` and `=` grow to three characters each), plus the other
- * fields. Larger decoded images get the feature's own 413 text; only bodies past this limit get
- * the generic one.
+ * fields. An image past the limit, decoded or as a body, is a 400 with the feature's text
+ * (issue #6: an oversized upload gets a clear 400).
  */
 export const IMAGE_BODY_LIMIT =
   Math.ceil(ScreenshotLimits.maxImageBytes * (4 / 3) * 1.25) + 64 * 1024;
 
 const imageTooLarge = () =>
-  new AppError(413, ErrorCode.payloadTooLarge, ScreenshotText.imageTooLarge);
+  new AppError(400, ErrorCode.payloadTooLarge, ScreenshotText.imageTooLarge);
+
+/**
+ * Error handler for the plugins whose routes take a picture: a body past IMAGE_BODY_LIMIT is the
+ * same clear 400 as a decoded image past the limit; everything else goes to the app's handler.
+ */
+export function imageUploadErrors(error: unknown): never {
+  if ((error as { code?: unknown } | null)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    throw imageTooLarge();
+  }
+  throw error;
+}
 
 /**
  * Decodes an image sent as a data URL or bare base64. Strict: only the standard alphabet, with

@@ -27,7 +27,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthClaims } from '../auth/tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { FileStore } from './file-store.ts';
-import { IMAGE_BODY_LIMIT } from './screenshot-image.ts';
+import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { notFoundPage, sharePage } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { ScreenshotsService } from './screenshots.service.ts';
@@ -74,6 +74,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
   app,
   { database, dataDir, limiter, verifyToken, publicUrl },
 ) => {
+  app.setErrorHandler(imageUploadErrors);
   const service = new ScreenshotsService({
     repo: new ScreenshotsRepository(database.db),
     files: new FileStore(path.join(dataDir, 'files')),

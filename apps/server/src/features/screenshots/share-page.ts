@@ -12,9 +12,30 @@ const ENTITIES: Record<string, string> = {
 /** Escapes text for HTML content and quoted attribute values. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
-const STYLE =
-  'margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;' +
-  'background:#111;color:#eee;font-family:system-ui,sans-serif';
+/** The share pages' own small style sheet (pages may use inline styles, never inline scripts). */
+const CSS = `
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;
+justify-content:center;gap:20px;padding:24px;box-sizing:border-box;background:#0f1130;
+color:#e8eaf6;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
+.brand{display:flex;align-items:center;gap:10px;color:#fff;font-weight:700;font-size:20px;
+text-decoration:none}
+.brand img{width:32px;height:32px}
+figure{margin:0;max-width:min(100%,1100px);background:#1b1e45;border-radius:16px;padding:12px;
+box-shadow:0 20px 50px rgba(0,0,0,.45)}
+figure img{display:block;max-width:100%;height:auto;border-radius:10px}
+figcaption{padding:12px 4px 2px;font-weight:600}
+.join{display:inline-block;padding:12px 22px;border-radius:10px;background:#5b5bd6;color:#fff;
+font-weight:700;text-decoration:none}
+.join:hover{background:#4a4ac4}
+p{margin:0;color:#b4b8e0}`;
+
+const head = (title: string) => `<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<title>${title}</title>
+<style>${CSS}</style>`;
+
+const brand = '<a class="brand" href="/"><img src="/favicon.svg" alt="">Atrium</a>';
 
 /**
  * The public page of a share link: the picture, plus OpenGraph and Twitter card tags so a
@@ -28,9 +49,7 @@ export function sharePage(publicUrl: string, token: string, row: ScreenshotRow):
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
+${head(title)}
 <meta property="og:type" content="website">
 <meta property="og:title" content="${title}">
 <meta property="og:url" content="${page}">
@@ -42,8 +61,14 @@ export function sharePage(publicUrl: string, token: string, row: ScreenshotRow):
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:image" content="${image}">
 </head>
-<body style="${STYLE}">
-<img src="${escapeHtml(photoPath)}" alt="${title}" width="${row.width}" height="${row.height}" style="max-width:100%;height:auto">
+<body>
+${brand}
+<figure>
+<img src="${escapeHtml(photoPath)}" alt="${title}" width="${row.width}" height="${row.height}">
+<figcaption>${title}</figcaption>
+</figure>
+<p>${escapeHtml(ScreenshotText.shareInvite)}</p>
+<a class="join" href="/">${escapeHtml(ScreenshotText.shareJoin)}</a>
 </body>
 </html>
 `;
@@ -54,8 +79,8 @@ export function notFoundPage(): string {
   const text = escapeHtml(ScreenshotText.shareNotFound);
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${text}</title></head>
-<body style="${STYLE}"><p>${text}</p></body>
+<head>${head(text)}<meta name="robots" content="noindex"></head>
+<body>${brand}<p>${text}</p><a class="join" href="/">${escapeHtml(ScreenshotText.shareJoin)}</a></body>
 </html>
 `;
 }

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { FileStore } from './file-store.ts';
-import { IMAGE_BODY_LIMIT } from './screenshot-image.ts';
+import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { requireAlbumUser } from './screenshots.service.ts';
 import { UserFilesService } from './user-files.service.ts';
@@ -37,6 +37,7 @@ export const userFileRoutes: FastifyPluginAsyncZod<UserFileRoutesOptions> = asyn
   app,
   { database, dataDir, limiter },
 ) => {
+  app.setErrorHandler(imageUploadErrors);
   const service = new UserFilesService({
     repo: new ScreenshotsRepository(database.db),
     files: new FileStore(path.join(dataDir, 'files')),

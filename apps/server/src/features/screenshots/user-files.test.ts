@@ -243,13 +243,13 @@ describe.each(testDatabaseKinds())('editor PNG uploads on %s', (kind) => {
     const huge = 'A'.repeat(Math.ceil((ScreenshotLimits.maxImageBytes + 3) / 3) * 4);
     await expectFailure(
       await upload({ userId, png_data: huge }, 'admin'),
-      413,
+      400,
       ScreenshotText.imageTooLarge,
     );
     await expectFailure(
       await upload({ userId, png_data: `${huge}${huge}` }, 'admin'),
-      413,
-      CommonText.payloadTooLarge,
+      400,
+      ScreenshotText.imageTooLarge,
     );
     expect(await storedFiles()).toEqual(before);
   });

@@ -21,7 +21,7 @@ import { photoDate, photoTitle } from '../format.ts';
 import { AlbumText } from '../texts.ts';
 import { EditorStage, type CropRect } from './EditorStage.tsx';
 import { DEFAULT_FONT_ID, FONTS, loadEditorFont } from './graphics.ts';
-import { copyCanvas, exportPng, renderOperation } from './renderEdits.ts';
+import { copyCanvas, exportPng, measureText, renderOperation } from './renderEdits.ts';
 import { EditorText } from './texts.ts';
 import { ToolIcon } from './ToolIcon.tsx';
 import { ToolPanel, type ToolSettings } from './ToolPanel.tsx';
@@ -156,17 +156,20 @@ export default function ImageEditor({
       y: Math.round(current.height / 2),
     };
     switch (tool) {
-      case 'text':
+      case 'text': {
         if (!settings.text.trim() || fontsReady === 0) return null;
+        // Centred on the clicked point, or on the picture.
+        const width = measureText(settings.text, settings.textSize, font.family);
         return {
           kind: 'text',
           text: settings.text,
-          x: place ? at.x : Math.round(current.width * 0.06),
-          y: place ? at.y : Math.round((current.height - settings.textSize) / 2),
+          x: Math.round(at.x - width / 2),
+          y: Math.round(at.y - settings.textSize / 2),
           size: settings.textSize,
           color: colors.text,
           font: font.family,
         };
+      }
       case 'graphic': {
         if (!settings.graphicId || graphicReady !== settings.graphicId) return null;
         const side = Math.round(

@@ -221,6 +221,13 @@ export function exportPng(canvas: HTMLCanvasElement): string {
   return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
 }
 
+/** The width in pixels of the widest line of `text` at `size` in `family`. */
+export function measureText(text: string, size: number, family: string): number {
+  const ctx = context(newCanvas({ width: 1, height: 1 }));
+  ctx.font = `${size}px ${cssFamily(family)}`;
+  return Math.max(0, ...text.split('\n').map((line) => ctx.measureText(line).width));
+}
+
 /** A family name quoted for the CSS `font` shorthand, with a generic fallback. */
 function cssFamily(family: string): string {
   return `"${family.replace(/["\\]/g, '')}", sans-serif`;

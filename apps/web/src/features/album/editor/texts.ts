@@ -40,14 +40,14 @@ export const EditorText = {
   size: 'Size',
   color: 'Colour',
   addText: 'Add text',
-  textHint: 'Type, then click the picture to place the text.',
+  textHint: 'Type, then click the picture where the text should go.',
   stickers: 'Stickers',
   doodles: 'Doodles',
   /** CC BY 4.0 asks for this credit where the stickers are offered. */
   stickerCredit:
     'Stickers: Twemoji by Twitter, Inc and other contributors, CC BY 4.0. Doodles: Lucide, ISC.',
   addGraphic: 'Add graphic',
-  graphicHint: 'Pick a graphic, then click the picture to place it.',
+  graphicHint: 'Pick a graphic, then click the picture where it should go.',
   drawHint: 'Drag on the picture to draw.',
   angle: 'Angle',
   filterStrength: 'Strength',
