@@ -68,6 +68,10 @@ describe('the album and its editor', () => {
     const original = before.photos[0]!;
     expect(original.width).toBeGreaterThan(original.height);
 
+    // On a fresh page load the server says the album has news: My Album shows its dot.
+    await page.goto(`${baseURL}/`);
+    await page.locator('.top-nav__dot').waitFor({ timeout: 15_000 });
+
     // The album: open the photo and its editor.
     await openAlbumPhoto(page);
     await saveScreenshot(page, 'album-viewer');
@@ -136,8 +140,12 @@ describe('the album and its editor', () => {
     expect(gray / total).toBeGreaterThan(0.8);
     expect(red).toBeGreaterThan(500);
 
-    // After a fresh page load the album shows the edited (square) picture.
+    // After a fresh page load the album shows the edited (square) picture, and the dot is out:
+    // the server remembers the look.
+    const newsAnswer = page.waitForResponse((r) => r.url().endsWith('/api/screenshot/news'));
     await page.goto(`${baseURL}/`);
+    expect(await (await newsAnswer).json()).toMatchObject({ data: { has_new: false } });
+    expect(await page.locator('.top-nav__dot').count()).toBe(0);
     await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).waitFor();
     await openAlbumPhoto(page);
     const shown = page.locator('.album-viewer__img');

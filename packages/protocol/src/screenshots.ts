@@ -29,6 +29,7 @@ export const ScreenshotText = {
   unshared: 'Share link revoked.',
   /** A revoked, deleted or made-up share link. */
   shareNotFound: 'This photo is not shared, or no longer exists.',
+  albumSeen: 'Album marked as seen.',
   shareInvite: 'Taken in the Atrium campus, a 3D world you can walk together in your browser.',
   shareJoin: 'Join the campus',
   /** `POST /apiuserfiles/upload-png` with a `userId` that is not the signed-in user's. */
@@ -212,6 +213,16 @@ export const UpdateScreenshotRequestSchema = z.strictObject({
 export type UpdateScreenshotRequest = z.input<typeof UpdateScreenshotRequestSchema>;
 
 /** Delete and unshare answers. */
+/**
+ * `GET /api/screenshot/news`: whether the album holds photos newer than the caller's last look
+ * (`POST /api/screenshot/seen`), for "My Album"'s dot (SPEC §2).
+ */
+export const AlbumNewsResponseSchema = z.object({
+  status: z.literal(true),
+  data: z.object({ has_new: z.boolean() }),
+});
+export type AlbumNewsResponse = z.infer<typeof AlbumNewsResponseSchema>;
+
 export const ScreenshotMessageResponseSchema = z.object({
   status: z.literal(true),
   message: z.string(),

@@ -32,6 +32,8 @@ export const users = pgTable(
     description: text('description').notNull().default(''),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     lastSeen: timestamp('last_seen', { withTimezone: true }),
+    /** When the user last opened the album: newer screenshots light "My Album"'s dot. */
+    albumSeenAt: timestamp('album_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -408,6 +408,41 @@ describe.each(testDatabaseKinds())('album on %s', (kind) => {
     expect(links).toEqual([]);
   });
 
+  it('lights the My Album dot for photos newer than the last look, and puts it out', async () => {
+    const news = async (role?: string) =>
+      fetch(`${server.url}/api/screenshot/news`, {
+        headers: role ? { authorization: `Bearer ${tokens[role]}` } : {},
+      });
+    const hasNew = async (role: string) => {
+      const res = await news(role);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { has_new: boolean } }).data.has_new;
+    };
+    await expectFailure(await news(), 401, ScreenshotText.loginRequired);
+    await expectFailure(await news('guest'), 403, ScreenshotText.guestsHaveNoAlbum);
+    await expectFailure(await call('seen', {}), 401, ScreenshotText.loginRequired);
+    await expectFailure(await call('seen', {}, 'guest'), 403, ScreenshotText.guestsHaveNoAlbum);
+
+    await callOk('seen', {}, 'member');
+    expect(await hasNew('member')).toBe(false);
+    const shot = await create('member');
+    expect(await hasNew('member')).toBe(true);
+    // Another user's photo is not news for the member.
+    await callOk('seen', {}, 'teacher');
+    await create('member');
+    expect(await hasNew('teacher')).toBe(false);
+    expect(await callOk('seen', {}, 'member')).toEqual({
+      status: true,
+      message: ScreenshotText.albumSeen,
+    });
+    expect(await hasNew('member')).toBe(false);
+    // Editing or deleting is not news; a new photo is.
+    await callOk('update', { screenshot_id: shot._id, screenshot_title: 'Edited' }, 'member');
+    expect(await hasNew('member')).toBe(false);
+    await create('member');
+    expect(await hasNew('member')).toBe(true);
+  });
+
   it('lists 1,000 screenshots, all of them, newest first', async () => {
     // Timing lives in bench/album-list.mjs; this checks what the list answers.
     const userId = ids.admin ?? '';

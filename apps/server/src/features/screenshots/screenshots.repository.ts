@@ -108,6 +108,24 @@ export class ScreenshotsRepository {
     return answer;
   }
 
+  /** Whether the user has screenshots newer than their last look at the album. */
+  async hasNewSinceSeen(userId: string): Promise<boolean> {
+    const result: unknown = await this.db.execute(sql`
+      select exists (
+        select 1 from screenshots s
+        where s.user_id = ${userId}
+          and s.created_at > coalesce(
+            (select u.album_seen_at from users u where u.id = ${userId}),
+            '-infinity'::timestamptz)
+      ) as news`);
+    return (result as { rows: Array<{ news: boolean }> }).rows[0]?.news === true;
+  }
+
+  /** Records the user's look at the album. */
+  async markAlbumSeen(userId: string, at: Date): Promise<void> {
+    await this.db.update(users).set({ albumSeenAt: at }).where(eq(users.id, userId));
+  }
+
   async findOwned(id: string, userId: string): Promise<ScreenshotRow | undefined> {
     const [row] = await this.db
       .select()

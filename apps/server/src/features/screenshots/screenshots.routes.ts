@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  AlbumNewsResponseSchema,
   FailureSchema,
   ListScreenshotsRequestSchema,
   ListScreenshotsResponseSchema,
@@ -152,6 +153,38 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
       // Fastify sends a string with a JSON content type without serialising it again.
       const body = answer as unknown as ListScreenshotsResponse;
       return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.get(
+    '/api/screenshot/news',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: 'Whether the album holds photos newer than the last look (the My Album dot)',
+        response: { 200: AlbumNewsResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: { has_new: await service.hasNews(caller(request)) },
+    }),
+  );
+
+  app.post(
+    '/api/screenshot/seen',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: 'The caller opened the album: the My Album dot goes out',
+        response: { 200: ScreenshotMessageResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await service.markSeen(caller(request));
+      return { status: true as const, message: ScreenshotText.albumSeen };
     },
   );
 

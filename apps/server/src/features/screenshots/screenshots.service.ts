@@ -158,6 +158,16 @@ export class ScreenshotsService {
     );
   }
 
+  /** SPEC §2: whether "My Album" shows its dot (photos newer than the last look). */
+  hasNews(claims: AuthClaims): Promise<boolean> {
+    return this.deps.repo.hasNewSinceSeen(claims.sub);
+  }
+
+  /** The caller opened the album: the dot goes out until the next new photo. */
+  markSeen(claims: AuthClaims): Promise<void> {
+    return this.deps.repo.markAlbumSeen(claims.sub, this.now());
+  }
+
   /** The caller's screenshot; unknown, malformed and other users' ids all answer 404. */
   async get(claims: AuthClaims, id: string): Promise<ScreenshotRow> {
     if (!UUID.test(id)) throw screenshotNotFound();

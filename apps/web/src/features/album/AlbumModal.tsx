@@ -45,8 +45,11 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
   }, []);
 
   useEffect(() => {
-    if (open) clearAlbumDot();
-  }, [open]);
+    if (!open) return;
+    clearAlbumDot();
+    // The server remembers the look, so the dot stays out after a reload too.
+    api.markSeen().catch(() => undefined);
+  }, [open, api]);
 
   const load = async () => {
     setPhotos(null);

@@ -1,4 +1,5 @@
 import {
+  AlbumNewsResponseSchema,
   ListScreenshotsResponseSchema,
   ScreenshotMessageResponseSchema,
   ScreenshotResponseSchema,
@@ -16,6 +17,10 @@ export interface AlbumApi {
   update(id: string, title: string, image: string): Promise<Screenshot>;
   share(id: string): Promise<{ token: string; url: string }>;
   unshare(id: string): Promise<string>;
+  /** Whether the album holds photos newer than the last look (the My Album dot). */
+  hasNews(): Promise<boolean>;
+  /** Records a look at the album: the dot stays out until the next new photo. */
+  markSeen(): Promise<void>;
   /** The bytes of an owner-only image file as a `blob:` address (an <img> cannot send a token). */
   imageBlobUrl(path: string, signal?: AbortSignal): Promise<string>;
 }
@@ -68,6 +73,20 @@ export function createAlbumApi(getToken: () => string | null): AlbumApi {
         schema: ScreenshotMessageResponseSchema,
       });
       return answer.message;
+    },
+    async hasNews() {
+      const answer = await client.request('/api/screenshot/news', {
+        method: 'GET',
+        schema: AlbumNewsResponseSchema,
+      });
+      return answer.data.has_new;
+    },
+    async markSeen() {
+      await client.request('/api/screenshot/seen', {
+        method: 'POST',
+        body: {},
+        schema: ScreenshotMessageResponseSchema,
+      });
     },
     async imageBlobUrl(path, signal) {
       const token = getToken();

@@ -1,7 +1,35 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSessionState } from '../../shared/session/SessionContext.tsx';
+import { createAlbumApi } from '../album/albumApi.ts';
 import { ShellText } from '../../shared/texts.ts';
 import { AlbumModal } from '../album/AlbumModal.tsx';
-import { useAlbumDot } from '../album/albumDot.ts';
+import { markAlbumUpdated, useAlbumDot } from '../album/albumDot.ts';
+
+/**
+ * Asks the server whether the album holds photos newer than the user's last look, when signed
+ * in and whenever the page comes back into view (a photo may come from another tab or device).
+ */
+function useServerAlbumNews(loggedIn: boolean): void {
+  const { token } = useSessionState();
+  const api = useMemo(() => createAlbumApi(() => token), [token]);
+  useEffect(() => {
+    if (!loggedIn || !token) return;
+    let live = true;
+    const check = () => {
+      api
+        .hasNews()
+        .then((news) => live && news && markAlbumUpdated())
+        .catch(() => undefined);
+    };
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    check();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [api, loggedIn, token]);
+}
 
 export interface MyAlbumEntryProps {
   /** SPEC §2: the entry exists only for a signed-in user. */
@@ -16,6 +44,7 @@ export interface MyAlbumEntryProps {
 export function MyAlbumEntry({ loggedIn, hasNew, onOpen }: MyAlbumEntryProps) {
   const [open, setOpen] = useState(false);
   const dot = useAlbumDot();
+  useServerAlbumNews(loggedIn);
   if (!loggedIn) return null;
   const handleOpen = () => {
     setOpen(true);
