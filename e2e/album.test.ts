@@ -8,8 +8,8 @@ import { EditorText, FilterLabel } from '../apps/web/src/features/album/editor/t
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
-import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
-import { demoAccount, enterWorld } from './support/world.ts';
+import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import { demoAccount, enterWorld, logIn } from './support/world.ts';
 
 const baseURL = inject('baseURL');
 
@@ -189,4 +189,67 @@ describe('the album and its editor', () => {
     expect(errors).toEqual([]);
     expect(stranger.errors).toEqual([]);
   }, 240_000);
+
+  it('asks before unsaved edits are lost: another slide, reset and close', async () => {
+    // Two photos for the admin (the other tests use the member's and teacher's albums), saved through the world's endpoint.
+    const { token } = await albumOf('admin');
+    for (const colour of ['#2563eb', '#16a34a']) {
+      const png = await sharp({
+        create: { width: 320, height: 180, channels: 3, background: colour },
+      })
+        .png()
+        .toBuffer();
+      const saved = await fetch(`${baseURL}/apiscreenshot/save-screenshot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ place_id: 'campus:gallery', image: png.toString('base64') }),
+      });
+      expect(saved.status).toBe(200);
+    }
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1280, height: 900 } });
+    await logIn(page, 'admin');
+    await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).click();
+    await page.getByRole('button', { name: AlbumText.open, exact: true }).click();
+    await page
+      .getByRole('button', { name: /^Open Campus gallery/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: AlbumText.edit, exact: true }).click();
+    const editor = page.getByRole('region', { name: EditorText.editorLabel });
+    await editor.locator('canvas').first().waitFor({ timeout: 20_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const undo = editor.getByRole('button', { name: new RegExp(EditorText.undo) });
+    const dialog = page.getByRole('alertdialog');
+
+    // With no changes, another slide leaves the editor without asking.
+    await editor.getByRole('button', { name: EditorText.nextPhoto }).click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: AlbumText.edit, exact: true }).click();
+    await editor.locator('canvas').first().waitFor({ timeout: 20_000 });
+
+    // A flip is an unsaved change: the previous slide asks first; Cancel keeps the editor.
+    await editor.getByRole('button', { name: EditorText.flip, exact: true }).click();
+    await editor.getByRole('button', { name: new RegExp(EditorText.flipHorizontal) }).click();
+    await expect.poll(() => undo.isDisabled()).toBe(false);
+    await editor.getByRole('button', { name: EditorText.previousPhoto }).click();
+    await dialog.getByText(EditorText.discardConfirm).waitFor();
+    await dialog.getByRole('button', { name: ShellText.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await editor.isVisible()).toBe(true);
+
+    // Reset asks, then empties the history.
+    await editor.getByRole('button', { name: EditorText.reset, exact: true }).click();
+    await dialog.getByText(EditorText.resetConfirm).waitFor();
+    await dialog.getByRole('button', { name: EditorText.reset }).click();
+    await expect.poll(() => undo.isDisabled()).toBe(true);
+
+    // Another change, then Close editor: asks, and Discard returns to the photo unchanged.
+    await editor.getByRole('button', { name: new RegExp(EditorText.flipVertical) }).click();
+    await editor.getByRole('button', { name: EditorText.closeEditor }).click();
+    await dialog.getByText(EditorText.discardConfirm).waitFor();
+    await dialog.getByRole('button', { name: EditorText.discard }).click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: AlbumText.edit, exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
