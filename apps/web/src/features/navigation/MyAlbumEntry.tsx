@@ -1,9 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { createAlbumApi } from '../album/albumApi.ts';
 import { ShellText } from '../../shared/texts.ts';
-import { AlbumModal } from '../album/AlbumModal.tsx';
 import { markAlbumUpdated, useAlbumDot } from '../album/albumDot.ts';
+
+/** The album loads when it is first opened, not with every page. */
+const AlbumModal = lazy(() =>
+  import('../album/AlbumModal.tsx').then((m) => ({ default: m.AlbumModal })),
+);
 
 /**
  * Asks the server whether the album holds photos newer than the user's last look, when signed
@@ -61,7 +65,11 @@ export function MyAlbumEntry({ loggedIn, hasNew, onOpen }: MyAlbumEntryProps) {
           </>
         )}
       </button>
-      {open && <AlbumModal open onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <AlbumModal open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </li>
   );
 }
