@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { median, root } from './lib.mjs';
+import { median, root, SOFTWARE_GL_CHROMIUM_ARGS } from './lib.mjs';
 
 const WIDTH = 1920;
 const HEIGHT = 1080;
@@ -16,33 +16,16 @@ const RUNS = 9;
 const TARGET_MS = 50;
 const VALUE = 60;
 const BLEND_COLOR = '#3366ff';
-const FILTERS = [
-  'grayscale',
-  'blur',
-  'emboss',
-  'sharpen',
-  'sepia',
-  'invert',
-  'brightness',
-  'noise',
-  'pixelate',
-  'threshold',
-  'blend',
-];
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--enable-unsafe-swiftshader',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-];
 
 async function bundleFilters() {
   const result = await build({
-    entryPoints: [path.join(root, 'apps/web/src/features/album/editor/filters.ts')],
+    // The filters, and the editor's own list of them (so the bench measures every filter).
+    stdin: {
+      contents:
+        "export * from './editor/filters.ts'; export { FILTERS } from './editorHistory.ts';",
+      resolveDir: path.join(root, 'apps/web/src/features/album'),
+      loader: 'ts',
+    },
     bundle: true,
     format: 'iife',
     globalName: 'AtriumFilters',
@@ -138,7 +121,7 @@ export async function benchEditorFilters() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: SOFTWARE_GL_CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();
@@ -156,7 +139,8 @@ export async function benchEditorFilters() {
     );
     const filters = {};
     let slowest = null;
-    for (const filter of FILTERS) {
+    const names = await page.evaluate(() => window.AtriumFilters.FILTERS);
+    for (const filter of names) {
       const args = { ...common, filter };
       const times = await page.evaluate(timeRuns, args);
       const path = await page.evaluate((name) => window.AtriumFilters.filterPath(name), filter);

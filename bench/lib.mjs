@@ -7,6 +7,18 @@ import { io } from 'socket.io-client';
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
+/** Headless Chromium with software GL (SwiftShader), as on the CI machine. */
+export const SOFTWARE_GL_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--enable-unsafe-swiftshader',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+];
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();

@@ -9,22 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { CAMPUS_LAYOUT, isWalkable, WorldConstants } from '@atrium/protocol';
 import { chromium } from 'playwright-core';
-import { freePort, joinBot, median, root, startServer } from './lib.mjs';
+import { freePort, joinBot, median, root, SOFTWARE_GL_CHROMIUM_ARGS, startServer } from './lib.mjs';
 
 const BOTS = 20;
 const WARMUP_S = 3;
 const MEASURE_S = 10;
 const VIEWPORT = { width: 1280, height: 720 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--enable-unsafe-swiftshader',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-];
 
 /** Counts GL draw calls, so the figure covers every pass (shadow maps included). */
 const countDrawCalls = () => {
@@ -316,7 +306,7 @@ export async function benchWorldClient() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: SOFTWARE_GL_CHROMIUM_ARGS,
   });
   const bots = [];
   let stopBots = () => {};

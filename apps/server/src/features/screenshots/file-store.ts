@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 
 /** One path segment: letters, digits, dot, dash and underscore, never `.` or `..`. */
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
@@ -71,3 +72,21 @@ export class FileStore {
 
 const isMissing = (err: unknown): boolean =>
   err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR');
+
+/**
+ * Sends a stored picture inline, never sniffed as anything else. `cache` is `private` for an
+ * owner's file (only their browser keeps it) or `no-cache` for a share link that can be revoked.
+ */
+export function sendPicture(
+  reply: FastifyReply,
+  file: StoredFile & { type: string },
+  cache: 'private' | 'no-cache',
+): FastifyReply {
+  return reply
+    .type(file.type)
+    .header('content-length', file.size)
+    .header('content-disposition', 'inline')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', cache === 'private' ? 'private, max-age=3600' : 'no-cache')
+    .send(file.stream);
+}

@@ -27,7 +27,7 @@ import type { ScreenshotRow } from '../../db/schema.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthClaims } from '../auth/tokens.ts';
 import { AppError } from '../../http/errors.ts';
-import { FileStore } from './file-store.ts';
+import { FileStore, sendPicture } from './file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { notFoundPage, sharePage } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
@@ -126,13 +126,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
     async (request, reply) => {
       const { userId, name } = request.params;
       const file = await service.openFile(request.auth, userId, name);
-      return reply
-        .type(file.type)
-        .header('content-length', file.size)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.stream);
+      return sendPicture(reply, file, 'private');
     },
   );
 
@@ -289,13 +283,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
     },
     async (request, reply) => {
       const file = await service.openShared(request.params.token);
-      return reply
-        .type(file.type)
-        .header('content-length', file.size)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-cache')
-        .send(file.stream);
+      return sendPicture(reply, file, 'no-cache');
     },
   );
 

@@ -144,10 +144,6 @@ export class ScreenshotsService {
     return requireAlbumUser(claims);
   }
 
-  list(claims: AuthClaims, paging: Paging = {}): Promise<ScreenshotRow[]> {
-    return this.deps.repo.listByUser(claims.sub, paging);
-  }
-
   /** The caller's album list as the JSON text of its answer (SPEC §7 `/api/screenshot/list`). */
   async listAnswer(claims: AuthClaims, paging: Paging = {}): Promise<string> {
     const { repo } = this.deps;

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import { FileStore } from './file-store.ts';
+import { FileStore, sendPicture } from './file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { requireAlbumUser } from './screenshots.service.ts';
@@ -88,13 +88,7 @@ export const userFileRoutes: FastifyPluginAsyncZod<UserFileRoutesOptions> = asyn
     async (request, reply) => {
       const { userId, name } = request.params;
       const file = await service.open(request.auth, userId, name);
-      return reply
-        .type(file.type)
-        .header('content-length', file.size)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.stream);
+      return sendPicture(reply, file, 'private');
     },
   );
 };
