@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -38,7 +39,13 @@ import type { Mailer } from './mail/mailer.ts';
 import { createClient } from 'redis';
 import type { RedisClientType } from 'redis';
 import { systemRoutes } from './features/system/system.routes.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import {
+  clientErrorHandler,
+  DEFAULT_BODY_LIMIT,
+  frameworkErrors,
+  registerErrorHandling,
+} from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
@@ -49,6 +56,8 @@ import { registerWebApp } from './web/web.routes.ts';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -67,14 +76,17 @@ export interface AppServices {
 }
 
 /** Builds the whole server (HTTP API, docs, web app and socket) without listening. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
-    bodyLimit: 1024 * 1024,
+    // The largest JSON body of a route without its own limit; picture routes set a larger one.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,7 +109,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifyFormbody, { bodyLimit: DEFAULT_BODY_LIMIT });
 
   let redis: RedisClientType | undefined;
   if (config.REDIS_URL) {
@@ -168,7 +180,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
   });
 
-  const world = createWorldRealtime(config.WORLD_INSTANCE_CAPACITY, app.log);
+  const world = createWorldRealtime(
+    config.WORLD_INSTANCE_CAPACITY,
+    app.log,
+    async (id) => (await authRepo.findUserById(id))?.username,
+  );
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { seedDemoCampus } from './db/seed.ts';
 import type { DemoAccount } from './db/seed.ts';
 import { databaseTarget } from './db/target.ts';
+import { serializeError } from './http/logging.ts';
 
 function printBanner(config: Config, accounts: DemoAccount[] | undefined): void {
   const lines = [
@@ -64,9 +65,16 @@ async function main(): Promise<void> {
   printBanner(config, accounts);
 }
 
+/** A startup failure for the terminal; a failed query shows its code, never its parameters. */
+function describeStartupError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const safe = serializeError(err);
+  if (safe.type !== 'DatabaseError') return err.stack ?? err.message;
+  const where = [safe.code, safe.constraint, safe.table].filter(Boolean).join(' ');
+  return `database error ${where}: ${safe.message}\n${safe.stack}`;
+}
+
 main().catch((err: unknown) => {
-  process.stderr.write(
-    `Atrium failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  process.stderr.write(`Atrium failed to start: ${describeStartupError(err)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './roles.ts';
+import { isLineText, CONTROL_CHARACTERS_MESSAGE, lineText } from './text.ts';
 
 /** Texts of the accounts feature. The spec's texts (SPEC §5, §8) are copied letter for letter. */
 export const AuthText = {
@@ -23,6 +24,7 @@ export const AuthText = {
   usernameTaken: 'This username is already taken.',
   emailTaken: 'This email is already registered.',
   activated: 'Your account is now active. You can log in.',
+  alreadyActive: 'Your account is already active. You can log in.',
   invalidToken: 'This link is invalid or has expired.',
   forgotSent:
     'If this email belongs to an account, we have sent it a link to choose a new password.',
@@ -43,27 +45,28 @@ export const AuthText = {
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const UsernameSchema = z
-  .string()
+export const UsernameSchema = lineText()
   .trim()
   .min(3, 'Username must be at least 3 characters.')
   .max(32, 'Username must be at most 32 characters.')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dot, dash and underscore.');
 
-export const EmailSchema = z.string().trim().max(254).pipe(z.email('Email is not valid.'));
+export const EmailSchema = lineText().trim().max(254).pipe(z.email('Email is not valid.'));
 
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = lineText()
   .min(PASSWORD_MIN, AuthText.passwordTooShort)
   .max(PASSWORD_MAX, AuthText.passwordTooLong);
 
 /** An absolute http(s) URL a client suggests for mailed links; the server checks its origin. */
-const LinkUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
+const LinkUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .refine(isLineText, CONTROL_CHARACTERS_MESSAGE);
 
 /** SPEC §7 `POST /api/auth`: username may also be the email. */
 export const LoginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1, 'Username is required.').max(254),
-  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
+  username: lineText().trim().min(1, 'Username is required.').max(254),
+  password: lineText().min(1, 'Password is required.').max(PASSWORD_MAX),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -103,9 +106,9 @@ export const RegisterRequestSchema = z
     username: z.union([z.literal('').transform(() => undefined), UsernameSchema]).optional(),
     email: EmailSchema,
     password: PasswordSchema,
-    repeat_password: z.string().max(PASSWORD_MAX),
-    first_name: z.string().trim().max(100).optional(),
-    last_name: z.string().trim().max(100).optional(),
+    repeat_password: lineText().max(PASSWORD_MAX),
+    first_name: lineText().trim().max(100).optional(),
+    last_name: lineText().trim().max(100).optional(),
     activation_url: LinkUrlSchema.optional(),
   })
   .refine((v) => v.password === v.repeat_password, {
@@ -114,14 +117,19 @@ export const RegisterRequestSchema = z
   });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export const ActivateRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
+export const ActivateRequestSchema = z.strictObject({ token: lineText().min(1).max(200) });
 
-/** SPEC §7: activation answers `result: OK`. */
+/**
+ * SPEC §7: activation answers `result: OK`. A second click on the same link answers OK too, with
+ * `already_active`, so the page can say so instead of failing.
+ */
 export const ActivateResponseSchema = z.object({
   status: z.literal(true),
   result: z.literal('OK'),
+  already_active: z.boolean(),
   message: z.string(),
 });
+export type ActivateResponse = z.infer<typeof ActivateResponseSchema>;
 
 export const ForgotPasswordRequestSchema = z.strictObject({
   email: EmailSchema,
@@ -130,9 +138,9 @@ export const ForgotPasswordRequestSchema = z.strictObject({
 
 export const RecoverPasswordRequestSchema = z
   .strictObject({
-    token: z.string().min(1).max(200),
+    token: lineText().min(1).max(200),
     new_password: PasswordSchema,
-    repeat_new_password: z.string().max(PASSWORD_MAX),
+    repeat_new_password: lineText().max(PASSWORD_MAX),
   })
   .refine((v) => v.new_password === v.repeat_new_password, {
     message: AuthText.passwordMismatch,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmoteSchema } from './world.ts';
 
 /**
  * The bridge between the world (inside the embed frame) and the page that hosts it.
@@ -39,6 +40,8 @@ export const HostToWorldSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('notification_new'), text: z.string().max(500) }),
   /** The host's camera button. */
   z.strictObject({ type: z.literal('take_screenshot') }),
+  /** The host's emote buttons (the mobile page has no number keys). */
+  z.strictObject({ type: z.literal('emote'), emote: EmoteSchema }),
 ]);
 export type HostToWorld = z.infer<typeof HostToWorldSchema>;
 

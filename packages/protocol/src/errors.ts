@@ -23,4 +23,10 @@ export const CommonText = {
   payloadTooLarge: 'The request is too large.',
   notFound: 'Not found.',
   databaseUnavailable: 'The database is not answering.',
+  badUrl: 'The request address is not valid.',
+  urlTooLong: 'The request address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  clientError: 'The request could not be read.',
+  /** Text the database cannot store (e.g. a NUL character) that got past the schemas. */
+  unstorableText: 'The request contains characters that cannot be stored.',
 } as const;

@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './text.ts';
 export * from './errors.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, isLineText, lineText, multilineText } from './text.ts';
 
 export const PosterText = {
   /** SPEC §8: the poster popup's failure text. */
@@ -17,7 +18,10 @@ export function hasNftOffer(
   return ok(tokenId) && ok(price);
 }
 
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .refine(isLineText, CONTROL_CHARACTERS_MESSAGE);
 /** An image: an absolute http(s) URL or a path on this server. */
 const imageRef = z.union([
   httpUrl,
@@ -27,12 +31,12 @@ const imageRef = z.union([
 /** The poster fields, without defaults (an update changes only what it sends). */
 const posterFields = {
   world: z.string().regex(/^[a-z0-9-]{1,32}$/),
-  title: z.string().trim().min(1, 'Title is required.').max(120),
+  title: lineText().trim().min(1, 'Title is required.').max(120),
   image: imageRef,
-  description: z.string().trim().max(4000),
+  description: multilineText().trim().max(4000),
   print_url: httpUrl.nullable(),
-  nft_token_id: z.string().trim().max(78).nullable(),
-  nft_price: z.string().trim().max(40).nullable(),
+  nft_token_id: lineText().trim().max(78).nullable(),
+  nft_price: lineText().trim().max(40).nullable(),
   /** Where it hangs: a wall slot number in the gallery hall. */
   slot: z.number().int().min(0).max(99),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.ts';
 
 /** Texts of the screenshots feature; tests and the web client import them from here. */
 export const ScreenshotText = {
@@ -83,16 +84,13 @@ export const SCREENSHOT_FILE_NAME =
  * when no bearer header is sent; `username`, when given, must be the token's user.
  */
 export const SaveScreenshotRequestSchema = z.strictObject({
-  place_id: z
-    .string()
+  place_id: lineText(undefined, ScreenshotText.placeInvalid)
     .trim()
     .min(1, ScreenshotText.placeRequired)
-    .max(ScreenshotLimits.maxPlaceLength, ScreenshotText.placeTooLong)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]+$/, ScreenshotText.placeInvalid),
-  image: z.string().min(1, ScreenshotText.imageRequired),
-  token: z.string().max(4096).optional(),
-  username: z.string().trim().max(254).optional(),
+    .max(ScreenshotLimits.maxPlaceLength, ScreenshotText.placeTooLong),
+  image: lineText().min(1, ScreenshotText.imageRequired),
+  token: lineText().max(4096).optional(),
+  username: lineText().trim().max(254).optional(),
 });
 export type SaveScreenshotRequest = z.input<typeof SaveScreenshotRequestSchema>;
 
@@ -144,12 +142,11 @@ export const USER_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  * prefix.
  */
 export const UploadPngRequestSchema = z.strictObject({
-  userId: z
-    .string(ScreenshotText.userIdRequired)
+  userId: lineText(ScreenshotText.userIdRequired)
     .trim()
     .min(1, ScreenshotText.userIdRequired)
     .max(200),
-  png_data: z.string(ScreenshotText.imageRequired).min(1, ScreenshotText.imageRequired),
+  png_data: lineText(ScreenshotText.imageRequired).min(1, ScreenshotText.imageRequired),
 });
 export type UploadPngRequest = z.input<typeof UploadPngRequestSchema>;
 
@@ -169,7 +166,7 @@ export const UserFileParamsSchema = z.strictObject({
 
 /** `{screenshot_id}`; an id that is not a uuid is answered as not found, never as a bad request. */
 export const ScreenshotIdRequestSchema = z.strictObject({
-  screenshot_id: z.string(ScreenshotText.idRequired).max(200, ScreenshotText.notFound),
+  screenshot_id: lineText(ScreenshotText.idRequired).max(200, ScreenshotText.notFound),
 });
 export type ScreenshotIdRequest = z.input<typeof ScreenshotIdRequestSchema>;
 
@@ -201,14 +198,11 @@ export type ScreenshotResponse = z.infer<typeof ScreenshotResponseSchema>;
  */
 export const UpdateScreenshotRequestSchema = z.strictObject({
   screenshot_id: ScreenshotIdRequestSchema.shape.screenshot_id,
-  screenshot_title: z
-    .string(ScreenshotText.titleRequired)
+  screenshot_title: lineText(ScreenshotText.titleRequired, ScreenshotText.titleInvalid)
     .trim()
     .min(1, ScreenshotText.titleRequired)
-    .max(ScreenshotLimits.maxTitleLength, ScreenshotText.titleTooLong)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u001f\u007f]*$/, ScreenshotText.titleInvalid),
-  image: z.string().optional(),
+    .max(ScreenshotLimits.maxTitleLength, ScreenshotText.titleTooLong),
+  image: lineText().optional(),
 });
 export type UpdateScreenshotRequest = z.input<typeof UpdateScreenshotRequestSchema>;
 
@@ -236,7 +230,20 @@ export const ShareScreenshotResponseSchema = z.object({
 });
 export type ShareScreenshotResponse = z.infer<typeof ShareScreenshotResponseSchema>;
 
-/** Any text: a token that is not well formed is answered as not found. */
+/**
+ * `GET /api/screenshot/share-link?screenshot_id=`: the photo's live share link, or null. It never
+ * makes one: a public link of a (student's) photo is made only when its owner asks to share it.
+ */
+export const ShareLinkResponseSchema = z.object({
+  status: z.literal(true),
+  data: ShareScreenshotResponseSchema.shape.data.nullable(),
+});
+export type ShareLinkResponse = z.infer<typeof ShareLinkResponseSchema>;
+
+/**
+ * Any text: a token that is not well formed (control characters included) is answered as not
+ * found, before the database sees it, so the public page stays a page.
+ */
 export const ShareTokenParamsSchema = z.strictObject({ token: z.string() });
 
 /** The public page of a share link, e.g. `https://campus.example/p/{token}`. */

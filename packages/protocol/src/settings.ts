@@ -17,3 +17,46 @@ export const CustomSettingResponseSchema = z
   .object({ status: z.literal(true), data: z.object({ key: z.string(), value: z.unknown() }) })
   .meta({ id: 'CustomSettingResponse' });
 export type CustomSettingResponse = z.infer<typeof CustomSettingResponseSchema>;
+
+/** Texts of the admin settings. */
+export const SettingsAdminText = {
+  onlyAdmins: 'Only admins can change settings.',
+  nothingToUpdate: 'Nothing to update.',
+} as const;
+
+const LimitSchema = z
+  .number()
+  .int('A limit must be a whole number.')
+  .min(1, 'A limit must be at least 1.')
+  .max(1_000_000, 'A limit must be at most 1000000.');
+
+/**
+ * Account limits an admin may raise or lower. Only what an attacker gains from is counted:
+ * failed logins, mails sent, and answers that tell an email has an account.
+ */
+export const LimitSettingsSchema = z
+  .object({
+    /** Logins per minute from one address for one username. */
+    login_attempts_per_ip_per_minute: LimitSchema,
+    /** Failed logins in an hour after which an account is locked. */
+    login_failures_before_lock: LimitSchema,
+    /** Activation mails per hour sent for registrations from one address. */
+    register_mails_per_ip_per_hour: LimitSchema,
+    /** Recovery requests per hour from one address (each may send a mail). */
+    recovery_mails_per_ip_per_hour: LimitSchema,
+    /** Account mails per hour to one recipient. */
+    mails_per_recipient_per_hour: LimitSchema,
+    /** "This email is already registered." answers per hour to one address. */
+    email_taken_answers_per_ip_per_hour: LimitSchema,
+  })
+  .meta({ id: 'LimitSettings' });
+export type LimitSettings = z.infer<typeof LimitSettingsSchema>;
+
+export const LimitSettingsUpdateSchema = LimitSettingsSchema.partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: SettingsAdminText.nothingToUpdate });
+
+export const LimitSettingsResponseSchema = z.object({
+  status: z.literal(true),
+  data: LimitSettingsSchema,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.ts';
 import { WorldLocationSchema } from './world.ts';
 
 export const ShareText = {
@@ -45,8 +46,7 @@ export const ShareAdminText = {
 } as const;
 
 /** An origin as a browser sends it: scheme, host and port, nothing else. */
-const OriginSchema = z
-  .string()
+const OriginSchema = lineText()
   .max(200)
   .refine((value) => {
     try {
@@ -58,7 +58,7 @@ const OriginSchema = z
   }, ShareAdminText.badOrigin);
 
 const worldId = z.string().regex(/^[a-z0-9-]{1,32}$/);
-const title = z.string().trim().min(1, 'Title is required.').max(120);
+const title = lineText().trim().min(1, 'Title is required.').max(120);
 const allowedOrigins = z.array(OriginSchema).max(50);
 const quality = z
   .number()

@@ -7,6 +7,7 @@ import {
   WorldJoinSchema,
   WorldMoveSchema,
 } from './world.ts';
+import { lineText } from './text.ts';
 
 /**
  * Version of the realtime protocol. A client sends it in the handshake `auth`;
@@ -30,7 +31,7 @@ export const SocketText = {
 /** What a client sends in the socket.io handshake `auth` field. */
 export const SocketAuthSchema = z.object({
   protocol: z.number().int(),
-  token: z.string().max(4096).optional(),
+  token: lineText().max(4096).optional(),
 });
 export type SocketAuth = z.infer<typeof SocketAuthSchema>;
 

@@ -150,6 +150,8 @@ export const AvatarStateSchema = z.object({
   index: z.number().int().min(0).max(65535),
   username: z.string(),
   roleLabel: z.string(),
+  /** Seed of the avatar's look, from the account (the same in every session and to everyone). */
+  look: z.number().int().min(0).max(0xffffffff),
   x: finite,
   y: finite,
   z: finite,

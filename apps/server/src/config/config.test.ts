@@ -12,7 +12,11 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.publicUrl).toBe('http://localhost:8080');
-    expect(config.allowedOrigins).toEqual(['http://localhost:8080']);
+    expect(config.allowedOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
     expect(config.SEED_DEMO).toBe(true);
   });
 

@@ -193,6 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
-  const allowedOrigins = [...new Set([new URL(publicUrl).origin, ...c.ALLOWED_ORIGINS])];
+  // Without PUBLIC_URL the campus is opened on this machine under any loopback name; the socket
+  // trusts Origin only (never Host), so each name must be listed. Loopback addresses cannot be
+  // rebound by another site's DNS.
+  const loopback = c.PUBLIC_URL ? [] : [`http://127.0.0.1:${c.PORT}`, `http://[::1]:${c.PORT}`];
+  const allowedOrigins = [
+    ...new Set([new URL(publicUrl).origin, ...loopback, ...c.ALLOWED_ORIGINS]),
+  ];
   return { ...c, dataDir: path.resolve(c.DATA_DIR), publicUrl, allowedOrigins };
 }

@@ -1,10 +1,25 @@
 import { CommonText, ErrorCode } from '@atrium/protocol';
 import type { Failure } from '@atrium/protocol';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isUnstorableText } from './database-errors.ts';
+
+/**
+ * Body limits. JSON bodies of the API are small (a login is under 1 KB); only the routes that
+ * take a poster's description or a picture set a larger limit of their own.
+ */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+export const POSTER_BODY_LIMIT = 64 * 1024;
+
+/** How much of a refused body is still read, so the client gets to read the answer. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
 
 /** An expected failure: it becomes the spec's envelope with this status and message. */
 export class AppError extends Error {
@@ -72,9 +87,88 @@ function fastifyClientError(error: FastifyError): { code: ErrorCode; message: st
   }
 }
 
+/**
+ * Reads and discards the rest of a request body. A client still sending when the server answers
+ * and closes gets a reset instead of the answer (issue 12, item 17); reading up to a bound first
+ * lets it finish and read the error. Resolves false when the body is past the bound.
+ */
+function drainBody(raw: IncomingMessage): Promise<boolean> {
+  if (raw.complete || raw.destroyed) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onEnd);
+      raw.off('close', onEnd);
+      resolve(ok);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish(false);
+    };
+    const onEnd = () => finish(raw.complete);
+    const timer = setTimeout(() => finish(false), DRAIN_MAX_MS);
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onEnd);
+    raw.on('close', onEnd);
+    raw.resume();
+  });
+}
+
+/**
+ * The router's own refusals (a malformed percent-encoding, a path parameter past its length),
+ * which never reach the error handler, answered with the envelope.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: Failure = {
+    status: false,
+    code: ErrorCode.validation,
+    message: tooLong ? CommonText.urlTooLong : CommonText.badUrl,
+  };
+  void reply.code(tooLong ? 414 : 400).send(body);
+}
+
+/**
+ * Requests Node's parser refuses before Fastify sees them (headers past the size limit, bad
+ * framing): the envelope on the raw socket, then the connection closes, as Node itself does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, ErrorCode.payloadTooLarge, CommonText.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, ErrorCode.validation, CommonText.clientError]
+        : [400, ErrorCode.validation, CommonText.clientError];
+  const body = JSON.stringify({ status: false, code, message } satisfies Failure);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Installs the one error serializer and the API 404 answer. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (!request.raw.complete) {
+      // The body was refused before it was read (too large, wrong type): read the rest first.
+      // Past the bound the connection is dropped: an endless body gets no answer.
+      if (!(await drainBody(request.raw))) {
+        request.raw.destroy();
+        return reply;
+      }
+    }
     const send = (statusCode: number, body: Failure) => reply.code(statusCode).send(body);
 
     if (error instanceof AppError) {
@@ -111,6 +205,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         status: false,
         code: ErrorCode.validation,
         message: error.message,
+      });
+    }
+    if (isUnstorableText(error)) {
+      return send(400, {
+        status: false,
+        code: ErrorCode.validation,
+        message: CommonText.unstorableText,
       });
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { MAX_SOCKET_MESSAGE_BYTES, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
 import type { ClientToServerEvents, ServerToClientEvents } from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
@@ -44,13 +45,25 @@ afterEach(() => {
 });
 
 describe('isOriginAllowed', () => {
-  it('allows missing, same-host and allowlisted origins only', () => {
+  it('allows allowlisted origins only, whatever the Host says', () => {
     const allow = ['https://campus.example.org'];
-    expect(isOriginAllowed(undefined, 'x:1', allow)).toBe(true);
     expect(isOriginAllowed('https://campus.example.org', 'other:1', allow)).toBe(true);
-    expect(isOriginAllowed('http://127.0.0.1:8080', '127.0.0.1:8080', allow)).toBe(true);
+    // The shape of DNS rebinding: Origin and Host both name the attacker's host.
+    expect(isOriginAllowed('http://evil.example', 'evil.example', allow)).toBe(false);
+    expect(isOriginAllowed('http://127.0.0.1:8080', '127.0.0.1:8080', allow)).toBe(false);
     expect(isOriginAllowed('https://evil.example', '127.0.0.1:8080', allow)).toBe(false);
     expect(isOriginAllowed('null', '127.0.0.1:8080', allow)).toBe(false);
+  });
+
+  it('allows a request without Origin only on a host that cannot be rebound', () => {
+    const allow = ['https://campus.example.org'];
+    expect(isOriginAllowed(undefined, undefined, allow)).toBe(true);
+    expect(isOriginAllowed(undefined, '127.0.0.1:8080', allow)).toBe(true);
+    expect(isOriginAllowed(undefined, '[::1]:8080', allow)).toBe(true);
+    expect(isOriginAllowed(undefined, 'localhost:8080', allow)).toBe(true);
+    expect(isOriginAllowed(undefined, 'Campus.Example.org', allow)).toBe(true);
+    expect(isOriginAllowed(undefined, 'evil.example', allow)).toBe(false);
+    expect(isOriginAllowed(undefined, 'evil.example:8080', allow)).toBe(false);
   });
 });
 
@@ -117,6 +130,40 @@ describe('realtime on /api/socket', () => {
     const allowed = client(server.url, { extraHeaders: { origin: 'https://host.example.org' } });
     await connected(allowed);
     expect(allowed.connected).toBe(true);
+  });
+
+  it('refuses a handshake whose Origin and Host both name a foreign host', async () => {
+    // A real websocket handshake with forged headers, as a DNS-rebinding page would send it.
+    const rebound = client(server.url, {
+      extraHeaders: { origin: 'http://evil.example:8080', host: 'evil.example:8080' },
+    });
+    const error = await connectError(rebound);
+    expect(rebound.connected).toBe(false);
+    expect(error).toBeInstanceOf(Error);
+  });
+
+  it('refuses a polling handshake without Origin on a foreign host name', async () => {
+    // A rebinding page's same-origin GET carries no Origin, only its own host name.
+    const handshake = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/socket/?EIO=4&transport=polling',
+            headers: { host },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await handshake('evil.example')).toBe(403);
+    expect(await handshake(new URL(server.url).host)).toBe(200);
   });
 
   it('drops a connection that sends more than 64 KB in one message', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import { mailOutbox, oidcIdentities, refreshTokens, users, userTokens } from '../../db/schema.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -91,6 +91,24 @@ export class AuthRepository {
         ),
       )
       .returning({ userId: userTokens.userId });
+    return row?.userId;
+  }
+
+  /**
+   * The user of a token that was already used. Used rows are kept (never deleted), so a second
+   * click on a mailed link can be told from an unknown token.
+   */
+  async findUsedTokenUser(kind: UserTokenKind, tokenHash: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: userTokens.userId })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.kind, kind),
+          isNotNull(userTokens.usedAt),
+        ),
+      );
     return row?.userId;
   }
 

@@ -107,10 +107,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: RegisterRequestSchema,
         response: { 200: OkMessageSchema, ...failures },
       },
-      onRequest: (request) => auth.limitPerIp('register', request.ip),
     },
     async (request) => {
-      await auth.register(request.body);
+      await auth.register(request.body, request.ip);
       return { status: true as const, message: AuthText.registered };
     },
   );
@@ -126,8 +125,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => {
-      await auth.activate(request.body.token);
-      return { status: true as const, result: 'OK' as const, message: AuthText.activated };
+      const { alreadyActive } = await auth.activate(request.body.token);
+      return {
+        status: true as const,
+        result: 'OK' as const,
+        already_active: alreadyActive,
+        message: alreadyActive ? AuthText.alreadyActive : AuthText.activated,
+      };
     },
   );
 
@@ -140,10 +144,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         body: ForgotPasswordRequestSchema,
         response: { 200: OkMessageSchema, ...failures },
       },
-      onRequest: (request) => auth.limitPerIp('forgot', request.ip),
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email, request.body.recovery_url);
+      await auth.forgotPassword(request.body.email, request.body.recovery_url, request.ip);
       return { status: true as const, message: AuthText.forgotSent };
     },
   );

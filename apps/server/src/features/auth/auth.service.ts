@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '../users/password.ts';
 import { UsersRepository } from '../users/users.repository.ts';
 import { UserStatus } from '../users/users.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import { AuthRateLimits } from './auth-rate-limits.ts';
 import { isCommonPassword } from './password-policy.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import type { AccessTokens, AuthClaims } from './tokens.ts';
@@ -25,12 +26,8 @@ import type { AccessTokens, AuthClaims } from './tokens.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Limits of issue #3; exported so tests assert the same numbers. */
+/** Lifetimes of tokens; the rate limits are admin settings (see AuthRateLimits). */
 export const AuthLimits = {
-  loginPerMinute: 10,
-  failuresPerHourBeforeLock: 100,
-  registerPerHour: 5,
-  forgotPerHour: 5,
   activationTtlMs: 48 * HOUR,
   recoveryTtlMs: 1 * HOUR,
   refreshTtlMs: 30 * 24 * HOUR,
@@ -94,9 +91,11 @@ export class AuthService {
   private readonly now: () => Date;
   private dummyHash: Promise<string> | undefined;
   private readonly background = new Set<Promise<void>>();
+  private readonly limits: AuthRateLimits;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.limits = new AuthRateLimits(deps.limiter, deps.repo.db);
   }
 
   /** Resolves when mail work started in the background (forgot-password) has finished. */
@@ -105,20 +104,20 @@ export class AuthService {
   }
 
   async login(login: string, password: string, ip: string): Promise<Session> {
-    const { limiter, repo } = this.deps;
-    const perIp = await limiter.hit(`login:${ip}:${login.toLowerCase()}`, MINUTE);
-    if (perIp.count > AuthLimits.loginPerMinute) throw tooManyRequests(AuthText.tooManyRequests);
+    const { repo } = this.deps;
+    const limits = await this.limits.limits();
+    await this.limits.loginAttempt(ip, login, limits);
 
     const user = await repo.findUserByLogin(login);
     const lockKey = `login-fail:${user?.id ?? login.toLowerCase()}`;
-    if ((await limiter.count(lockKey)) >= AuthLimits.failuresPerHourBeforeLock) {
+    if (await this.limits.accountLocked(lockKey, limits)) {
       throw tooManyRequests(AuthText.accountLocked);
     }
     // An unknown user costs one argon2 verification too, so timing does not tell them apart.
     const hash = user?.passwordHash ?? (await this.getDummyHash());
     const valid = await verifyPassword(hash, password);
     if (!user || !user.passwordHash || !valid) {
-      await limiter.hit(lockKey, HOUR);
+      await this.limits.loginFailed(lockKey);
       throw unauthorized(AuthText.invalidCredentials);
     }
     if (user.status === UserStatus.pending) throw unauthorized(AuthText.accountNotActivated);
@@ -195,28 +194,29 @@ export class AuthService {
   }
 
   /**
-   * Counts one request of a per-IP limited action (register, forgot); called before the body is
-   * validated, so malformed attempts count too.
+   * Creates a pending account and mails its activation link. Only the mail is limited (per
+   * address and per recipient): a refused attempt costs no mail and no password hash.
    */
-  async limitPerIp(action: 'register' | 'forgot', ip: string): Promise<void> {
-    const max = action === 'register' ? AuthLimits.registerPerHour : AuthLimits.forgotPerHour;
-    if ((await this.deps.limiter.hit(`${action}:${ip}`, HOUR)).count > max) {
-      throw tooManyRequests(AuthText.tooManyRequests);
-    }
-  }
-
-  async register(input: RegisterRequest): Promise<void> {
+  async register(input: RegisterRequest, ip: string): Promise<void> {
     const { repo, mailer } = this.deps;
     if (isCommonPassword(input.password)) throw badRequest(AuthText.commonPassword);
     const link = this.linkBase(input.activation_url, '/metaverse/index.html');
+    const username = input.username ?? input.email;
+    const taken = await this.taken(repo, username, input.email);
+    if (taken === 'email') {
+      await this.limits.emailTakenAnswer(ip);
+      throw conflict(AuthText.emailTaken);
+    }
+    if (taken === 'username') throw conflict(AuthText.usernameTaken);
+    await this.limits.registrationMail(ip, input.email);
     const passwordHash = await hashPassword(input.password);
     const token = randomToken();
 
     await repo.db.transaction(async (tx) => {
       const r = repo.with(tx);
-      const username = input.username ?? input.email;
-      if (await r.usernameTaken(username)) throw conflict(AuthText.usernameTaken);
-      if (await r.emailTaken(input.email)) throw conflict(AuthText.emailTaken);
+      // Again inside the transaction, for a registration of the same name that raced this one.
+      const raced = await this.taken(r, username, input.email);
+      if (raced) throw conflict(raced === 'email' ? AuthText.emailTaken : AuthText.usernameTaken);
       const user = await new UsersRepository(tx).insert({
         username,
         email: input.email,
@@ -247,15 +247,42 @@ export class AuthService {
     });
   }
 
-  async activate(token: string): Promise<void> {
+  /**
+   * The email is checked first: with the username left blank the email is the username, and
+   * the visitor must hear that the email is registered, not that a username is taken.
+   */
+  private async taken(
+    r: AuthRepository,
+    username: string,
+    email: string,
+  ): Promise<'email' | 'username' | null> {
+    if (await r.emailTaken(email)) return 'email';
+    if (await r.usernameTaken(username)) return 'username';
+    return null;
+  }
+
+  /**
+   * Activates the account of a mailed token. A token that was already used for an account that
+   * is now active answers `alreadyActive` (a second click on the link); only the holder of the
+   * mailed token can learn that. Unknown, expired or other tokens stay invalid.
+   */
+  async activate(token: string): Promise<{ alreadyActive: boolean }> {
     const { repo } = this.deps;
-    await repo.db.transaction(async (tx) => {
+    const tokenHash = hashToken(token);
+    return repo.db.transaction(async (tx) => {
       const r = repo.with(tx);
-      const userId = await r.consumeUserToken('activation', hashToken(token), this.now());
-      if (!userId) throw badRequest(AuthText.invalidToken);
-      const user = await r.findUserById(userId);
-      if (user?.status === UserStatus.pending)
-        await r.updateUser(userId, { status: UserStatus.active });
+      const userId = await r.consumeUserToken('activation', tokenHash, this.now());
+      if (userId) {
+        const user = await r.findUserById(userId);
+        if (user?.status === UserStatus.pending) {
+          await r.updateUser(userId, { status: UserStatus.active });
+        }
+        return { alreadyActive: false };
+      }
+      const usedBy = await r.findUsedTokenUser('activation', tokenHash);
+      const user = usedBy ? await r.findUserById(usedBy) : undefined;
+      if (user?.status === UserStatus.active) return { alreadyActive: true };
+      throw badRequest(AuthText.invalidToken);
     });
   }
 
@@ -263,7 +290,8 @@ export class AuthService {
    * Always answers the same, at once: the lookup, token and mail happen in the background, so
    * neither the answer nor its timing tells whether the email has an account.
    */
-  async forgotPassword(email: string, recoveryUrl: string | undefined): Promise<void> {
+  async forgotPassword(email: string, recoveryUrl: string | undefined, ip: string): Promise<void> {
+    await this.limits.recoveryRequest(ip);
     const link = this.linkBase(recoveryUrl, '/metaverse/forgot.html');
     const task = this.sendRecovery(email, link).catch((err: unknown) => {
       this.deps.log.error({ err }, 'sending the recovery mail failed');
@@ -276,6 +304,11 @@ export class AuthService {
     const { repo, mailer } = this.deps;
     const user = await repo.findUserByEmail(email);
     if (!user || user.status === UserStatus.disabled) return;
+    // Over the recipient's limit the mail is dropped quietly: a 429 would tell the email exists.
+    if (!(await this.limits.recipientMail(user.email))) {
+      this.deps.log.info({ userId: user.id }, 'recovery mail not sent: recipient limit reached');
+      return;
+    }
     const token = randomToken();
     link.searchParams.set('token', token);
     await repo.db.transaction(async (tx) => {

@@ -30,11 +30,9 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     expect(early).toMatchObject({ status: 401, json: { message: AuthText.accountNotActivated } });
 
     const activated = await call('POST', '/api/auth/activate', { token });
-    expect(activated).toMatchObject({ status: 200, json: { status: true, result: 'OK' } });
-    const again = await call('POST', '/api/auth/activate', { token });
-    expect(again).toMatchObject({
-      status: 400,
-      json: { status: false, message: AuthText.invalidToken },
+    expect(activated).toMatchObject({
+      status: 200,
+      json: { status: true, result: 'OK', already_active: false, message: AuthText.activated },
     });
 
     const login = await call('POST', '/api/auth', {
@@ -149,6 +147,74 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     expect(res.status).toBe(200);
     const link = linkIn(await env.smtp.next('farah@school.test'));
     expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/metaverse/index.html`);
+  });
+
+  it('answers a second click on an activation link with "already active"', async () => {
+    await register('kenji');
+    const token = linkIn(await env.smtp.next('kenji@school.test')).searchParams.get('token') ?? '';
+    const first = await call('POST', '/api/auth/activate', { token });
+    expect(first.json).toMatchObject({ already_active: false, message: AuthText.activated });
+    const again = await call('POST', '/api/auth/activate', { token });
+    expect(again).toEqual({
+      status: 200,
+      json: { status: true, result: 'OK', already_active: true, message: AuthText.alreadyActive },
+      cookie: undefined,
+    });
+    const login = await call('POST', '/api/auth', {
+      username: 'kenji',
+      password: 'violet tulip river',
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('tells nothing about unknown, expired or disabled-account activation tokens', async () => {
+    const unknown = await call('POST', '/api/auth/activate', { token: 'no-such-token' });
+    expect(unknown).toMatchObject({
+      status: 400,
+      json: { status: false, code: ErrorCode.validation, message: AuthText.invalidToken },
+    });
+
+    await register('lotte');
+    const expiredToken =
+      linkIn(await env.smtp.next('lotte@school.test')).searchParams.get('token') ?? '';
+    await env.database.db.execute(
+      sql`update user_tokens set expires_at = now() - interval '1 second'
+          where user_id = (select id from users where username = 'lotte')`,
+    );
+    const expired = await call('POST', '/api/auth/activate', { token: expiredToken });
+    expect(expired).toMatchObject({ status: 400, json: { message: AuthText.invalidToken } });
+    const lotte = await new UsersRepository(env.database.db).findByUsername('lotte');
+    expect(lotte?.status).toBe(0);
+
+    // A used link of an account that was disabled afterwards must not say "already active".
+    await register('maren');
+    const usedToken =
+      linkIn(await env.smtp.next('maren@school.test')).searchParams.get('token') ?? '';
+    expect((await call('POST', '/api/auth/activate', { token: usedToken })).status).toBe(200);
+    await env.database.db.execute(sql`update users set status = 2 where username = 'maren'`);
+    const disabled = await call('POST', '/api/auth/activate', { token: usedToken });
+    expect(disabled).toMatchObject({ status: 400, json: { message: AuthText.invalidToken } });
+    expect(unknown.json).toEqual(disabled.json);
+  });
+
+  it('says the email is registered when the username is left blank', async () => {
+    const form = {
+      username: '',
+      password: 'violet tulip river',
+      repeat_password: 'violet tulip river',
+    };
+    const first = await call('POST', '/api/auth/register', { ...form, email: 'blank@school.test' });
+    expect(first.status).toBe(200);
+    const before = await userCount();
+    // The first account's username is its email; a blank username must not read as "taken".
+    const again = await call('POST', '/api/auth/register', { ...form, email: 'Blank@school.test' });
+    expect(again).toMatchObject({
+      status: 409,
+      json: { status: false, code: ErrorCode.conflict, message: AuthText.emailTaken },
+    });
+    const named = await call('POST', '/api/auth/register', { ...form, email: 'head@school.test' });
+    expect(named.json.message).toBe(AuthText.emailTaken);
+    expect(await userCount()).toBe(before);
   });
 
   it('uses the email as the username when none is given', async () => {

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { PosterRow } from '../../db/schema.ts';
 import { requireAccount } from '../../http/auth-guard.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound, POSTER_BODY_LIMIT } from '../../http/errors.ts';
 import { PostersRepository } from './posters.repository.ts';
 import type { PosterValues } from './posters.repository.ts';
 
@@ -136,6 +136,7 @@ export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.post(
     '/api/posters',
     {
+      bodyLimit: POSTER_BODY_LIMIT,
       schema: {
         tags: ['posters'],
         summary: 'Hang a poster (admin)',
@@ -153,6 +154,7 @@ export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.patch(
     '/api/posters/:id',
     {
+      bodyLimit: POSTER_BODY_LIMIT,
       schema: {
         tags: ['posters'],
         summary: 'Change a poster (admin)',

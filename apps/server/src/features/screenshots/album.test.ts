@@ -408,6 +408,52 @@ describe.each(testDatabaseKinds())('album on %s', (kind) => {
     expect(links).toEqual([]);
   });
 
+  it('tells the owner whether a photo has a public link, and never makes one by asking', async () => {
+    const shot = await create('member');
+    const linkOf = (role?: string) =>
+      fetch(
+        `${server.url}/api/screenshot/share-link?screenshot_id=${encodeURIComponent(shot._id)}`,
+        role ? { headers: { authorization: `Bearer ${tokens[role]}` } } : {},
+      );
+    const liveLinks = () =>
+      database.db.select().from(shareLinks).where(eq(shareLinks.screenshotId, shot._id));
+
+    expect(await (await linkOf('member')).json()).toEqual({ status: true, data: null });
+    expect(await (await linkOf('member')).json()).toEqual({ status: true, data: null });
+    expect(await liveLinks()).toEqual([]);
+    await expectFailure(await linkOf(), 401);
+    await expectFailure(await linkOf('teacher'), 404, ScreenshotText.notFound);
+
+    type Shared = { status: true; data: { token: string; url: string } };
+    const shared = await callOk<Shared>('share', { screenshot_id: shot._id }, 'member');
+    expect(await (await linkOf('member')).json()).toEqual({ status: true, data: shared.data });
+    await callOk('unshare', { screenshot_id: shot._id }, 'member');
+    expect(await (await linkOf('member')).json()).toEqual({ status: true, data: null });
+    await callOk('delete', { screenshot_id: shot._id }, 'member');
+  });
+
+  it('asks search engines not to index a share page or its photo, live or gone', async () => {
+    const shot = await create('member');
+    type Shared = { status: true; data: { token: string } };
+    const { token } = (await callOk<Shared>('share', { screenshot_id: shot._id }, 'member')).data;
+    const robotsMeta = '<meta name="robots" content="noindex">';
+
+    const page = await fetch(`${server.url}/p/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await page.text()).toContain(robotsMeta);
+    const photo = await fetch(`${server.url}/api/public/photo/${token}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('x-robots-tag')).toBe('noindex');
+
+    await callOk('unshare', { screenshot_id: shot._id }, 'member');
+    const gone = await fetch(`${server.url}/p/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await gone.text()).toContain(robotsMeta);
+    await callOk('delete', { screenshot_id: shot._id }, 'member');
+  });
+
   it('lights the My Album dot for photos newer than the last look, and puts it out', async () => {
     const news = async (role?: string) =>
       fetch(`${server.url}/api/screenshot/news`, {

@@ -19,12 +19,13 @@ const imageTooLarge = () =>
   new AppError(400, ErrorCode.payloadTooLarge, ScreenshotText.imageTooLarge);
 
 /**
- * Error handler for the plugins whose routes take a picture: a body past IMAGE_BODY_LIMIT is the
- * same clear 400 as a decoded image past the limit; everything else goes to the app's handler.
+ * Error handler for the plugins whose routes take a picture: a body past IMAGE_BODY_LIMIT is a
+ * 413 with the same clear text as a decoded image past the limit (issue 12, item 17); everything
+ * else goes to the app's handler.
  */
 export function imageUploadErrors(error: unknown): never {
   if ((error as { code?: unknown } | null)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    throw imageTooLarge();
+    throw new AppError(413, ErrorCode.payloadTooLarge, ScreenshotText.imageTooLarge);
   }
   throw error;
 }

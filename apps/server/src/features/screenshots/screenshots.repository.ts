@@ -168,6 +168,15 @@ export class ScreenshotsRepository {
     return row.token;
   }
 
+  /** The live share token of a screenshot, if it has one. */
+  async findShareLink(screenshotId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ token: shareLinks.token })
+      .from(shareLinks)
+      .where(and(eq(shareLinks.screenshotId, screenshotId), isNull(shareLinks.revokedAt)));
+    return row?.token;
+  }
+
   /** Revokes the live link of a screenshot; true when there was one. */
   async revokeShareLinks(screenshotId: string, at: Date): Promise<boolean> {
     const rows = await this.db

@@ -15,6 +15,7 @@ import {
   ScreenshotText,
   SHARE_PAGE_PATH,
   sharePageUrl,
+  ShareLinkResponseSchema,
   ShareScreenshotResponseSchema,
   ShareTokenParamsSchema,
   UpdateScreenshotRequestSchema,
@@ -29,7 +30,7 @@ import type { AuthClaims } from '../auth/tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { FileStore, sendPicture } from './file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
-import { notFoundPage, sharePage } from './share-page.ts';
+import { notFoundPage, ROBOTS_NOINDEX, sharePage } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { ScreenshotsService } from './screenshots.service.ts';
 
@@ -255,6 +256,26 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
     },
   );
 
+  app.get(
+    '/api/screenshot/share-link',
+    {
+      preValidation: albumUser,
+      schema: {
+        tags: ['screenshots'],
+        summary: "A screenshot's live public link, or null; never makes one",
+        querystring: ScreenshotIdRequestSchema,
+        response: { 200: ShareLinkResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const token = await service.shareLink(caller(request), request.query.screenshot_id);
+      return {
+        status: true as const,
+        data: token ? { token, url: sharePageUrl(publicUrl, token) } : null,
+      };
+    },
+  );
+
   app.post(
     '/api/screenshot/unshare',
     {
@@ -282,6 +303,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
       },
     },
     async (request, reply) => {
+      reply.header('x-robots-tag', ROBOTS_NOINDEX);
       const file = await service.openShared(request.params.token);
       return sendPicture(reply, file, 'no-cache');
     },
@@ -298,7 +320,10 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
     },
     async (request, reply) => {
       const { token } = request.params;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', ROBOTS_NOINDEX);
       try {
         const row = await service.findShared(token);
         return await reply.send(sharePage(publicUrl, token, row));

@@ -238,6 +238,12 @@ export class ScreenshotsService {
     return this.deps.repo.ensureShareLink(row.id, randomBytes(32).toString('base64url'));
   }
 
+  /** The screenshot's live share token, if any; never makes one. */
+  async shareLink(claims: AuthClaims, id: string): Promise<string | undefined> {
+    const row = await this.get(claims, id);
+    return this.deps.repo.findShareLink(row.id);
+  }
+
   /** Revokes the screenshot's share link; revoking twice is fine. */
   async unshare(claims: AuthClaims, id: string): Promise<void> {
     const row = await this.get(claims, id);

@@ -295,7 +295,7 @@ describe.each(testDatabaseKinds())('screenshots on %s', (kind) => {
     expect(tooBig.status).toBe(400);
     expect(await tooBig.json()).toMatchObject({ message: ScreenshotText.imageTooLarge });
     const tooMuch = await save({ place_id: 'campus:plaza', image: `${huge}${huge}` }, 'admin');
-    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.status).toBe(413);
     expect(await tooMuch.json()).toMatchObject({ message: ScreenshotText.imageTooLarge });
     expect(await stored()).toEqual(before);
   });

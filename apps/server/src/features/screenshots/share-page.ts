@@ -29,8 +29,12 @@ font-weight:700;text-decoration:none}
 .join:hover{background:#4a4ac4}
 p{margin:0;color:#b4b8e0}`;
 
+/** Share pages hold photos of students, personal data: no search engine may list them. */
+export const ROBOTS_NOINDEX = 'noindex';
+
 const head = (title: string) => `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="${ROBOTS_NOINDEX}">
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${title}</title>
 <style>${CSS}</style>`;
@@ -79,7 +83,7 @@ export function notFoundPage(): string {
   const text = escapeHtml(ScreenshotText.shareNotFound);
   return `<!doctype html>
 <html lang="en">
-<head>${head(text)}<meta name="robots" content="noindex"></head>
+<head>${head(text)}</head>
 <body>${brand}<p>${text}</p><a class="join" href="/">${escapeHtml(ScreenshotText.shareJoin)}</a></body>
 </html>
 `;

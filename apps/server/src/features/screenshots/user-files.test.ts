@@ -248,7 +248,7 @@ describe.each(testDatabaseKinds())('editor PNG uploads on %s', (kind) => {
     );
     await expectFailure(
       await upload({ userId, png_data: `${huge}${huge}` }, 'admin'),
-      400,
+      413,
       ScreenshotText.imageTooLarge,
     );
     expect(await storedFiles()).toEqual(before);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
 
@@ -13,5 +13,30 @@ export class SettingsRepository {
       .from(settings)
       .where(and(eq(settings.key, key), eq(settings.public, true)));
     return row?.value;
+  }
+
+  /** Every setting whose key starts with `prefix`, public or not. */
+  async findByPrefix(prefix: string): Promise<{ key: string; value: unknown }[]> {
+    return this.db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(like(settings.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`));
+  }
+
+  /** Writes private settings, replacing the values of keys that exist. */
+  async upsertPrivate(values: Record<string, unknown>): Promise<void> {
+    const rows = Object.entries(values).map(([key, value]) => ({ key, value, public: false }));
+    if (rows.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const row of rows) {
+        await tx
+          .insert(settings)
+          .values(row)
+          .onConflictDoUpdate({
+            target: settings.key,
+            set: { value: row.value, updatedAt: new Date() },
+          });
+      }
+    });
   }
 }

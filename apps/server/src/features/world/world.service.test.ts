@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isWalkable } from '@atrium/protocol';
 import { spawnPoint, visibleChanges, WorldService } from './world.service.ts';
 
-const who = (id: string) => ({ id, username: id, roleLabel: 'Member' });
+const who = (id: string) => ({ id, username: id, roleLabel: 'Member', look: 1 });
 
 describe('WorldService', () => {
   it('fills an instance up to its capacity, then opens the next', () => {

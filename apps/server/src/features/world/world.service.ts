@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isSegmentWalkable, WORLD_LAYOUTS, WorldConstants } from '@atrium/protocol';
 import type { AvatarState, WorldLayout, WorldLocation, WorldMove } from '@atrium/protocol';
 
@@ -55,7 +56,7 @@ export class WorldService {
   join(
     socketId: string,
     world: string,
-    who: { id: string; username: string; roleLabel: string },
+    who: { id: string; username: string; roleLabel: string; look: number },
     location?: WorldLocation,
   ): Member {
     this.leave(socketId);
@@ -133,6 +134,14 @@ export class WorldService {
     member.dirty = true;
     return 'accepted';
   }
+}
+
+/**
+ * The look seed of an account (or guest) id: a hash, so the same account looks the same in every
+ * session and to every viewer, without telling the viewers its id.
+ */
+export function lookSeed(accountId: string): number {
+  return createHash('sha256').update(`atrium-look:${accountId}`).digest().readUInt32BE(0);
 }
 
 /**

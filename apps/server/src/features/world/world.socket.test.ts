@@ -8,7 +8,9 @@ import type {
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/databases.ts';
+import { seedDemoCampus } from '../../db/seed.ts';
+import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
@@ -151,5 +153,81 @@ describe('live avatars over socket.io', () => {
     }
     expect(new Set(ids.slice(0, 3)).size).toBe(1);
     expect(ids[3]).not.toBe(ids[0]);
+  });
+});
+
+describe.each(testDatabaseKinds())('who enters the world (%s)', (kind) => {
+  let database: TestDatabase;
+  let server: TestApp;
+  let accounts: Awaited<ReturnType<typeof seedDemoCampus>>;
+  const opened: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    accounts = await seedDemoCampus(database.db);
+    server = await startTestApp(database);
+  });
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.disconnect();
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.dispose();
+  });
+
+  async function join(token: string): Promise<AvatarState> {
+    const socket: ClientSocket = connect(server.url, {
+      path: '/api/socket',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { protocol: PROTOCOL_VERSION, token },
+    });
+    opened.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const joined = await socket.emitWithAck('world:join', { world: 'campus' });
+    if (!joined.status) throw new Error(joined.message);
+    return joined.data.self;
+  }
+
+  it('tags the avatar with the username chosen after the token was signed', async () => {
+    const { tokens, ids } = await signInDemoAccounts(server.url, accounts ?? []);
+    const token = tokens.member ?? '';
+    const chosen = `chosen_${kind}`;
+    const res = await fetch(`${server.url}/api/user/${ids.member}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ username: chosen }),
+    });
+    expect(res.status).toBe(200);
+    // The same token, signed with the old username, enters under the new one.
+    expect(await join(token)).toMatchObject({ username: chosen, roleLabel: 'Member' });
+  });
+
+  it('gives an account the same look in every session, and others their own', async () => {
+    // By email: the test above renames the member.
+    const logIn = async (role: string) => {
+      const account = accounts?.find((a) => a.role === role);
+      const res = await fetch(`${server.url}/api/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account?.email, password: account?.password }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const guest = async () => {
+      const res = await fetch(`${server.url}/api/auth/guest`, { method: 'POST' });
+      return ((await res.json()) as { token: string }).token;
+    };
+    const [first, second] = [await logIn('teacher'), await logIn('teacher')];
+    const teacher = await join(first);
+    const teacherAgain = await join(second);
+    expect(teacherAgain.id).not.toBe(teacher.id);
+    expect(teacherAgain.look).toBe(teacher.look);
+    expect((await join(await logIn('admin'))).look).not.toBe(teacher.look);
+    // Guests are new people each time.
+    expect((await join(await guest())).look).not.toBe((await join(await guest())).look);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@atrium/protocol';
 import { AppError } from '../../http/errors.ts';
 import type { AtriumServer, SocketFeature } from '../../realtime/realtime.ts';
-import { visibleChanges, WorldService } from './world.service.ts';
+import { lookSeed, visibleChanges, WorldService } from './world.service.ts';
 
 export interface WorldRealtime {
   feature: SocketFeature;
@@ -15,10 +15,17 @@ export interface WorldRealtime {
 }
 
 const fail = (message: string) => new AppError(400, ErrorCode.validation, message);
+
+/** The account's username now; a token keeps the one it was signed with until it rotates. */
+export type CurrentUsername = (userId: string) => Promise<string | undefined>;
 const EMOTE_COOLDOWN_MS = 400;
 
 /** Live avatars: join, validated moves, emotes, and snapshots at the send rate. */
-export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): WorldRealtime {
+export function createWorldRealtime(
+  capacity: number,
+  log: FastifyBaseLogger,
+  currentUsername: CurrentUsername = () => Promise.resolve(undefined),
+): WorldRealtime {
   const service = new WorldService(capacity);
   let refused = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -30,6 +37,13 @@ export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): W
       const auth = s.data.auth;
       if (!auth) throw fail(SocketText.notLoggedIn);
       if (!service.hasWorld(world)) throw fail(SocketText.worldUnknown);
+      // A username chosen after sign-in is newer than the token's (e.g. the first entry after it).
+      const username =
+        auth.role === 'guest'
+          ? auth.username
+          : ((await currentUsername(auth.sub)) ?? auth.username);
+      // The socket may have gone while the database answered; a member must not outlive it.
+      if (s.disconnected) throw fail(SocketText.notInWorld);
       const previous = service.member(s.id);
       if (previous) {
         await s.leave(previous.instanceId);
@@ -39,7 +53,7 @@ export function createWorldRealtime(capacity: number, log: FastifyBaseLogger): W
       const member = service.join(
         s.id,
         world,
-        { id: s.id, username: auth.username, roleLabel },
+        { id: s.id, username, roleLabel, look: lookSeed(auth.sub) },
         location,
       );
       await s.join(member.instanceId);
