@@ -36,6 +36,17 @@ async function albumOf(role: string): Promise<{
   return { token, photos: screenshots };
 }
 
+/** The photo's live public link as the server holds it, or null. */
+async function shareLinkOf(role: string, id: string): Promise<{ url: string } | null> {
+  const { token } = await albumOf(role);
+  const answer = await fetch(
+    `${baseURL}/api/screenshot/share-link?screenshot_id=${encodeURIComponent(id)}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { data: { url: string } | null }).data;
+}
+
 /** Decoded RGB pixels of an image. */
 async function pixels(bytes: ArrayBuffer) {
   const { data, info } = await sharp(Buffer.from(bytes))
@@ -85,7 +96,7 @@ describe('the album and its editor', () => {
 
     // Crop to a square.
     await editor.getByRole('button', { name: EditorText.crop }).click();
-    await editor.getByRole('button', { name: '1', exact: true }).click();
+    await editor.getByRole('button', { name: '1:1', exact: true }).click();
     await editor.getByRole('button', { name: EditorText.apply, exact: true }).click();
     await expect.poll(() => undo.isDisabled()).toBe(false);
 
@@ -154,17 +165,29 @@ describe('the album and its editor', () => {
       .toBe(width);
     expect(await shown.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(height);
 
-    // Share: an anonymous visitor sees the edited picture through the link.
+    // Share: opening the dialog makes no public link, and says when one is made.
     await page.getByRole('button', { name: AlbumText.share, exact: true }).click();
-    const link = page.getByRole('textbox', { name: AlbumText.copyLink });
+    const shareDialog = page.getByRole('dialog', { name: AlbumText.shareTitle });
+    await shareDialog.getByText(AlbumText.shareNoLinkYet).waitFor({ timeout: 15_000 });
+    await saveScreenshot(page, 'album-share-modal-no-link');
+    expect(await shareLinkOf('teacher', edited._id)).toBeNull();
+    // Copying the link makes it; an anonymous visitor sees the edited picture through it.
+    await shareDialog.getByRole('button', { name: AlbumText.copyLink, exact: true }).click();
+    const link = shareDialog.getByRole('textbox', { name: AlbumText.linkLabel });
     await expect
       .poll(() => link.inputValue(), { timeout: 15_000 })
       .toMatch(new RegExp(`^${baseURL}/p/[A-Za-z0-9_-]{40,}$`));
     const url = await link.inputValue();
+    await shareDialog.getByText(AlbumText.shareLinkLive).waitFor();
+    expect((await shareLinkOf('teacher', edited._id))?.url).toBe(url);
     await saveScreenshot(page, 'album-share-modal');
     const stranger = await openPage(browser());
     const response = await stranger.page.goto(url);
     expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    expect(await stranger.page.locator('meta[name="robots"]').getAttribute('content')).toBe(
+      'noindex',
+    );
     await stranger.page.getByRole('link', { name: ScreenshotText.shareJoin }).waitFor();
     await saveScreenshot(stranger.page, 'album-share-page');
     const ogImage = await stranger.page

@@ -12,7 +12,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const editorDir = path.join(root, 'apps/web/src/features/album');
 
 type Rgba = [number, number, number, number];
-type Scene = 'halves' | 'white';
+type Scene = 'halves' | 'white' | 'wide';
 
 /** Runs a history script in the page; answers the picture's size and every pixel. */
 interface Run {
@@ -47,11 +47,11 @@ function scene(name) {
     ctx.fillStyle = '#0000ff';
     ctx.fillRect(2, 0, 2, 2);
   } else {
-    canvas.width = 20;
-    canvas.height = 20;
+    canvas.width = name === 'wide' ? 160 : 20;
+    canvas.height = name === 'wide' ? 90 : 20;
     const ctx = canvas.getContext('2d');
     ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, 20, 20);
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
   }
   return canvas;
 }
@@ -202,20 +202,27 @@ describe('editor history on a canvas', () => {
     expect(red).toBeGreaterThan(40);
   });
 
-  it('rotates into the bounding box, so nothing is cut', async () => {
+  it('crops a rotation to the largest inner rectangle: no see-through pixel is left', async () => {
     const result = await run('white', [{ apply: { kind: 'rotate', degrees: 45 } }]);
-    // 20 × 20 turned by 45° needs 20·√2 ≈ 28 px each way.
-    expect([result.width, result.height]).toEqual([28, 28]);
-    expect(pixel(result, 14, 14)).toEqual([255, 255, 255, 255]);
-    // The corners are outside the turned picture: transparent.
-    expect(pixel(result, 0, 0)[3]).toBe(0);
+    // 20 × 20 turned by 45°: the largest upright square inside is 20/√2 ≈ 14 px, less 1 px a side.
+    expect([result.width, result.height]).toEqual([12, 12]);
+    for (const degrees of [1, 7, -23, 45, 50, -50]) {
+      const turned = await run('wide', [{ apply: { kind: 'rotate', degrees } }]);
+      const seeThrough = rows(turned)
+        .flat()
+        .filter((colour) => colour.join() !== '255,255,255,255');
+      expect(seeThrough, `${degrees}°`).toEqual([]);
+      // Same shape as the photo (16:9), as large as fits.
+      expect(Math.abs(turned.width / turned.height - 16 / 9), `${degrees}°`).toBeLessThan(0.1);
+      expect(turned.width, `${degrees}°`).toBeGreaterThan(160 * 0.45);
+    }
   });
 
   it('ignores a rotation of 0 and clamps one beyond ±50°', async () => {
     const zero = await run('white', [{ apply: { kind: 'rotate', degrees: 0 } }, { undo: true }]);
     expect([zero.width, zero.height]).toEqual([20, 20]);
     const far = await run('white', [{ apply: { kind: 'rotate', degrees: 90 } }]);
-    // Clamped to 50°: 20·(cos 50° + sin 50°) ≈ 28.2.
-    expect([far.width, far.height]).toEqual([28, 28]);
+    // Clamped to 50°: 20 / (cos 50° + sin 50°) ≈ 14.2, less 1 px a side (90° would keep 18).
+    expect([far.width, far.height]).toEqual([12, 12]);
   });
 });

@@ -1,21 +1,23 @@
-import { AppRoute } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { useDevServer } from './support/dev-server.ts';
 
-const baseURL = inject('baseURL');
-
+// The buttons that open these overlays live on a development-only page, not in the product.
 describe('shell primitives in Chromium', () => {
   const browser = useBrowser();
+  const devURL = useDevServer();
 
   async function metaversePage(
     options: { installClock?: boolean } = {},
   ): Promise<{ page: Page; errors: string[] }> {
     const watched = await openPage(browser());
     if (options.installClock) await watched.page.clock.install();
-    await watched.page.goto(`${baseURL}${AppRoute.metaverse}`);
-    await watched.page.getByRole('button', { name: 'Open a prompt' }).waitFor();
+    await watched.page.goto(`${devURL()}${DevRoute.interfacePreview}`);
+    // The first visit compiles the page's modules on demand.
+    await watched.page.getByRole('button', { name: 'Open a prompt' }).waitFor({ timeout: 60_000 });
     return watched;
   }
 

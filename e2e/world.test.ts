@@ -1,13 +1,14 @@
-import { AppRoute, PosterText } from '@atrium/protocol';
+import { AppRoute, AuthText, PosterText } from '@atrium/protocol';
 import type { Frame } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
+import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { EmbedText } from '../apps/web/src/features/embed/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
-import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
+import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { enterWorld, logIn, worldFrame } from './support/world.ts';
 
 const baseURL = inject('baseURL');
@@ -107,7 +108,7 @@ describe('the metaverse page', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('warns a phone that the desktop page needs a computer, and leads home', async () => {
+  it('warns a phone that cannot draw WebGL, and leads home', async () => {
     const { page } = await openPage(browser(), {
       viewport: { width: 390, height: 844 },
       userAgent:
@@ -115,13 +116,23 @@ describe('the metaverse page', () => {
       hasTouch: true,
       isMobile: true,
     });
+    // A browser with WebGL switched off answers null for every WebGL context.
+    await page.addInitScript(() => {
+      const prototype = HTMLCanvasElement.prototype as unknown as {
+        getContext: (this: HTMLCanvasElement, type: string, ...rest: unknown[]) => unknown;
+      };
+      const original = prototype.getContext;
+      prototype.getContext = function (type, ...rest) {
+        return /webgl/i.test(type) ? null : original.call(this, type, ...rest);
+      };
+    });
     await page.goto(`${baseURL}${AppRoute.metaverse}`);
-    const warning = page.getByRole('alertdialog', { name: 'Warning!' });
+    const warning = page.getByRole('alertdialog', { name: MetaverseText.unsupportedDevice.title });
     await warning.waitFor();
     // Let the dialog's fade-in finish before the screenshot.
     await page.waitForTimeout(400);
     await saveScreenshot(page, 'metaverse-unsupported-device');
-    await warning.getByRole('button').first().click();
+    await warning.getByRole('button', { name: MetaverseText.unsupportedDevice.backToHome }).click();
     await page.waitForURL(`${baseURL}/`);
   });
 });
@@ -133,6 +144,13 @@ describe('the embed frame on its own', () => {
     const { page, errors } = await openPage(browser(), { viewport: { width: 1280, height: 720 } });
     await page.goto(`${baseURL}/embed/campus?e2e=1&inactiveTimeout=10`);
     await page.getByRole('button', { name: EmbedText.play }).click();
+    // Opened on its own, the frame makes a guest, and warns first as the home page does.
+    const warning = page.getByRole('alertdialog', { name: AuthWebText.guestTitle });
+    await warning.getByText(AuthText.guestWarning).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'embed-guest-warning');
+    expect(await page.evaluate(() => typeof window.__atriumTest)).toBe('undefined');
+    await warning.getByRole('button', { name: AuthWebText.guestConfirm }).click();
     await page.waitForFunction(() => typeof window.__atriumTest === 'function', undefined, {
       timeout: 60_000,
     });

@@ -5,6 +5,7 @@ import {
   clampCameraOffset,
   createCamera,
   dragCamera,
+  turnCamera,
   wrapAngle,
   zoomCamera,
 } from './camera.ts';
@@ -64,5 +65,22 @@ describe('clampCameraOffset', () => {
     const near = { minX: -5, minZ: 0.5, maxX: 5, maxZ: 1, height: 4 };
     const clamped = clampCameraOffset({ x: 0, z: 0 }, { x: 0, y: 3, z: 6 }, [near]);
     expect(Math.hypot(clamped.x, clamped.z)).toBeCloseTo(1.2, 5);
+  });
+
+  it('turns with the arrow keys like a drag to the same side, and tilts within the limits', () => {
+    const still = { left: false, right: false, up: false, down: false };
+    const cam = createCamera();
+    expect(turnCamera(cam, still, 1)).toBe(cam);
+    const left = turnCamera(cam, { ...still, left: true }, 0.5);
+    expect(left.yaw).toBeCloseTo(CameraLimits.keyTurnRate * 0.5);
+    // The same sense as dragging the view to the left.
+    expect(Math.sign(left.yaw)).toBe(Math.sign(dragCamera(cam, -10, 0).yaw));
+    expect(turnCamera(cam, { ...still, right: true }, 0.5).yaw).toBeCloseTo(-left.yaw);
+    expect(turnCamera(cam, { ...still, left: true, right: true }, 1).yaw).toBe(cam.yaw);
+    expect(turnCamera(cam, { ...still, down: true }, 100).pitch).toBe(CameraLimits.maxPitch);
+    expect(turnCamera(cam, { ...still, up: true }, 100).pitch).toBe(CameraLimits.minPitch);
+    expect(Math.abs(turnCamera(cam, { ...still, right: true }, 100).yaw)).toBeLessThanOrEqual(
+      Math.PI,
+    );
   });
 });

@@ -19,6 +19,10 @@ export const CameraLimits = {
   dragSensitivity: 0.005,
   /** Zoom factor per wheel pixel; exponential so each notch feels the same near and far. */
   zoomSensitivity: 0.001,
+  /** Radians per second while an arrow key is held: a full turn in about three seconds. */
+  keyTurnRate: 2,
+  /** Radians per second of tilt while up or down is held. */
+  keyTiltRate: 0.8,
 } as const;
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -40,6 +44,29 @@ export const dragCamera = (cam: CameraState, dxPx: number, dyPx: number): Camera
     CameraLimits.maxPitch,
   ),
 });
+
+/**
+ * Turns the view for `dtSeconds` of held arrow keys: left and right turn like a drag to that side,
+ * up and down tilt like a drag up or down.
+ */
+export const turnCamera = (
+  cam: CameraState,
+  keys: { left: boolean; right: boolean; up: boolean; down: boolean },
+  dtSeconds: number,
+): CameraState => {
+  const turn = Number(keys.right) - Number(keys.left);
+  const tilt = Number(keys.down) - Number(keys.up);
+  if (turn === 0 && tilt === 0) return cam;
+  return {
+    ...cam,
+    yaw: wrapAngle(cam.yaw - turn * CameraLimits.keyTurnRate * dtSeconds),
+    pitch: clamp(
+      cam.pitch + tilt * CameraLimits.keyTiltRate * dtSeconds,
+      CameraLimits.minPitch,
+      CameraLimits.maxPitch,
+    ),
+  };
+};
 
 /** Zooms by a WheelEvent.deltaY (pixels): positive zooms out. */
 export const zoomCamera = (cam: CameraState, deltaY: number): CameraState => ({

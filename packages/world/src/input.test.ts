@@ -55,4 +55,15 @@ describe('input', () => {
     expect(d.x).toBeCloseTo(Math.SQRT1_2);
     expect(moveIntent(keyDown(w, 'KeyS'), 0)).toEqual({ x: 0, z: 0 });
   });
+
+  it('holds the arrow keys as camera turns, not as movement', () => {
+    let s = keyDown(createInputState(), 'ArrowLeft');
+    s = keyDown(s, 'ArrowUp');
+    expect(s.look).toEqual({ left: true, right: false, up: true, down: false });
+    expect(isMoving(s)).toBe(false);
+    expect(consumeActions(s).actions).toEqual([]);
+    s = keyUp(s, 'ArrowLeft');
+    expect(s.look.left).toBe(false);
+    expect(releaseAll(keyDown(s, 'ArrowRight')).look).toEqual(createInputState().look);
+  });
 });

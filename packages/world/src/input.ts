@@ -14,8 +14,17 @@ export interface HeldKeys {
   readonly run: boolean;
 }
 
+/** Arrow keys held down: the camera turns while they are, so the world works without a mouse. */
+export interface LookKeys {
+  readonly left: boolean;
+  readonly right: boolean;
+  readonly up: boolean;
+  readonly down: boolean;
+}
+
 /** Held keys plus the one-shot actions queued since the last step. */
 export interface InputState extends HeldKeys {
+  readonly look: LookKeys;
   readonly actions: readonly InputAction[];
 }
 
@@ -28,6 +37,16 @@ export const MOVE_KEYS = {
   ShiftLeft: 'run',
   ShiftRight: 'run',
 } as const;
+
+/** KeyboardEvent.code of each key that turns the camera. */
+export const LOOK_KEYS = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+} as const;
+
+const NO_LOOK: LookKeys = { left: false, right: false, up: false, down: false };
 
 /** KeyboardEvent.code of each one-shot action key (SPEC controls). */
 export const ACTION_KEYS = {
@@ -43,11 +62,18 @@ export const createInputState = (): InputState => ({
   left: false,
   right: false,
   run: false,
+  look: NO_LOOK,
   actions: [],
 });
 
 const held = (code: string) =>
   code in MOVE_KEYS ? MOVE_KEYS[code as keyof typeof MOVE_KEYS] : null;
+
+const lookKey = (code: string) =>
+  code in LOOK_KEYS ? LOOK_KEYS[code as keyof typeof LOOK_KEYS] : null;
+
+const withLook = (state: InputState, key: keyof LookKeys, down: boolean): InputState =>
+  state.look[key] === down ? state : { ...state, look: { ...state.look, [key]: down } };
 
 /** The action a key code triggers, if any: Digit1..Digit0 are the ten emotes. */
 export const actionForCode = (code: string): InputAction | null => {
@@ -61,6 +87,8 @@ export const actionForCode = (code: string): InputAction | null => {
 export const keyDown = (state: InputState, code: string, repeat = false): InputState => {
   const key = held(code);
   if (key) return state[key] ? state : { ...state, [key]: true };
+  const look = lookKey(code);
+  if (look) return withLook(state, look, true);
   const action = repeat ? null : actionForCode(code);
   return action ? { ...state, actions: [...state.actions, action] } : state;
 };
@@ -68,6 +96,8 @@ export const keyDown = (state: InputState, code: string, repeat = false): InputS
 /** Applies a key release. */
 export const keyUp = (state: InputState, code: string): InputState => {
   const key = held(code);
+  const look = lookKey(code);
+  if (look) return withLook(state, look, false);
   return key && state[key] ? { ...state, [key]: false } : state;
 };
 

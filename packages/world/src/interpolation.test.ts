@@ -8,6 +8,7 @@ const state = (x: number, ry = 0, anim: AvatarState['anim'] = 'walk'): AvatarSta
   index: 0,
   username: 'ann',
   roleLabel: 'Student',
+  look: 7,
   x,
   y: 0,
   z: 0,

@@ -6,6 +6,7 @@ import {
   createTouchState,
   joystickKeys,
   joystickKnob,
+  joystickRest,
   NO_KEYS,
   touchCancel,
   touchEnd,
@@ -51,6 +52,24 @@ const push = (dx: number, dy: number) =>
   ]).state.keys;
 
 describe('virtual joystick', () => {
+  it('rests in the bottom-left corner, inside the zone that grabs it', () => {
+    for (const [w, h] of [
+      [390, 700],
+      [844, 300],
+      [768, 900],
+    ] as const) {
+      const rest = joystickRest(w, h);
+      expect(rest.x - R).toBeGreaterThanOrEqual(0);
+      expect(rest.y + R).toBeLessThanOrEqual(h);
+      expect(rest.y).toBeGreaterThan(h / 2);
+      expect(rest.x).toBeLessThan(w * TouchConstants.joystickZone);
+      // A thumb on the resting ring takes the joystick.
+      const area = { left: 0, width: w };
+      const step = touchStart(createTouchState(), { id: 1, x: rest.x, y: rest.y, t: 0 }, area);
+      expect(step.state.joystick).not.toBeNull();
+    }
+  });
+
   it('takes a touch in the left 40% and leaves the rest to the camera', () => {
     expect(play([['start', 1, 399, 300]]).state.joystick).not.toBeNull();
     const right = play([['start', 1, 401, 300]]).state;

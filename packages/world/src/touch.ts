@@ -14,7 +14,21 @@ export const TouchConstants = {
   /** A touch that travels less than this and lifts within `tapMaxMs` is a tap. */
   tapSlopPx: 10,
   tapMaxMs: 300,
+  /** Gap between the resting joystick's ring and the bottom-left corner of the view. */
+  restMarginPx: 24,
 } as const;
+
+/**
+ * Where the joystick waits while no thumb holds it, so a visitor sees there is one: the bottom-left
+ * corner of a view `width` × `height`, in the view's own pixels. On a view too small for the full
+ * margin it stays whole and inside the joystick zone.
+ */
+export const joystickRest = (width: number, height: number): { x: number; y: number } => {
+  const r = TouchConstants.joystickRadius;
+  const margin = Math.max(0, Math.min(TouchConstants.restMarginPx, height / 2 - r));
+  const x = Math.min(margin + r, width * TouchConstants.joystickZone - 1);
+  return { x: Math.max(x, 0), y: Math.max(height - margin - r, 0) };
+};
 
 /** One touch pointer sample: id, client position, and event time in ms. */
 export interface TouchPoint {

@@ -2,6 +2,7 @@ import { AppRoute } from '@atrium/protocol';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { DevRoute } from '../features/metaverse/devRoutes.ts';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -13,7 +14,7 @@ const MetaversePage = lazy(() =>
   })),
 );
 const MobileMetaversePage = lazy(() =>
-  import('../features/metaverse/MetaversePage.tsx').then((module) => ({
+  import('../features/metaverse/mobile/MobileMetaversePage.tsx').then((module) => ({
     default: module.MobileMetaversePage,
   })),
 );
@@ -22,6 +23,20 @@ const ForgotPasswordPage = lazy(() =>
     default: module.ForgotPasswordPage,
   })),
 );
+// Development builds only: `import.meta.env.DEV` is false in production, so the bundler drops
+// the preview page and its chunk.
+const devRoutes: RouteObject[] = import.meta.env.DEV
+  ? [
+      {
+        path: DevRoute.interfacePreview,
+        Component: lazy(() =>
+          import('../features/metaverse/InterfacePreview.tsx').then((module) => ({
+            default: module.InterfacePreviewPage,
+          })),
+        ),
+      },
+    ]
+  : [];
 const MiniGamePage = lazy(() =>
   import('../features/mini-game/MiniGamePage.tsx').then((module) => ({
     default: module.MiniGamePage,
@@ -42,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },
           { path: AppRoute.forgot, Component: ForgotPasswordPage },
           { path: AppRoute.miniGame, Component: MiniGamePage },
+          ...devRoutes,
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -2,6 +2,7 @@ import type { AvatarAnim, Emote } from '@atrium/protocol';
 import * as THREE from 'three';
 import { crowdOf, type CrowdSlot } from './avatar-crowd.ts';
 import { buildAvatarMesh, buildRig, type AvatarLook } from './avatar-model.ts';
+import { lookFromSeed } from '../avatar-look.ts';
 import { emotePose, type Pose } from './emote-poses.ts';
 import { createNameTag } from './name-tag.ts';
 
@@ -24,47 +25,19 @@ export interface AvatarView {
   dispose(): void;
 }
 
-const hash = (text: string): number => {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  // FNV's low bits barely change between ids that differ in one character; mix them (murmur3 fmix).
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-};
+/** The name tag's text: the username and the role, e.g. `ada (Teacher)`. */
+export const avatarLabel = (state: { username: string; roleLabel: string }): string =>
+  `${state.username} (${state.roleLabel})`;
 
-/** Shirt colours that stay distinct side by side and sit well with the campus palette. */
-const AVATAR_COLORS = [
-  '#6366f1',
-  '#14b8a6',
-  '#f59e0b',
-  '#e11d48',
-  '#0ea5e9',
-  '#8b5cf6',
-  '#22c55e',
-  '#f97316',
-  '#ec4899',
-  '#64748b',
-] as const;
-const PANTS = ['#3b4a6b', '#2f3a4f', '#6b5b45', '#4a5568', '#1f4e5f', '#5b4a6e'] as const;
-const SKIN = ['#f6d7c3', '#eec4a4', '#d9a27e', '#b97a56', '#8d5a3b', '#6b4330'] as const;
-const HAIR = ['#2b2220', '#4a3226', '#7a4b2a', '#c58b4a', '#e3c27f', '#9c9ca6', '#b5523b'] as const;
-
-const pick = <T>(list: readonly T[], h: number): T => list[h % list.length] as T;
-
-/** A shirt colour from a hash of the avatar's id. */
-export const avatarColor = (id: string): THREE.Color =>
-  new THREE.Color(pick(AVATAR_COLORS, hash(id)));
-
-/** The whole look (shirt, trousers, skin, hair) from the avatar's id. */
-export const avatarLook = (id: string): AvatarLook => {
-  const h = hash(id);
+/** The three.js colours of the look with this seed (see {@link lookFromSeed}). */
+export const avatarLook = (seed: number): AvatarLook => {
+  const look = lookFromSeed(seed);
   return {
-    shirt: avatarColor(id),
-    pants: new THREE.Color(pick(PANTS, h >>> 4)),
-    skin: new THREE.Color(pick(SKIN, h >>> 8)),
-    hair: new THREE.Color(pick(HAIR, h >>> 12)),
-    hairStyle: (h >>> 16) % 3,
+    shirt: new THREE.Color(look.shirt),
+    pants: new THREE.Color(look.pants),
+    skin: new THREE.Color(look.skin),
+    hair: new THREE.Color(look.hair),
+    hairStyle: look.hairStyle,
   };
 };
 
@@ -80,12 +53,12 @@ const sceneOf = (object: THREE.Object3D): THREE.Scene | null => {
  * root is in a scene.
  */
 export const createAvatarView = (
-  id: string,
+  look: number,
   label: string,
   options: { self?: boolean } = {},
 ): AvatarView => {
   const root = new THREE.Group();
-  const mesh = buildAvatarMesh(avatarLook(id));
+  const mesh = buildAvatarMesh(avatarLook(look));
   const joints = buildRig();
   const [rig, head, armL, armR, legL, legR] = joints as [
     THREE.Object3D,

@@ -19,7 +19,15 @@ const isEditable = (target: EventTarget | null): boolean =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** Keys the page would otherwise use to scroll while the world has focus. */
-const SCROLL_KEYS = new Set(['Space', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown']);
+const SCROLL_KEYS = new Set([
+  'Space',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageUp',
+  'PageDown',
+]);
 
 /**
  * Wires keyboard, pointer and wheel events to the pure input and camera systems. Keys are heard

@@ -2,7 +2,8 @@ import type { AvatarState, AvatarUpdate, Emote } from '@atrium/protocol';
 import type * as THREE from 'three';
 import { emotePhase, startEmote, updateEmote, type EmoteState } from '../emotes.ts';
 import { createSnapshotBuffer, type SnapshotBuffer } from '../interpolation.ts';
-import { createAvatarView, type AvatarView } from './avatar-view.ts';
+import { lookFromSeed, type LookColors } from '../avatar-look.ts';
+import { avatarLabel, createAvatarView, type AvatarView } from './avatar-view.ts';
 
 interface Remote {
   state: AvatarState;
@@ -16,6 +17,9 @@ interface Remote {
 /** What the test hook reports of a remote avatar. */
 export interface RemoteSummary {
   id: string;
+  /** The name tag's text. */
+  label: string;
+  look: LookColors;
   x: number;
   z: number;
   emote: Emote | null;
@@ -52,7 +56,7 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
   return {
     add(state, nowMs) {
       remove(state.id);
-      const view = createAvatarView(state.id, `${state.username} (${state.roleLabel})`);
+      const view = createAvatarView(state.look, avatarLabel(state));
       scene.add(view.root);
       const buffer = createSnapshotBuffer();
       buffer.push(state, nowMs);
@@ -101,6 +105,8 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
     summary() {
       return [...byId.entries()].map(([id, r]) => ({
         id,
+        label: avatarLabel(r.state),
+        look: lookFromSeed(r.state.look),
         x: r.drawn.x,
         z: r.drawn.z,
         emote: r.emote?.emote ?? null,

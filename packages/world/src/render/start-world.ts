@@ -3,13 +3,15 @@ import {
   EmoteSchema,
   WORLD_LAYOUTS,
   WorldConstants,
+  type AvatarState,
   type BridgePosition,
   type WorldLocation,
   type WorldMove,
   type WorldToHost,
 } from '@atrium/protocol';
 import * as THREE from 'three';
-import { cameraOffset, clampCameraOffset, createCamera } from '../camera.ts';
+import { lookFromSeed } from '../avatar-look.ts';
+import { cameraOffset, clampCameraOffset, createCamera, turnCamera } from '../camera.ts';
 import { emotePhase, startEmote, updateEmote, type EmoteState } from '../emotes.ts';
 import { createEngine } from '../engine.ts';
 import { consumeActions, createInputState, isMoving } from '../input.ts';
@@ -18,7 +20,7 @@ import { createAvatarBody, stepMovement, type AvatarBody } from '../movement.ts'
 import { createNetSync, netSyncStep } from '../net-sync.ts';
 import { buildNavGrid, findPath } from '../pathfinding.ts';
 import { createAmbientAudio } from './ambient-audio.ts';
-import { createAvatarView } from './avatar-view.ts';
+import { avatarLabel, createAvatarView } from './avatar-view.ts';
 import { buildCampusScene } from './campus-scene.ts';
 import { attachDomInput, type InputSink } from './dom-input.ts';
 import { fetchPosters, hangPosters, posterIdOf, type PosterWall } from './poster-wall.ts';
@@ -180,6 +182,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
             else onBridge({ type: 'inventory_open' });
           }
           sink.lastClick = null;
+          sink.camera = turnCamera(sink.camera, sink.input.look, dt);
           prevBody = body;
           body = stepMovement(body, { ...sink.input, jump }, sink.camera.yaw, dt, layout);
           const prompt = nearbyPrompt(body, targets)?.text ?? null;
@@ -209,8 +212,17 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     ],
   });
 
+  let selfState: AvatarState | null = null;
   const removeTestHook = installTestHook(() => ({
-    self: { x: body.x, z: body.z, anim: body.anim },
+    self: {
+      x: body.x,
+      z: body.z,
+      anim: body.anim,
+      emote: selfEmote?.emote ?? null,
+      label: selfState ? avatarLabel(selfState) : null,
+      look: selfState ? lookFromSeed(selfState.look) : null,
+    },
+    camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
     remotes: remotes.summary(),
   }));
 
@@ -281,12 +293,11 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     for (const r of remotes.summary()) remotes.remove(r.id);
     selfIndex = ack.self.index;
     selfId = ack.self.id;
+    selfState = ack.self;
     body = { ...body, x: ack.self.x, y: ack.self.y, z: ack.self.z, ry: ack.self.ry, path: null };
     prevBody = body;
     if (!selfView) {
-      selfView = createAvatarView(ack.self.id, `${ack.self.username} (${ack.self.roleLabel})`, {
-        self: true,
-      });
+      selfView = createAvatarView(ack.self.look, avatarLabel(ack.self), { self: true });
       scene.add(selfView.root);
     }
     for (const other of ack.others) remotes.add(other, performance.now());

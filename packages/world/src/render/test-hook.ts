@@ -1,9 +1,21 @@
-import type { AvatarAnim } from '@atrium/protocol';
+import type { AvatarAnim, Emote } from '@atrium/protocol';
+import type { LookColors } from '../avatar-look.ts';
 import type { RemoteSummary } from './remote-avatars.ts';
 
 /** What e2e tests read of the running world through `window.__atriumTest`. */
 export interface AtriumTestHook {
-  self: { x: number; z: number; anim: AvatarAnim };
+  self: {
+    x: number;
+    z: number;
+    anim: AvatarAnim;
+    /** The emote playing now (the mobile page's emote buttons). */
+    emote: Emote | null;
+    /** The name tag's text and the look, once the server let us in. */
+    label: string | null;
+    look: LookColors | null;
+  };
+  /** The orbit camera, in radians. */
+  camera: { yaw: number; pitch: number };
   remotes: RemoteSummary[];
 }
 

@@ -4,6 +4,7 @@ import {
   applyTouchKeys,
   createTouchState,
   joystickKnob,
+  joystickRest,
   NO_KEYS,
   touchCancel,
   touchEnd,
@@ -49,7 +50,8 @@ const circle = (radius: number, css: Partial<CSSStyleDeclaration>): HTMLDivEleme
  * Wires touch pointers on the canvas to the pure touch controls: a virtual joystick under the
  * left thumb, one-finger drag to look, pinch to zoom, tap to walk. Only `pointerType === 'touch'`
  * is handled, so it runs beside the desktop adapter. The joystick is drawn in `host`, which must
- * be a positioned ancestor covering the canvas. Returns the detach, which also removes the drawing.
+ * be a positioned ancestor covering the canvas; on a touch screen it waits, dimmed, in the
+ * bottom-left corner, so people see it is there. Returns the detach, which also removes the drawing.
  */
 export const attachTouchInput = (
   canvas: HTMLCanvasElement,
@@ -68,18 +70,31 @@ export const attachTouchInput = (
     background: 'rgba(255, 255, 255, 0.6)',
     boxShadow: '0 2px 6px rgba(0, 0, 0, 0.3)',
   });
+  // Tests find the drawing by these; the rest position is where a thumb can grab it.
+  base.dataset.atriumJoystick = 'base';
+  knob.dataset.atriumJoystick = 'knob';
   host.append(base, knob);
+  const showRest = prefersTouch();
   const previousTouchAction = canvas.style.touchAction;
   // Without this the browser scrolls and zooms the page instead of sending pointer moves.
   canvas.style.touchAction = 'none';
 
   const draw = () => {
     const j = state.joystick;
-    const shown = j ? '' : 'none';
+    const shown = j || showRest ? '' : 'none';
     base.style.display = shown;
     knob.style.display = shown;
-    if (!j) return;
+    base.style.opacity = j ? '1' : '0.7';
+    knob.style.opacity = j ? '1' : '0.7';
     const rect = host.getBoundingClientRect();
+    if (!j) {
+      const canvasRect = canvas.getBoundingClientRect();
+      const rest = joystickRest(canvasRect.width, canvasRect.height);
+      const at = `translate(${canvasRect.left - rect.left + rest.x}px, ${canvasRect.top - rect.top + rest.y}px)`;
+      base.style.transform = at;
+      knob.style.transform = at;
+      return;
+    }
     const k = joystickKnob(j);
     base.style.transform = `translate(${j.originX - rect.left}px, ${j.originY - rect.top}px)`;
     knob.style.transform = `translate(${k.x - rect.left}px, ${k.y - rect.top}px)`;
@@ -145,8 +160,13 @@ export const attachTouchInput = (
   canvas.addEventListener('pointerup', handlePointerUp, { signal });
   canvas.addEventListener('pointercancel', handlePointerCancel, { signal });
   window.addEventListener('blur', handleBlur, { signal });
+  // The resting joystick follows the view's size (rotation, fullscreen, first layout).
+  const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => draw()) : null;
+  resize?.observe(canvas);
+  draw();
   return () => {
     controller.abort();
+    resize?.disconnect();
     sink.input = applyTouchKeys(sink.input, keys, NO_KEYS);
     canvas.style.touchAction = previousTouchAction;
     base.remove();

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { PUBLIC_PHOTO_PATH, type Screenshot } from '@atrium/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { POPUP_Z_INDEX, PopupShell } from '../metaverse/popups/PopupShell.tsx';
@@ -22,21 +22,31 @@ export interface ShareModalProps {
   onClose: () => void;
 }
 
+type LiveLink = { state: 'ready'; token: string; url: string };
 type Link =
-  { state: 'loading' } | { state: 'ready'; token: string; url: string } | { state: 'revoked' };
+  | { state: 'checking' }
+  | { state: 'none' }
+  | { state: 'creating' }
+  | LiveLink
+  | { state: 'revoked' };
 
-/** SPEC §2 Share modal: preview, six targets, copy link, revoke link. */
+/**
+ * SPEC §2 Share modal: preview, six targets, copy link, revoke link. Opening it makes no public
+ * link: photos of students are personal data, so the link is made only when the owner picks a
+ * target or copies it, and the dialog says so.
+ */
 export function ShareModal({ api, photo, onClose }: ShareModalProps) {
   const { showError } = useDialogs();
-  const [link, setLink] = useState<Link>({ state: 'loading' });
+  const [link, setLink] = useState<Link>({ state: 'checking' });
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
+  const urlRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     let live = true;
-    api.share(photo._id).then(
+    api.shareLink(photo._id).then(
       (data) => {
-        if (live) setLink({ state: 'ready', ...data });
+        if (live) setLink(data ? { state: 'ready', ...data } : { state: 'none' });
       },
       (error: unknown) => {
         if (!live) return;
@@ -49,29 +59,64 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
     };
   }, [api, photo._id, showError, onClose]);
 
-  const handleTarget = (target: ShareTarget) => {
-    if (link.state !== 'ready') return;
-    const imageUrl = `${new URL(link.url).origin}${PUBLIC_PHOTO_PATH}/${link.token}`;
-    const address = shareTargetUrl(target, {
-      url: link.url,
+  const ensureLink = async (): Promise<LiveLink | null> => {
+    if (link.state === 'ready') return link;
+    setLink({ state: 'creating' });
+    try {
+      const made: LiveLink = { state: 'ready', ...(await api.share(photo._id)) };
+      setLink(made);
+      return made;
+    } catch (error: unknown) {
+      setLink({ state: 'none' });
+      void showError({ message: errorMessage(error) });
+      return null;
+    }
+  };
+
+  const targetAddress = (target: ShareTarget, made: LiveLink) =>
+    shareTargetUrl(target, {
+      url: made.url,
       text: AlbumText.shareText,
       subject: AlbumText.shareSubject,
-      imageUrl,
+      imageUrl: `${new URL(made.url).origin}${PUBLIC_PHOTO_PATH}/${made.token}`,
     });
-    window.open(
-      address,
-      `share_${target}`,
-      sharePopupFeatures(window.screenX, window.screenY, window.outerWidth, window.outerHeight),
-    );
+
+  const handleTarget = async (target: ShareTarget) => {
+    const features = (detached: boolean) =>
+      sharePopupFeatures(
+        window.screenX,
+        window.screenY,
+        window.outerWidth,
+        window.outerHeight,
+        detached,
+      );
+    if (link.state === 'ready') {
+      window.open(targetAddress(target, link), `share_${target}`, features(true));
+      return;
+    }
+    // A pop-up opened after an await is blocked, so it opens now, blank, and is sent on once the
+    // link exists.
+    const popup = window.open('about:blank', `share_${target}`, features(false));
+    const made = await ensureLink();
+    if (!popup) return;
+    if (!made) {
+      popup.close();
+      return;
+    }
+    popup.opener = null;
+    popup.location.replace(targetAddress(target, made));
   };
 
   const handleCopy = async () => {
-    if (link.state !== 'ready') return;
+    const made = await ensureLink();
+    if (!made) return;
     try {
-      await navigator.clipboard.writeText(link.url);
+      await navigator.clipboard.writeText(made.url);
       setCopied(true);
     } catch {
+      // No clipboard (permission, insecure page): the link is selected for copying by hand.
       setCopied(false);
+      urlRef.current?.focus();
     }
   };
 
@@ -89,6 +134,7 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
   };
 
   const ready = link.state === 'ready';
+  const waiting = link.state === 'checking' || link.state === 'creating';
   return (
     <PopupShell
       open
@@ -111,14 +157,17 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
         </p>
       ) : (
         <>
+          <p className="album-share__status album-share__privacy" role="status">
+            {shareStatusText(link.state)}
+          </p>
           <ul className="album-share__targets">
             {SHARE_TARGETS.map((target) => (
               <li key={target}>
                 <button
                   type="button"
                   className={`album-share__target album-share__target--${target}`}
-                  disabled={!ready}
-                  onClick={() => handleTarget(target)}
+                  disabled={waiting}
+                  onClick={() => void handleTarget(target)}
                   aria-label={AlbumText.shareOn(SHARE_TARGET_LABELS[target])}
                 >
                   {SHARE_TARGET_LABELS[target]}
@@ -127,34 +176,56 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
             ))}
           </ul>
           <div className="album-share__link">
-            <input
-              className="album-share__url"
-              readOnly
-              value={ready ? link.url : AlbumText.preparingLink}
-              aria-label={AlbumText.copyLink}
-              onFocus={(event) => event.currentTarget.select()}
-            />
+            {ready && (
+              <input
+                ref={urlRef}
+                className="album-share__url"
+                readOnly
+                value={link.url}
+                aria-label={AlbumText.linkLabel}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+            )}
             <button
               type="button"
               className="button button--primary"
-              disabled={!ready}
+              disabled={waiting}
               onClick={() => void handleCopy()}
             >
               {copied ? AlbumText.copied : AlbumText.copyLink}
             </button>
           </div>
-          <div className="popup__actions album-share__actions">
-            <button
-              type="button"
-              className="button album-button--danger"
-              disabled={!ready || busy}
-              onClick={() => void handleRevoke()}
-            >
-              {AlbumText.revokeLink}
-            </button>
-          </div>
+          {ready && (
+            <div className="popup__actions album-share__actions">
+              <button
+                type="button"
+                className="button album-button--danger"
+                disabled={busy}
+                onClick={() => void handleRevoke()}
+              >
+                {AlbumText.revokeLink}
+              </button>
+            </div>
+          )}
         </>
       )}
     </PopupShell>
   );
+}
+
+function shareStatusText(state: Exclude<Link['state'], 'revoked'>): string {
+  switch (state) {
+    case 'checking':
+      return AlbumText.checkingLink;
+    case 'creating':
+      return AlbumText.preparingLink;
+    case 'none':
+      return AlbumText.shareNoLinkYet;
+    case 'ready':
+      return AlbumText.shareLinkLive;
+    default: {
+      const never: never = state;
+      throw new Error(`Unknown link state: ${String(never)}`);
+    }
+  }
 }

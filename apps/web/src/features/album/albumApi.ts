@@ -3,6 +3,7 @@ import {
   ListScreenshotsResponseSchema,
   ScreenshotMessageResponseSchema,
   ScreenshotResponseSchema,
+  ShareLinkResponseSchema,
   ShareScreenshotResponseSchema,
   type Screenshot,
 } from '@atrium/protocol';
@@ -15,6 +16,9 @@ export interface AlbumApi {
   remove(id: string): Promise<string>;
   /** Saves an edited picture (`image` is base64 PNG without the data prefix). */
   update(id: string, title: string, image: string): Promise<Screenshot>;
+  /** The photo's live public link, or null; never makes one. */
+  shareLink(id: string): Promise<{ token: string; url: string } | null>;
+  /** Makes the photo's public link (or returns the live one). */
   share(id: string): Promise<{ token: string; url: string }>;
   unshare(id: string): Promise<string>;
   /** Whether the album holds photos newer than the last look (the My Album dot). */
@@ -55,6 +59,14 @@ export function createAlbumApi(getToken: () => string | null): AlbumApi {
         method: 'POST',
         body: { screenshot_id: id, screenshot_title: title, image },
         schema: ScreenshotResponseSchema,
+      });
+      return answer.data;
+    },
+    async shareLink(id) {
+      const query = new URLSearchParams({ screenshot_id: id });
+      const answer = await client.request(`/api/screenshot/share-link?${query.toString()}`, {
+        method: 'GET',
+        schema: ShareLinkResponseSchema,
       });
       return answer.data;
     },

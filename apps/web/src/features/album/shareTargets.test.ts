@@ -68,4 +68,11 @@ describe('sharePopupFeatures', () => {
     expect(features).toContain('left=500');
     expect(features).toContain('noopener');
   });
+
+  it('keeps the window reachable only when asked, to send it on once the link exists', () => {
+    const features = sharePopupFeatures(0, 0, 1600, 1000, false);
+    expect(features).toContain('width=600');
+    expect(features).not.toContain('noopener');
+    expect(features).not.toContain('noreferrer');
+  });
 });

@@ -58,14 +58,20 @@ export function shareTargetUrl(target: ShareTarget, payload: SharePayload): stri
 /** Size of the share pop-up window. */
 export const SHARE_POPUP = { width: 600, height: 520 } as const;
 
-/** `window.open` features for a centred pop-up that cannot reach back into this page. */
+/**
+ * `window.open` features for a centred pop-up that cannot reach back into this page. With
+ * `detached: false` the opener gets the window (to send it on once the link exists) and must cut
+ * `popup.opener` itself before it leaves this origin.
+ */
 export function sharePopupFeatures(
   screenLeft: number,
   screenTop: number,
   outerWidth: number,
   outerHeight: number,
+  detached = true,
 ): string {
   const left = Math.max(0, Math.round(screenLeft + (outerWidth - SHARE_POPUP.width) / 2));
   const top = Math.max(0, Math.round(screenTop + (outerHeight - SHARE_POPUP.height) / 2));
-  return `popup=yes,width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},noopener,noreferrer`;
+  const base = `popup=yes,width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top}`;
+  return detached ? `${base},noopener,noreferrer` : base;
 }

@@ -29,7 +29,13 @@ export const AlbumText = {
   /** SPEC §2: the share text inviting people to join. */
   shareText: 'Take a look at my photo from the Atrium campus, and come join me there!',
   shareSubject: 'A photo from the Atrium campus',
-  preparingLink: 'Preparing a share link…',
+  /** Photos of students are personal data: the owner is told when a public link comes to be. */
+  shareNoLinkYet:
+    'No public link exists yet. Picking a target or copying the link makes one: anyone who has it can see this photo, until you revoke it.',
+  shareLinkLive: 'This photo has a public link: anyone who has it can see this photo.',
+  checkingLink: 'Checking for a public link…',
+  preparingLink: 'Making the public link…',
+  linkLabel: 'Public link',
   copyLink: 'Copy link',
   copied: 'Link copied',
   revokeLink: 'Revoke link',

@@ -5,6 +5,7 @@ import { useSessionState, useSessionStore } from '../../shared/session/SessionCo
 import { notifyError } from '../../shared/toast/toast.ts';
 import { homeFlags, selectHomeBox, type HomeBox } from './homeBox.ts';
 import { LoginBox } from './LoginBox.tsx';
+import { loginNoticeFrom } from './loginNotice.ts';
 import { RegisterBox } from './RegisterBox.tsx';
 import { SessionEndBox } from './SessionEndBox.tsx';
 import { StartBox } from './StartBox.tsx';
@@ -45,6 +46,8 @@ export function AccountCard() {
   const [providerError, setProviderError] = useState(() =>
     new URLSearchParams(location.search).get('signin') === 'error' ? AuthText.providerFailed : null,
   );
+  // Kept in state: the notice is for the login box the visitor arrived at, not for a later one.
+  const [loginNotice] = useState(() => loginNoticeFrom(location.state));
   const box = selectHomeBox({ session, sessionEndedParam, registerOpen });
   // The provider failure belongs to the first login box only, not to one shown later.
   if (providerError !== null && box !== 'login' && box !== 'loading') setProviderError(null);
@@ -80,7 +83,13 @@ export function AccountCard() {
       );
       break;
     case 'login':
-      content = <LoginBox focusOnMount={focusOnMount} initialError={providerError} />;
+      content = (
+        <LoginBox
+          focusOnMount={focusOnMount}
+          initialError={providerError}
+          initialNotice={loginNotice}
+        />
+      );
       break;
     case 'register':
       content = <RegisterBox focusOnMount={focusOnMount} />;

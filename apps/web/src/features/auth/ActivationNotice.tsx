@@ -2,16 +2,24 @@ import { AppRoute, AuthText } from '@atrium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../shared/session/SessionContext.tsx';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { errorMessage, useAuthApi } from './api.ts';
 import { AuthWebText } from './texts.ts';
 import './ActivationNotice.css';
 
+/** `activated` and `already-active` both end in an account that can log in. */
+type Outcome = 'activated' | 'already-active' | 'failed';
+
 type Activation =
   | { readonly kind: 'none' }
   | { readonly kind: 'pending' }
-  | { readonly kind: 'done'; readonly ok: boolean; readonly message: string };
+  | { readonly kind: 'done'; readonly outcome: Outcome; readonly message: string };
+
+const titles: Record<Outcome, string> = {
+  activated: AuthWebText.activationTitle,
+  'already-active': AuthWebText.alreadyActiveTitle,
+  failed: AuthWebText.activationFailedTitle,
+};
 
 function tokenOf(search: string): string | null {
   const token = new URLSearchParams(search).get('token')?.trim();
@@ -49,14 +57,16 @@ export function ActivationNotice() {
       { replace: true },
     );
     api.activate(token).then(
-      () => {
-        notifySuccess(AuthText.activated);
-        setActivation({ kind: 'done', ok: true, message: AuthText.activated });
+      (response) => {
+        setActivation(
+          response.already_active
+            ? { kind: 'done', outcome: 'already-active', message: AuthText.alreadyActive }
+            : { kind: 'done', outcome: 'activated', message: AuthText.activated },
+        );
       },
       (error: unknown) => {
         const message = errorMessage(error, AuthText.invalidToken);
-        notifyError(message);
-        setActivation({ kind: 'done', ok: false, message });
+        setActivation({ kind: 'done', outcome: 'failed', message });
       },
     );
   }, [api, location.search, location.hash, navigate]);
@@ -77,16 +87,15 @@ export function ActivationNotice() {
       </div>
     );
   }
+  const ok = activation.outcome !== 'failed';
   return (
     <div className="activation-notice">
-      <FormAlert tone={activation.ok ? 'success' : 'error'}>
+      <FormAlert tone={ok ? 'success' : 'error'}>
         <p>
-          <strong>
-            {activation.ok ? AuthWebText.activationTitle : AuthWebText.activationFailedTitle}
-          </strong>
+          <strong>{titles[activation.outcome]}</strong>
         </p>
         <p>{activation.message}</p>
-        {activation.ok && !user && (
+        {ok && !user && (
           <p>
             <Link to={AppRoute.home}>{AuthWebText.goToLogin}</Link>
           </p>

@@ -1,12 +1,12 @@
 import { AppRoute, AuthText, LoginRequestSchema } from '@atrium/protocol';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { delay } from '../../shared/api/inFlight.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import {
   fieldErrorsFromIssues,
@@ -29,10 +29,16 @@ export interface LoginBoxProps {
   focusOnMount: boolean;
   /** An error to show on arrival, e.g. a failed provider sign-in. */
   initialError?: string | null;
+  /** A success message to show on arrival, e.g. after a password reset; the visitor then types. */
+  initialNotice?: string | null;
 }
 
 /** SPEC §2 login box: username or email, password, remember username, providers, guest entry. */
-export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
+export function LoginBox({
+  focusOnMount,
+  initialError = null,
+  initialNotice = null,
+}: LoginBoxProps) {
   const store = useSessionStore();
   const api = useAuthApi();
   const { confirm } = useDialogs();
@@ -42,9 +48,22 @@ export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
   const [remember, setRemember] = useState(remembered?.checked ?? false);
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [formError, setFormError] = useState<string | null>(initialError);
+  const [notice, setNotice] = useState<string | null>(initialNotice);
   const [pending, setPending] = useState<'login' | 'guest' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  // Arriving with a notice (a new password was just set), the visitor is here to log in.
+  const [arrivalFocus] = useState(() =>
+    initialNotice === null ? null : remembered?.username ? passwordRef : usernameRef,
+  );
+  useEffect(() => {
+    if (!arrivalFocus) return;
+    // A frame later: after a navigation the layout moves focus to <main> in the same commit.
+    const frame = requestAnimationFrame(() => arrivalFocus.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [arrivalFocus]);
 
   const handleUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
     setUsername(event.target.value);
@@ -75,6 +94,7 @@ export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
     void inFlight.run(AuthAction.login, async () => {
       setPending('login');
       setFormError(null);
+      setNotice(null);
       try {
         await delay(LOGIN_SUBMIT_DELAY_MS);
         const response = await api.login(parsed.data);
@@ -86,7 +106,6 @@ export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
         store.signIn(response);
       } catch (error) {
         const message = errorMessage(error);
-        notifyError(message);
         setFormError(message);
         setPending(null);
         passwordRef.current?.select();
@@ -112,7 +131,6 @@ export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
         store.signIn(response);
       } catch (error) {
         const message = errorMessage(error);
-        notifyError(message);
         setFormError(message);
         setPending(null);
       }
@@ -129,8 +147,10 @@ export function LoginBox({ focusOnMount, initialError = null }: LoginBoxProps) {
       <ProviderButtons />
 
       <form ref={formRef} className="account-form" onSubmit={handleSubmit} noValidate>
+        {notice && !formError && <FormAlert tone="success">{notice}</FormAlert>}
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <TextField
+          ref={usernameRef}
           label={AuthWebText.usernameOrEmail}
           name="username"
           type="text"

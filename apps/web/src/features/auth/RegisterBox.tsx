@@ -2,7 +2,6 @@ import { AppRoute, AuthText } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { focusFirstInvalid, hasErrors, type FieldErrors } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
@@ -54,12 +53,11 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
       setPending(true);
       setFormError(null);
       try {
-        const response = await api.register(data);
-        notifySuccess(response.message);
+        // The registered box shows the server's confirmation; a toast would say it twice.
+        await api.register(data);
         setRegistered(true);
       } catch (error) {
         const message = errorMessage(error);
-        notifyError(message);
         setFormError(message);
       } finally {
         setPending(false);

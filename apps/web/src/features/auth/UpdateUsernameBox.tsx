@@ -1,7 +1,7 @@
 import { AuthText, UsernameSchema, type CurrentUser } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
@@ -54,7 +54,6 @@ export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps
         store.updateUser(response.data);
       } catch (error) {
         const message = errorMessage(error, AuthText.unableToUpdateUsername);
-        notifyError(message);
         setFormError(message);
         setPending(false);
         inputRef.current?.focus();

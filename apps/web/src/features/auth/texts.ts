@@ -65,6 +65,7 @@ export const AuthWebText = {
   activating: 'Activating your account…',
   activationTitle: 'Account activation',
   activationFailedTitle: 'Activation failed',
+  alreadyActiveTitle: 'Account already active',
   goToLogin: 'Go to login',
   // Forgot page
   forgotEyebrow: 'Account',
@@ -80,7 +81,9 @@ export const AuthWebText = {
   newPassword: 'New password',
   confirmPassword: 'Confirm password',
   changePassword: 'Change password',
-  redirecting: 'Taking you to the metaverse in a few seconds…',
+  passwordChangedTitle: 'Password changed',
+  redirecting: 'Taking you to the login in a few seconds…',
+  logInNow: 'Log in now',
   backToHome: 'Back to home',
   showPassword: 'Show password',
 } as const;

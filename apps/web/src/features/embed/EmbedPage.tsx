@@ -5,7 +5,10 @@ import { fetchShare, savePhoto, serverInfo, streamSlots } from './embedApi.ts';
 import { parseEmbedFlags, type EmbedFlags } from './embedFlags.ts';
 import { createFrameSession } from './frameSession.ts';
 import { createHostChannel, detectHost, reportErrorToAnyHost } from './hostChannel.ts';
-import { ShareText } from '@atrium/protocol';
+import { AuthText, ShareText } from '@atrium/protocol';
+import { DialogHost } from '../../shared/dialogs/DialogHost.tsx';
+import { dialogs } from '../../shared/dialogs/dialogStore.ts';
+import { AuthWebText } from '../auth/texts.ts';
 import { EmbedText } from './texts.ts';
 
 /** A phone or tablet (coarse pointer): its hidden page gives its stream slot back. */
@@ -24,6 +27,14 @@ const afterDocumentLoad = (): Promise<void> =>
     const settle = () => window.setTimeout(resolve, 50);
     if (document.readyState === 'complete') settle();
     else window.addEventListener('load', settle, { once: true });
+  });
+
+/** The home page's guest warning, from the app's dialog queue (rendered by the frame's DialogHost). */
+const confirmGuest = () =>
+  dialogs.confirm({
+    title: AuthWebText.guestTitle,
+    message: AuthText.guestWarning,
+    confirmLabel: AuthWebText.guestConfirm,
   });
 
 /** `/embed/{shareId}`: the world, alone in its page, driven by the Player SDK protocol. */
@@ -112,7 +123,8 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
       share,
       flags,
       host: createHostChannel(host, allowed),
-      session: createFrameSession(),
+      // Opened on its own, the frame makes its own guest: warn as the home page does (SPEC §4).
+      session: createFrameSession(host.window === null ? { confirmGuest } : {}),
       startWorld: async (canvas, options) => {
         const { startWorld } = await import('@atrium/world/render');
         return startWorld(canvas, options);
@@ -305,6 +317,7 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
           )}
         </div>
       )}
+      <DialogHost />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import type { StartWorldOptions, WorldHandle } from '@atrium/world/render';
 import { describe, expect, it, vi } from 'vitest';
 import { EmbedController, type EmbedDeps } from './embedController.ts';
 import { DEFAULT_DEBUG_BRIDGE, parseDebugBridge, parseEmbedFlags } from './embedFlags.ts';
+import { GuestDeclinedError } from './embedTypes.ts';
 import type { FrameSession } from './frameSession.ts';
 import type { HostChannel } from './hostChannel.ts';
 import { EmbedText } from './texts.ts';
@@ -220,6 +221,24 @@ describe('the embed frame session', () => {
     expect(t.posted.at(-1)).toEqual({ type: FrameEvent.onAppInstallFail });
   });
 
+  it('goes back to Play, without an error, when the visitor declines the guest warning', async () => {
+    const session: FrameSession = {
+      setHostToken: () => {},
+      ensureToken: () => Promise.reject(new GuestDeclinedError()),
+      currentToken: () => '',
+      dispose: () => {},
+    };
+    const t = setup({ session });
+    t.send(FrameCommand.start);
+    await settle();
+    expect(t.startWorld).not.toHaveBeenCalled();
+    expect(t.controller.getState()).toMatchObject({ phase: 'idle', error: null });
+    // Play works again: the next start asks again.
+    t.send(FrameCommand.start);
+    await settle();
+    expect(t.controller.getState().phase).toBe('idle');
+  });
+
   it('answers request_position, with zeros when no world runs', async () => {
     const t = setup();
     t.send(FrameCommand.sendSDKMessage, JSON.stringify({ type: 'request_position' }));
@@ -259,6 +278,16 @@ describe('the embed frame session', () => {
       }),
     );
     expect(t.world.perform).toHaveBeenCalledWith('dance');
+  });
+
+  it('plays the emote the host’s emote button asks for', async () => {
+    const t = setup();
+    t.send(FrameCommand.start);
+    await settle();
+    t.send(FrameCommand.sendSDKMessage, JSON.stringify({ type: 'emote', emote: 'waving' }));
+    t.send(FrameCommand.sendSDKMessage, JSON.stringify({ type: 'emote', emote: 'moonwalk' }));
+    expect(t.world.perform).toHaveBeenCalledTimes(1);
+    expect(t.world.perform).toHaveBeenCalledWith('waving');
   });
 
   it('takes the host’s token only from its own origin', async () => {

@@ -10,7 +10,12 @@ import {
 import { FrameCommand, FrameEvent, type FrameMessage } from '@atrium/player-sdk/messages';
 import type { WorldHandle } from '@atrium/world/render';
 import { parseLocation, parseQuality, parseThumbnailUrl, parseVolume } from './embedFlags.ts';
-import type { EmbedDeps, EmbedState, StopReason } from './embedTypes.ts';
+import {
+  GuestDeclinedError,
+  type EmbedDeps,
+  type EmbedState,
+  type StopReason,
+} from './embedTypes.ts';
 import { EmbedText } from './texts.ts';
 
 export type { EmbedDeps, EmbedPhase, EmbedState, StopReason } from './embedTypes.ts';
@@ -145,6 +150,12 @@ export class EmbedController {
       world.setVolume(this.volume);
     } catch (error) {
       if (generation !== this.generation) return;
+      if (error instanceof GuestDeclinedError) {
+        // The visitor said no to entering as a guest: the cover and Play come back.
+        this.post(FrameEvent.onAppInstallFail);
+        this.set({ phase: 'idle', progress: 0 });
+        return;
+      }
       console.error(error);
       this.releaseSlot();
       this.post(FrameEvent.onAppInstallFail);
@@ -427,6 +438,9 @@ export class EmbedController {
         return;
       case 'take_screenshot':
         void this.takePhoto();
+        return;
+      case 'emote':
+        this.world?.perform(message.emote);
         return;
     }
   }

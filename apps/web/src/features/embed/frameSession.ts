@@ -2,6 +2,7 @@ import { SessionResponseSchema } from '@atrium/protocol';
 import { createApiClient } from '../../shared/api/client.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { createSessionStore } from '../../shared/session/sessionStore.ts';
+import { GuestDeclinedError } from './embedTypes.ts';
 
 function withBrowserLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -23,7 +24,15 @@ export interface FrameSession {
   dispose(): void;
 }
 
-export function createFrameSession(): FrameSession {
+export interface FrameSessionOptions {
+  /**
+   * Asked before a new guest session is made (SPEC §4: guest entry needs a confirmation); a
+   * `false` answer rejects `ensureToken` with {@link GuestDeclinedError}. No question when absent.
+   */
+  confirmGuest?: () => Promise<boolean>;
+}
+
+export function createFrameSession(options: FrameSessionOptions = {}): FrameSession {
   const store = createSessionStore({
     fetch: (input, init) => window.fetch(input, init),
     storage: browserStorage(),
@@ -38,6 +47,7 @@ export function createFrameSession(): FrameSession {
     await store.start(window.location.search);
     const restored = store.getSnapshot();
     if (restored.phase === 'signedIn' && restored.token) return restored.token;
+    if (options.confirmGuest && !(await options.confirmGuest())) throw new GuestDeclinedError();
     const guest = await client.request('/api/auth/guest', {
       method: 'POST',
       schema: SessionResponseSchema,

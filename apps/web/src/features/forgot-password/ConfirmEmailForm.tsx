@@ -2,7 +2,6 @@ import { AuthText, EmailSchema } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { delay } from '../../shared/api/inFlight.ts';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { focusFirstInvalid } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
@@ -46,11 +45,9 @@ export function ConfirmEmailForm({ onSubmitStart }: ConfirmEmailFormProps) {
       try {
         await delay(FORGOT_SUBMIT_DELAY_MS);
         const response = await api.forgotPassword(parsed.data);
-        notifySuccess(response.message);
-        setResult({ ok: true, message: AuthText.forgotSent });
+        setResult({ ok: true, message: response.message });
       } catch (error) {
         const message = errorMessage(error);
-        notifyError(message);
         setResult({ ok: false, message });
       } finally {
         setPending(false);

@@ -2,7 +2,6 @@ import { AuthText, RecoverPasswordRequestSchema } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { delay } from '../../shared/api/inFlight.ts';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import {
   fieldErrorsFromIssues,
@@ -66,11 +65,9 @@ export function NewPasswordForm({ token, onReset }: NewPasswordFormProps) {
       try {
         await delay(FORGOT_SUBMIT_DELAY_MS);
         const response = await api.recoverPassword(parsed.data);
-        notifySuccess(response.message);
         onReset(response.message);
       } catch (error) {
         const message = errorMessage(error);
-        notifyError(message);
         setFormError(message);
         setPending(false);
       }

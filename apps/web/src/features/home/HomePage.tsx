@@ -54,7 +54,9 @@ export function HomePage() {
               What you can do
             </a>
           </div>
-          <p className="home-hero__note">Runs in any recent desktop browser. Guests welcome.</p>
+          <p className="home-hero__note">
+            Runs in any recent browser, on a computer, tablet or phone. Guests welcome.
+          </p>
           <CampusIllustration className="home-hero__illustration" />
         </div>
         <div className="home-hero__art">

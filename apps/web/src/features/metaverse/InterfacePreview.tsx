@@ -3,15 +3,26 @@ import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { PopupPreviewButtons } from './popups/PopupPreview.tsx';
+import './InterfacePreview.css';
 
 const DEMO_STEP_MS = 120;
 const DEMO_STEP_PERCENT = 5;
 
 /**
- * Buttons that open the shell's overlays, so they can be seen and tried before the world that
- * will use them exists.
+ * Development only (`/dev/interface`): buttons that open the shell's overlays and the world's
+ * popups, so they can be seen and tried without the world. The router adds this page only when
+ * `import.meta.env.DEV`, so it is not in the production bundle.
  */
-export function InterfacePreview() {
+export function InterfacePreviewPage() {
+  return (
+    <div className="container">
+      <h1 className="visually-hidden">Interface preview</h1>
+      <InterfacePreview />
+    </div>
+  );
+}
+
+function InterfacePreview() {
   const overlay = useLoadingOverlay();
   const { prompt, showError } = useDialogs();
   const timerRef = useRef<number | undefined>(undefined);

@@ -1,13 +1,12 @@
 import { AppRoute } from '@atrium/protocol';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { PageTitle } from '../../shared/texts.ts';
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { ActivationNotice } from '../auth/ActivationNotice.tsx';
-import { InterfacePreview } from './InterfacePreview.tsx';
-import { isThisDeviceUnsupported, UnsupportedDeviceWarning } from './popups/index.ts';
+import { thisDeviceTraits, UnsupportedDeviceWarning, worldPageFor } from './popups/index.ts';
 import { ServerStatus } from './ServerStatus.tsx';
 import { WorldText } from './texts.ts';
 import { WorldHost } from './WorldHost.tsx';
@@ -37,43 +36,34 @@ function SignedOutStage({ restoring }: { restoring: boolean }) {
 }
 
 /**
- * `/metaverse/index.html` (SPEC §4 Page start and Stream): an unsupported phone or tablet is
- * warned and led home; a signed-in visitor enters the world, which runs in its embed frame.
+ * `/metaverse/index.html` (SPEC §4 Page start and Stream): a phone or tablet goes on to the mobile
+ * page, a device without WebGL is warned and led home; a signed-in visitor enters the world,
+ * which runs in its embed frame.
  */
-export function MetaversePage({ mobile = false }: { mobile?: boolean }) {
+export function MetaversePage() {
   usePageTitle(PageTitle.metaverse);
   const navigate = useNavigate();
   const session = useSessionState();
-  const [unsupported] = useState(() => !mobile && isThisDeviceUnsupported());
+  const [page] = useState(() => worldPageFor(thisDeviceTraits()));
   const signedIn = session.phase === 'signedIn' && session.user && session.token;
 
+  // A phone or tablet that can run the world belongs on the page with touch controls.
+  if (page === AppRoute.mobileMetaverse) {
+    return <Navigate to={{ pathname: page, search: window.location.search }} replace />;
+  }
   return (
     <div className="container container--wide">
       <ActivationNotice />
-      {unsupported ? (
-        <UnsupportedDeviceWarning
-          open
-          onHome={() => void navigate(AppRoute.home)}
-          mobileHref={AppRoute.mobileMetaverse}
-        />
+      {page === 'unsupported' ? (
+        <UnsupportedDeviceWarning open onHome={() => void navigate(AppRoute.home)} />
       ) : signedIn && session.user && session.token ? (
         <WorldHost key={session.user.username} user={session.user} token={session.token} />
       ) : (
         <div className="metaverse-layout">
           <h1 className="visually-hidden">{WorldText.frameTitle}</h1>
           <SignedOutStage restoring={session.phase === 'restoring'} />
-          {!mobile && <InterfacePreview />}
         </div>
       )}
     </div>
   );
-}
-
-/**
- * `/metaverse/mobile.html`: the same world for phones and tablets, with touch controls (a
- * joystick and tap-to-walk) and the fullscreen recommendation after 5000 ms. A signed-out guest is
- * offered guest entry or a login link from the home page's boxes.
- */
-export function MobileMetaversePage() {
-  return <MetaversePage mobile />;
 }

@@ -10,10 +10,13 @@ import {
   MessagePopup,
   PosterPopup,
   TutorialPopup,
+  useFullscreenPrompt,
   useTutorialPopup,
 } from './popups/index.ts';
+import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
 import { useLoadingTicker } from './ticker.ts';
+import { useWorldFocus } from './useWorldFocus.ts';
 import { useWorldPlayer } from './useWorldPlayer.ts';
 import { DEFAULT_STREAM_KEY, metaverseFlags, worldKeyFromSearch } from './worldAddress.ts';
 
@@ -28,12 +31,7 @@ export const OTHER_WORLD_KEY = 'atrium_other_world';
 
 const CONTAINER_ID = 'atrium-world-frame';
 
-type Popup =
-  | { kind: 'poster'; id: number }
-  | { kind: 'inventory' }
-  | { kind: 'nft' }
-  | { kind: 'fullscreen' }
-  | null;
+type Popup = { kind: 'poster'; id: number } | { kind: 'inventory' } | { kind: 'nft' } | null;
 
 interface OtherWorld {
   key: string;
@@ -45,8 +43,15 @@ interface OtherWorld {
 const wantsFullscreenPrompt = () =>
   window.matchMedia?.('(pointer: coarse)').matches === true || window.innerWidth < 900;
 
+export interface WorldHostProps {
+  user: CurrentUser;
+  token: string;
+  /** The mobile page: touch tutorial, emote and photo buttons on the world, a full-height stage. */
+  touch?: boolean;
+}
+
 /** The world on the metaverse page: the embed frame, its toolbar, and the page's popups. */
-export function WorldHost({ user, token }: { user: CurrentUser; token: string }) {
+export function WorldHost({ user, token, touch = false }: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
   const { showError } = useDialogs();
@@ -57,6 +62,10 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
   const tutorial = useTutorialPopup({ username: user.username, is_guest: user.is_guest });
   // "How to play" opens the tutorial even after "Don't show again".
   const [helpOpen, setHelpOpen] = useState(false);
+  const fullscreenPrompt = useFullscreenPrompt(
+    FULLSCREEN_PROMPT_MS,
+    tutorial.open || helpOpen || popup !== null,
+  );
   const flags = metaverseFlags(window.location.search);
   const worldKey = useRef(worldKeyFromSearch(window.location.search) ?? DEFAULT_STREAM_KEY);
   const timers = useRef<number[]>([]);
@@ -91,11 +100,10 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
     setWelcome(true);
     later(() => setWelcome(false), OVERLAY_HIDE_MS);
     tutorial.show();
-    if (wantsFullscreenPrompt())
-      later(() => setPopup({ kind: 'fullscreen' }), FULLSCREEN_PROMPT_MS);
+    if (touch || wantsFullscreenPrompt()) fullscreenPrompt.schedule();
     // `later` and `tutorial.show` are stable enough: the tutorial cookie name depends on the user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [overlay, tutorial.show]);
+  }, [overlay, tutorial.show, touch, fullscreenPrompt.schedule]);
 
   const world = useWorldPlayer({ containerId: CONTAINER_ID, token, onBridge, onStreamStart });
   const { phase, progress, endReason } = world.state;
@@ -182,24 +190,30 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
   };
 
   const running = phase === 'running';
+  const hostRef = useRef<HTMLElement>(null);
+  useWorldFocus(hostRef, popup !== null);
   return (
     <section
-      className={`world-host${fullscreen ? ' world-host--fullscreen' : ''}`}
+      ref={hostRef}
+      className={`world-host${touch ? ' world-host--touch' : ''}${fullscreen ? ' world-host--fullscreen' : ''}`}
       aria-labelledby="world-host-title"
     >
       <header className="world-host__header">
-        <h1 id="world-host-title" className="world-host__title">
+        <h1 id="world-host-title" className={touch ? 'world-host__title' : 'visually-hidden'}>
           {WorldText.frameTitle}
         </h1>
         <div className="world-host__toolbar" role="toolbar" aria-label="World">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!running}
-            onClick={() => world.send({ type: 'take_screenshot' })}
-          >
-            {WorldText.takePhoto}
-          </button>
+          {/* On a touch screen the camera button sits on the world, under the thumb. */}
+          {!touch && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!running}
+              onClick={() => world.send({ type: 'take_screenshot' })}
+            >
+              {WorldText.takePhoto}
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary"
@@ -229,6 +243,12 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
       </header>
       <div className="world-host__stage">
         <div id={CONTAINER_ID} className="world-host__frame" />
+        {touch && running && (
+          <MobileWorldControls
+            onEmote={(emote) => world.send({ type: 'emote', emote })}
+            onPhoto={user.is_guest ? null : () => world.send({ type: 'take_screenshot' })}
+          />
+        )}
 
         {running && welcome && (
           <div className="world-host__welcome" role="status">
@@ -313,6 +333,7 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
 
       <TutorialPopup
         open={tutorial.open || helpOpen}
+        touch={touch}
         onClose={(dontShowAgain) => {
           setHelpOpen(false);
           tutorial.close(dontShowAgain);
@@ -336,10 +357,10 @@ export function WorldHost({ user, token }: { user: CurrentUser; token: string })
         message={WorldText.nftSoonBody}
       />
       <FullscreenRecommendation
-        open={popup?.kind === 'fullscreen'}
-        onClose={() => setPopup(null)}
+        open={fullscreenPrompt.open}
+        onClose={fullscreenPrompt.close}
         onFullscreen={() => {
-          setPopup(null);
+          fullscreenPrompt.close();
           toggleFullscreen();
         }}
       />

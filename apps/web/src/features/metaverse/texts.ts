@@ -9,7 +9,8 @@ export const WorldText = {
   signedOutAction: 'Log in or enter as a guest',
   frameTitle: 'Campus world',
   welcome: (name: string) => `Welcome to ${name}`,
-  welcomeHint: 'Walk with WASD, look around by dragging, press E near a poster.',
+  welcomeHint:
+    'Walk with WASD, look around with the arrow keys or by dragging, press E near a poster.',
   sessionEndTitle: 'Your session has ended',
   sessionEndInactive: 'You were away for a while, so we closed the world to save resources.',
   sessionEndCrash: 'The world stopped unexpectedly. Enter again to continue where you were.',

@@ -1,8 +1,10 @@
 import { AppRoute } from '@atrium/protocol';
+import { useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { canUseAlbum } from '../../shared/session/session.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
+import { useToastsBelow } from '../../shared/toast/useToastsBelow.ts';
 import { useLogoutAction } from '../auth/useLogoutAction.ts';
 import { MyAlbumEntry } from './MyAlbumEntry.tsx';
 import { UserArea } from './UserArea.tsx';
@@ -20,8 +22,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopNav({ onOpenAlbum }: TopNavProps) {
   const { user, hasNewAlbumItems } = useSession();
   const { logout, pending } = useLogoutAction();
+  const headerRef = useRef<HTMLElement>(null);
+  useToastsBelow(headerRef);
   return (
-    <header className="top-nav">
+    <header ref={headerRef} className="top-nav">
       <div className="container top-nav__inner">
         <Link to={AppRoute.home} className="top-nav__brand">
           <img src="/favicon.svg" alt="" width={32} height={32} />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { CROP_RATIOS, EditorLimits, FILTERS, type FilterName } from '../editorHistory.ts';
 import { DOODLES, FONTS, STICKERS } from './graphics.ts';
 import { EditorText, FilterLabel } from './texts.ts';
-import { SWATCHES, type ToolName } from './tools.ts';
+import { cropRatioLabel, SWATCHES, type ToolName } from './tools.ts';
 
 /** The settings of every tool; the editor keeps them while the user switches tools. */
 export interface ToolSettings {
@@ -275,6 +275,7 @@ export function ToolPanel({
     case 'rotate':
       return (
         <div className="editor-panel">
+          <p className="editor-panel__hint">{EditorText.rotateHint}</p>
           <Slider
             label={EditorText.angle}
             value={settings.rotation}
@@ -339,7 +340,7 @@ export function ToolPanel({
                 aria-pressed={settings.cropRatio === ratio}
                 onClick={() => onChange({ cropRatio: ratio })}
               >
-                {ratio === null ? EditorText.cropCustom : String(ratio)}
+                {cropRatioLabel(ratio)}
               </button>
             ))}
           </div>

@@ -54,14 +54,23 @@ export function copyCanvas(source: HTMLCanvasElement): HTMLCanvasElement {
   return canvas;
 }
 
-/** The size of a picture of `size` turned by `degrees`: its bounding box, so nothing is cut. */
+/**
+ * The size of a picture of `size` turned by `degrees` and cropped to the largest upright
+ * rectangle of the same shape inside it, as phone photo apps do: no see-through corners reach the
+ * saved photo. One pixel is given up on each side, where the turned edge is smoothed.
+ */
 export function rotatedSize(size: Size, degrees: number): Size {
   const radians = (degrees * Math.PI) / 180;
   const cos = Math.abs(Math.cos(radians));
   const sin = Math.abs(Math.sin(radians));
+  if (sin < 1e-9) return { width: size.width, height: size.height };
+  const scale = Math.min(
+    size.width / (size.width * cos + size.height * sin),
+    size.height / (size.width * sin + size.height * cos),
+  );
   return {
-    width: Math.round(size.width * cos + size.height * sin),
-    height: Math.round(size.width * sin + size.height * cos),
+    width: Math.max(1, Math.floor(size.width * scale) - 2),
+    height: Math.max(1, Math.floor(size.height * scale) - 2),
   };
 }
 

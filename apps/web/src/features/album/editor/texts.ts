@@ -50,6 +50,9 @@ export const EditorText = {
   graphicHint: 'Pick a graphic, then click the picture where it should go.',
   drawHint: 'Drag on the picture to draw.',
   angle: 'Angle',
+  /** A rotation crops: the owner is told, rather than finding the photo smaller after saving. */
+  rotateHint:
+    'The picture is cropped to the largest rectangle inside the turned photo, so no empty corners are saved.',
   filterStrength: 'Strength',
   flipHorizontal: 'Flip horizontally',
   flipVertical: 'Flip vertically',
@@ -73,4 +76,18 @@ export const FilterLabel = {
   pixelate: 'Pixelate',
   threshold: 'Threshold',
   blend: 'Blend',
+} as const;
+
+/**
+ * SPEC §9's crop ratios (width / height) as the ratios people know from cameras and screens; the
+ * spec's rounded values stay behind them (1.3 is 4:3, 1.78 is 16:9).
+ */
+export const CropRatioLabel = {
+  1: '1:1',
+  1.5: '3:2',
+  1.3: '4:3',
+  0.75: '3:4',
+  1.25: '5:4',
+  1.4: '7:5',
+  1.78: '16:9',
 } as const;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CROP_RATIOS } from '../editorHistory.ts';
-import { colorTarget, cropFrame, DEFAULT_COLORS, pickColor, TOOLS } from './tools.ts';
+import { EditorText } from './texts.ts';
+import {
+  colorTarget,
+  cropFrame,
+  cropRatioLabel,
+  DEFAULT_COLORS,
+  pickColor,
+  TOOLS,
+} from './tools.ts';
 
 describe('editor tools', () => {
   it('has the seven tools of SPEC §2', () => {
@@ -45,6 +53,25 @@ describe('editor tools', () => {
       const frame = cropFrame(size, ratio);
       expect(frame.x + frame.width).toBeLessThanOrEqual(size.width);
       expect(frame.y + frame.height).toBeLessThanOrEqual(size.height);
+    }
+  });
+
+  it('labels the crop ratios as people know them, each close to the spec value behind it', () => {
+    expect(CROP_RATIOS.map(cropRatioLabel)).toEqual([
+      EditorText.cropCustom,
+      '1:1',
+      '3:2',
+      '4:3',
+      '3:4',
+      '5:4',
+      '7:5',
+      '16:9',
+    ]);
+    for (const ratio of CROP_RATIOS) {
+      if (ratio === null) continue;
+      const [w, h] = cropRatioLabel(ratio).split(':').map(Number);
+      // The spec rounds (1.3 for 4:3, 1.78 for 16:9); the label must name that same shape.
+      expect(Math.abs(w! / h! - ratio)).toBeLessThan(0.04);
     }
   });
 });

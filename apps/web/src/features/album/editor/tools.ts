@@ -1,3 +1,6 @@
+import type { CROP_RATIOS } from '../editorHistory.ts';
+import { CropRatioLabel, EditorText } from './texts.ts';
+
 /** The editor's tools and which of them a colour pick belongs to (SPEC §2). */
 export const TOOLS = ['text', 'graphic', 'draw', 'rotate', 'adjust', 'flip', 'crop'] as const;
 export type ToolName = (typeof TOOLS)[number];
@@ -62,4 +65,9 @@ export function cropFrame(
     width,
     height,
   };
+}
+
+/** The label of a crop ratio chip: `3:2`, not `1.5`. */
+export function cropRatioLabel(ratio: (typeof CROP_RATIOS)[number]): string {
+  return ratio === null ? EditorText.cropCustom : CropRatioLabel[ratio];
 }

@@ -2,7 +2,7 @@ import { EMOTE_KEYS, EMOTES, type Emote } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { PopupShell } from './PopupShell.tsx';
-import { MetaverseText, type TutorialControl } from './texts.ts';
+import { MetaverseText, type TouchControl, type TutorialControl } from './texts.ts';
 
 export interface TutorialPopupProps {
   open: boolean;
@@ -11,10 +11,13 @@ export interface TutorialPopupProps {
    * caller to remember with `dismissTutorial`.
    */
   onClose: (dontShowAgain: boolean) => void;
+  /** The mobile page's version: joystick, taps, pinch and the emote and photo buttons. */
+  touch?: boolean;
   zIndex?: number;
 }
 
 const text = MetaverseText.tutorial;
+const touchText = MetaverseText.touchTutorial;
 
 /** The number key of each emote, from the protocol's key map ('1'…'9', then '0'). */
 const KEY_OF_EMOTE = Object.fromEntries(
@@ -25,6 +28,43 @@ const SLIDES = [
   { title: text.controlTitle, description: text.controlDescription },
   { title: text.emoticonsTitle, description: text.emoticonsDescription },
 ] as const;
+
+const TOUCH_SLIDES = [
+  { title: text.controlTitle, description: touchText.controlDescription },
+  { title: touchText.emoticonsTitle, description: touchText.emoticonsDescription },
+] as const;
+
+function HandIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" fill="none" aria-hidden="true">
+      <path
+        d="M6 8V2.75a1.25 1.25 0 0 1 2.5 0V7l3.2.6a1.6 1.6 0 0 1 1.3 1.8l-.5 3.1A2.4 2.4 0 0 1 10.1 14.5H8.2a2.4 2.4 0 0 1-1.9-.9L3.6 10.3a1.1 1.1 0 0 1 1.6-1.5L6 9.6"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function TouchControlSlide() {
+  return (
+    <dl className="tutorial__controls">
+      {touchText.controls.map((control: TouchControl) => (
+        <div key={control.action} className="tutorial__control">
+          <dt>{control.action}</dt>
+          <dd>
+            <span className="mouse-gesture">
+              <HandIcon />
+              {control.gesture}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function MouseIcon() {
   return (
@@ -77,13 +117,13 @@ function ControlSlide() {
   );
 }
 
-function EmoticonSlide() {
+function EmoticonSlide({ touch }: { touch: boolean }) {
   return (
     <div className="tutorial__emoticons">
       <ul className="tutorial__emotes">
         {EMOTES.map((emote) => (
           <li key={emote} className="tutorial__emote">
-            <kbd className="keycap keycap--small">{KEY_OF_EMOTE[emote]}</kbd>
+            {!touch && <kbd className="keycap keycap--small">{KEY_OF_EMOTE[emote]}</kbd>}
             <span className="tutorial__emote-icon" aria-hidden="true">
               {MetaverseText.emotes[emote].icon}
             </span>
@@ -100,7 +140,7 @@ function EmoticonSlide() {
  * SPEC §2 "Tutorial popup": two slides (Control, Keyboard Emoticons), not looping: Previous is
  * off on the first, Next becomes Got it on the last. "Don't show again" is handed to `onClose`.
  */
-export function TutorialPopup({ open, onClose, zIndex }: TutorialPopupProps) {
+export function TutorialPopup({ open, onClose, touch = false, zIndex }: TutorialPopupProps) {
   const [slide, setSlide] = useState(0);
   const [dontShowAgain, setDontShowAgain] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
@@ -117,8 +157,9 @@ export function TutorialPopup({ open, onClose, zIndex }: TutorialPopupProps) {
     }
   }
 
-  const last = slide === SLIDES.length - 1;
-  const current = SLIDES[slide] ?? SLIDES[0];
+  const slides = touch ? TOUCH_SLIDES : SLIDES;
+  const last = slide === slides.length - 1;
+  const current = slides[slide] ?? slides[0];
 
   const handleClose = () => onClose(dontShowAgain);
   const handlePrevious = () => {
@@ -141,14 +182,14 @@ export function TutorialPopup({ open, onClose, zIndex }: TutorialPopupProps) {
     <PopupShell
       open={open}
       onDismiss={handleClose}
-      className="popup--tutorial"
+      className={touch ? 'popup--tutorial popup--tutorial-touch' : 'popup--tutorial'}
       closeButton
       zIndex={zIndex}
       initialFocus={nextRef}
     >
       <div className="tutorial" onKeyDown={handleKeyDown}>
         <p className="popup__eyebrow">
-          {text.eyebrow} · {text.slideOf(slide + 1, SLIDES.length)}
+          {text.eyebrow} · {text.slideOf(slide + 1, slides.length)}
         </p>
         <Dialog.Title className="dialog__title" aria-live="polite">
           {current.title}
@@ -158,12 +199,15 @@ export function TutorialPopup({ open, onClose, zIndex }: TutorialPopupProps) {
         </Dialog.Description>
 
         <div className="tutorial__slides">
-          {[<ControlSlide key="control" />, <EmoticonSlide key="emotes" />].map((content, i) => (
+          {[
+            touch ? <TouchControlSlide key="control" /> : <ControlSlide key="control" />,
+            <EmoticonSlide key="emotes" touch={touch} />,
+          ].map((content, i) => (
             <section
               key={i}
               id={`${slidesId}-${i}`}
               className="tutorial__slide"
-              aria-label={SLIDES[i]?.title}
+              aria-label={slides[i]?.title}
               data-active={i === slide}
               inert={i !== slide}
             >
@@ -173,7 +217,7 @@ export function TutorialPopup({ open, onClose, zIndex }: TutorialPopupProps) {
         </div>
 
         <div className="tutorial__dots" role="group" aria-label={text.slides}>
-          {SLIDES.map((s, i) => (
+          {slides.map((s, i) => (
             <button
               key={s.title}
               type="button"

@@ -6,18 +6,11 @@ export interface UnsupportedDeviceWarningProps {
   open: boolean;
   /** Back to home, and Escape: the page cannot be used on this device. */
   onHome: () => void;
-  /** The mobile page's address, offered as the way in on this device. */
-  mobileHref?: string;
   zIndex?: number;
 }
 
-/** SPEC §4 "Session", §8: phones and tablets see 'Warning!' and are led home. */
-export function UnsupportedDeviceWarning({
-  open,
-  onHome,
-  mobileHref,
-  zIndex,
-}: UnsupportedDeviceWarningProps) {
+/** SPEC §4 "Session", §8: a device that cannot run the world sees 'Warning!' and is led home. */
+export function UnsupportedDeviceWarning({ open, onHome, zIndex }: UnsupportedDeviceWarningProps) {
   const text = MetaverseText.unsupportedDevice;
   return (
     <PopupShell
@@ -55,11 +48,6 @@ export function UnsupportedDeviceWarning({
         >
           {text.backToHome}
         </button>
-        {mobileHref && (
-          <a className="button button--secondary popup__wide-button" href={mobileHref}>
-            {text.openMobile}
-          </a>
-        )}
       </div>
     </PopupShell>
   );

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isUnsupportedDevice } from './device.ts';
+import { AppRoute } from '@atrium/protocol';
+import { isPhoneOrTablet, worldPageFor } from './device.ts';
 
 /** Real user agents, with the touch points and platform their browsers report. */
-const UNSUPPORTED: [name: string, ua: string, touch: number, platform: string][] = [
+const MOBILE: [name: string, ua: string, touch: number, platform: string][] = [
   [
     'iPhone, Safari',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -89,7 +90,7 @@ const UNSUPPORTED: [name: string, ua: string, touch: number, platform: string][]
   ],
 ];
 
-const SUPPORTED: [name: string, ua: string, touch: number, platform: string][] = [
+const DESKTOP: [name: string, ua: string, touch: number, platform: string][] = [
   [
     'Windows, Chrome',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
@@ -140,21 +141,36 @@ const SUPPORTED: [name: string, ua: string, touch: number, platform: string][] =
   ],
 ];
 
-describe('isUnsupportedDevice (SPEC §4: phones and tablets get a warning)', () => {
-  it.each(UNSUPPORTED)('rejects %s', (_name, ua, touch, platform) => {
-    expect(isUnsupportedDevice(ua, touch, platform)).toBe(true);
+describe('isPhoneOrTablet (phones and tablets get the mobile page)', () => {
+  it.each(MOBILE)('recognises %s', (_name, ua, touch, platform) => {
+    expect(isPhoneOrTablet(ua, touch, platform)).toBe(true);
   });
 
-  it.each(SUPPORTED)('accepts %s', (_name, ua, touch, platform) => {
-    expect(isUnsupportedDevice(ua, touch, platform)).toBe(false);
+  it.each(DESKTOP)('leaves %s on the desktop page', (_name, ua, touch, platform) => {
+    expect(isPhoneOrTablet(ua, touch, platform)).toBe(false);
   });
 
-  it('does not turn a Mac away when the platform is not given', () => {
-    const mac = SUPPORTED.find(([name]) => name === 'Mac, Safari')![1];
-    expect(isUnsupportedDevice(mac, 0)).toBe(false);
+  it('does not take a Mac for a tablet when the platform is not given', () => {
+    const mac = DESKTOP.find(([name]) => name === 'Mac, Safari')![1];
+    expect(isPhoneOrTablet(mac, 0)).toBe(false);
   });
 
-  it('lets an unknown or empty user agent in', () => {
-    expect(isUnsupportedDevice('', 0)).toBe(false);
+  it('treats an unknown or empty user agent as a computer', () => {
+    expect(isPhoneOrTablet('', 0)).toBe(false);
+  });
+});
+
+describe('worldPageFor (SPEC §4: only a device that cannot run the world is warned)', () => {
+  it('sends a phone or tablet with WebGL to the mobile page', () => {
+    expect(worldPageFor({ phoneOrTablet: true, webgl: true })).toBe(AppRoute.mobileMetaverse);
+  });
+
+  it('keeps a computer with WebGL on the desktop page', () => {
+    expect(worldPageFor({ phoneOrTablet: false, webgl: true })).toBe(AppRoute.metaverse);
+  });
+
+  it('warns any device without WebGL', () => {
+    expect(worldPageFor({ phoneOrTablet: true, webgl: false })).toBe('unsupported');
+    expect(worldPageFor({ phoneOrTablet: false, webgl: false })).toBe('unsupported');
   });
 });

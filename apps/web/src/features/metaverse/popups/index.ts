@@ -1,5 +1,11 @@
 export { ArticlePopup, type ArticleImage, type ArticlePopupProps } from './ArticlePopup.tsx';
-export { isThisDeviceUnsupported, isUnsupportedDevice } from './device.ts';
+export {
+  isPhoneOrTablet,
+  thisDeviceTraits,
+  worldPageFor,
+  type DeviceTraits,
+  type WorldPage,
+} from './device.ts';
 export {
   FullscreenRecommendation,
   type FullscreenRecommendationProps,
@@ -22,4 +28,5 @@ export {
   UnsupportedDeviceWarning,
   type UnsupportedDeviceWarningProps,
 } from './UnsupportedDeviceWarning.tsx';
+export { useFullscreenPrompt, type FullscreenPromptState } from './useFullscreenPrompt.ts';
 export { useTutorialPopup, type TutorialPopupState } from './useTutorialPopup.ts';

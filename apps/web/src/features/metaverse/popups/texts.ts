@@ -7,6 +7,12 @@ export interface TutorialControl {
   mouse?: string;
 }
 
+/** One row of the touch tutorial's Control slide: the gesture that does it. */
+export interface TouchControl {
+  action: string;
+  gesture: string;
+}
+
 /**
  * Texts of the metaverse page's popups. The spec's texts (SPEC §2 "Other dialogs", §8) are copied
  * letter for letter, so tests import them from here.
@@ -39,6 +45,21 @@ export const MetaverseText = {
     previous: 'Previous',
     next: 'Next',
     gotIt: 'Got it',
+  },
+  /** The mobile page's tutorial: the same two slides, for fingers instead of keys and mouse. */
+  touchTutorial: {
+    controlDescription: 'Find your way around the campus with your fingers.',
+    emoticonsTitle: 'Emoticons',
+    emoticonsDescription: 'Tap the emote button, then pick how you feel.',
+    controls: [
+      { action: 'Move', gesture: 'Joystick, bottom left' },
+      { action: 'Walk to a spot', gesture: 'Tap the floor' },
+      { action: 'Look around', gesture: 'Drag with one finger' },
+      { action: 'Zoom', gesture: 'Pinch' },
+      { action: 'Interact', gesture: 'Tap the hint that appears' },
+      { action: 'Emotes', gesture: 'Emote button' },
+      { action: 'Take a photo', gesture: 'Camera button' },
+    ] satisfies readonly TouchControl[],
   },
   /** SPEC §2 "Keyboard Emoticons": how each emote reads on its key. */
   emotes: {
@@ -80,9 +101,8 @@ export const MetaverseText = {
     title: 'Warning!',
     message:
       'Please use a Mac or Windows PC with a recent version of Chrome, Edge, Firefox or Safari to enter the metaverse.',
-    detail: 'On a phone or tablet, the mobile campus has touch controls.',
+    detail: 'This browser cannot draw the 3D campus: WebGL is switched off or not available.',
     backToHome: 'Back to home',
-    openMobile: 'Open the mobile campus',
   },
   /** SPEC §9 "Home": the loading ticker's six phrases. */
   tickerPhrases: [
