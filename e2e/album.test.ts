@@ -9,32 +9,9 @@ import { AlbumText } from '../apps/web/src/features/album/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
-import { demoAccount, enterWorld, logIn } from './support/world.ts';
+import { albumOf, enterWorld, logIn } from './support/world.ts';
 
 const baseURL = inject('baseURL');
-
-/** The teacher's album through the API, as the server holds it. */
-async function albumOf(role: string): Promise<{
-  token: string;
-  photos: { _id: string; image: string; width: number; height: number }[];
-}> {
-  const { username, password } = demoAccount(role);
-  const login = await fetch(`${baseURL}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const list = await fetch(`${baseURL}/api/screenshot/list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: '{}',
-  });
-  const { screenshots } = (await list.json()) as {
-    screenshots: { _id: string; image: string; width: number; height: number }[];
-  };
-  return { token, photos: screenshots };
-}
 
 /** The photo's live public link as the server holds it, or null. */
 async function shareLinkOf(role: string, id: string): Promise<{ url: string } | null> {

@@ -1,5 +1,5 @@
-// Where messages appear: a form's failure once, next to the form; toasts below the navigation,
-// so they never hide My Album, on a desktop and on a phone.
+// Where messages appear: a failed answer once, as the error toast of SPEC §8 (not also as a banner
+// in the form); toasts below the navigation, so they never hide My Album, on a desktop and a phone.
 import { AuthText } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -44,7 +44,11 @@ describe('messages', () => {
       await failure.first().waitFor({ timeout: 15_000 });
       await settle(page);
       expect(await failure.count()).toBe(1);
-      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+      const failureToast = page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: AuthText.invalidCredentials });
+      expect(await failureToast.count()).toBe(1);
+      expect(await page.locator('form [role="alert"]').count()).toBe(0);
 
       const { username, password } = demoAccount('member');
       await submitLogin(page, username, password);

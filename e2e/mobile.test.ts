@@ -9,7 +9,7 @@ import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.t
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
-import { logIn, worldFrame } from './support/world.ts';
+import { albumOf, logIn, removePhotosAddedSince, worldFrame } from './support/world.ts';
 
 const baseURL = inject('baseURL');
 
@@ -146,9 +146,13 @@ describe('the campus on a phone', () => {
       { timeout: 10_000 },
     );
 
-    // The camera button saves the view to the album.
+    // The camera button saves the view to the album (then the photo goes: the demo accounts are
+    // shared with the other test files, which count their photos).
+    const albumBefore = (await albumOf('member')).photos.map((photo) => photo._id);
     await controls.getByRole('button', { name: MobileText.takePhoto }).tap();
     await page.getByText(WorldText.photoSaved).first().waitFor({ timeout: 20_000 });
+    expect((await albumOf('member')).photos.length).toBe(albumBefore.length + 1);
+    await removePhotosAddedSince('member', albumBefore);
 
     // Turned sideways, and on a tablet: still nothing wider than the screen, dialogs on screen.
     for (const [width, height] of [

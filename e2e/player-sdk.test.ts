@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');
@@ -220,6 +221,8 @@ describe('the Player SDK on a third-party page', () => {
       const world = await openPage(browser(), { viewport: { width: 960, height: 540 } });
       await world.page.goto(`${baseURL}/embed/campus?debugBridge=1&e2e=1`);
       await world.page.getByRole('button', { name: 'Play' }).click();
+      // Opened on its own, the frame enters as a guest only after the guest warning (SPEC §4).
+      await world.page.getByRole('button', { name: AuthWebText.guestConfirm }).click();
       await world.page.waitForFunction(() => typeof window.__atriumTest === 'function', undefined, {
         timeout: 60_000,
       });

@@ -55,3 +55,42 @@ export async function enterWorld(page: Page, role: string): Promise<Frame> {
   await frame.locator('canvas').focus();
   return frame;
 }
+
+/** A demo account's album through the API, as the server holds it, with a fresh token. */
+export async function albumOf(role: string): Promise<{
+  token: string;
+  photos: { _id: string; image: string; width: number; height: number }[];
+}> {
+  const { username, password } = demoAccount(role);
+  const login = await fetch(`${baseURL}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const list = await fetch(`${baseURL}/api/screenshot/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: '{}',
+  });
+  const { screenshots } = (await list.json()) as {
+    screenshots: { _id: string; image: string; width: number; height: number }[];
+  };
+  return { token, photos: screenshots };
+}
+
+/**
+ * Deletes the photos a test added to a demo account's album, so the shared demo accounts hold
+ * what the other test files expect.
+ */
+export async function removePhotosAddedSince(role: string, before: readonly string[]) {
+  const { token, photos } = await albumOf(role);
+  for (const photo of photos.filter((p) => !before.includes(p._id))) {
+    const res = await fetch(`${baseURL}/api/screenshot/delete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ screenshot_id: photo._id }),
+    });
+    if (!res.ok) throw new Error(`could not delete photo ${photo._id}: ${res.status}`);
+  }
+}

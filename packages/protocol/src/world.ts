@@ -110,7 +110,9 @@ export const CAMPUS_LAYOUT: WorldLayout = {
   spawn: { x: 0, z: 8 },
   spots: {
     plaza: { x: 0, z: 8, ry: Math.PI },
-    gallery: { x: 0, z: -18, ry: Math.PI },
+    // Deep enough in the hall that the camera behind the avatar is inside too: from z -18 it stood
+    // outside, and the sign above the door hid the arriving visitor.
+    gallery: { x: 0, z: -25, ry: Math.PI },
     classroom: { x: 21, z: 0, ry: Math.PI / 2 },
   },
   posterSlots: [

@@ -91,7 +91,8 @@ describe.each(testDatabaseKinds())('shares and the embed frame on %s', (kind) =>
     expect(await campus.text()).toBe(SHELL);
     expect(campus.headers.get('x-frame-options')).toBeNull();
     expect(campus.headers.get('content-security-policy')).toMatch(
-      /frame-ancestors 'self' http:\/\/localhost:\d+(;|$)/,
+      // Without PUBLIC_URL the server's own loopback origins are its public ones.
+      /frame-ancestors 'self' http:\/\/localhost:\d+ http:\/\/127\.0\.0\.1:\d+ http:\/\/\[::1\]:\d+(;|$)/,
     );
     const partner = await fetch(`${server.url}/embed/partner`);
     expect(partner.headers.get('content-security-policy')).toContain('https://partner.example');

@@ -6,7 +6,7 @@ import { delay } from '../../shared/api/inFlight.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { notifySuccess } from '../../shared/toast/toast.ts';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import {
   fieldErrorsFromIssues,
@@ -105,8 +105,8 @@ export function LoginBox({
         notifySuccess(response.message);
         store.signIn(response);
       } catch (error) {
-        const message = errorMessage(error);
-        setFormError(message);
+        // SPEC §8: a failed answer's message is an error toast, and only there.
+        notifyError(errorMessage(error));
         setPending(null);
         passwordRef.current?.select();
         passwordRef.current?.focus();
@@ -130,8 +130,8 @@ export function LoginBox({
         notifySuccess(response.message);
         store.signIn(response);
       } catch (error) {
-        const message = errorMessage(error);
-        setFormError(message);
+        // SPEC §8: a failed answer's message is an error toast, and only there.
+        notifyError(errorMessage(error));
         setPending(null);
       }
     });

@@ -2,7 +2,7 @@ import { AppRoute, AuthText } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import { notifyError } from '../../shared/toast/toast.ts';
 import { focusFirstInvalid, hasErrors, type FieldErrors } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
@@ -29,7 +29,6 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
   const api = useAuthApi();
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [registered, setRegistered] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -51,14 +50,13 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
     setErrors({});
     void inFlight.run(AuthAction.register, async () => {
       setPending(true);
-      setFormError(null);
       try {
         // The registered box shows the server's confirmation; a toast would say it twice.
         await api.register(data);
         setRegistered(true);
       } catch (error) {
-        const message = errorMessage(error);
-        setFormError(message);
+        // SPEC §8: a failed answer's message is an error toast, and only there.
+        notifyError(errorMessage(error));
       } finally {
         setPending(false);
       }
@@ -101,7 +99,6 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
       </BoxHeading>
       <p className="account-card__intro">{AuthWebText.registerIntro}</p>
       <form ref={formRef} className="account-form" onSubmit={handleSubmit} noValidate>
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <TextField
           label={AuthWebText.username}
           labelSuffix={AuthWebText.optional}

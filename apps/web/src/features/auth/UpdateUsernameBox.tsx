@@ -1,8 +1,7 @@
 import { AuthText, UsernameSchema, type CurrentUser } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { notifySuccess } from '../../shared/toast/toast.ts';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
 import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
@@ -22,7 +21,6 @@ export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps
   const { logout, pending: loggingOut } = useLogoutAction();
   const [username, setUsername] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -47,14 +45,13 @@ export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps
     // SPEC §5: a double submit is blocked.
     void inFlight.run(AuthAction.updateUsername, async () => {
       setPending(true);
-      setFormError(null);
       try {
         const response = await api.updateUser(user._id, { username: parsed.data });
         notifySuccess(response.message);
         store.updateUser(response.data);
       } catch (error) {
-        const message = errorMessage(error, AuthText.unableToUpdateUsername);
-        setFormError(message);
+        // SPEC §8: a failed answer's message is an error toast, and only there.
+        notifyError(errorMessage(error, AuthText.unableToUpdateUsername));
         setPending(false);
         inputRef.current?.focus();
       }
@@ -68,7 +65,6 @@ export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps
       </BoxHeading>
       <p className="account-card__intro">{AuthWebText.updateUsernameIntro}</p>
       <form className="account-form" onSubmit={handleSubmit} noValidate>
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <TextField
           ref={inputRef}
           label={AuthWebText.username}

@@ -2,6 +2,7 @@ import { AuthText, EmailSchema } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { delay } from '../../shared/api/inFlight.ts';
+import { notifyError } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { focusFirstInvalid } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
@@ -47,8 +48,8 @@ export function ConfirmEmailForm({ onSubmitStart }: ConfirmEmailFormProps) {
         const response = await api.forgotPassword(parsed.data);
         setResult({ ok: true, message: response.message });
       } catch (error) {
-        const message = errorMessage(error);
-        setResult({ ok: false, message });
+        // SPEC §8: a failed answer's message is an error toast, and only there.
+        notifyError(errorMessage(error));
       } finally {
         setPending(false);
       }

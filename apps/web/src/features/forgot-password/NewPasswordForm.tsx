@@ -2,6 +2,7 @@ import { AuthText, RecoverPasswordRequestSchema } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { delay } from '../../shared/api/inFlight.ts';
+import { notifyError } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import {
   fieldErrorsFromIssues,
@@ -67,8 +68,8 @@ export function NewPasswordForm({ token, onReset }: NewPasswordFormProps) {
         const response = await api.recoverPassword(parsed.data);
         onReset(response.message);
       } catch (error) {
-        const message = errorMessage(error);
-        setFormError(message);
+        // SPEC §8: a failed answer's message is an error toast, and only there.
+        notifyError(errorMessage(error));
         setPending(false);
       }
     });
