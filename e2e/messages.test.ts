@@ -83,4 +83,28 @@ describe('messages', () => {
       await page.context().close();
     }, 90_000);
   }
+
+  it('says an expired session once, as the toast, with the session-end box beside it', async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${baseURL}/`);
+    const { username, password } = demoAccount('member');
+    await submitLogin(page, username, password);
+    await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor({ timeout: 15_000 });
+    // The refresh cookie goes: the first refresh, 5 s after signing in, fails.
+    await page.context().clearCookies();
+    await page
+      .getByRole('heading', { name: AuthWebText.sessionEndTitle })
+      .waitFor({ timeout: 15_000 });
+    const expired = page.getByText(AuthText.sessionExpired);
+    await expired.first().waitFor();
+    await settle(page);
+    expect(await expired.count()).toBe(1);
+    expect(
+      await page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: AuthText.sessionExpired })
+        .count(),
+    ).toBe(1);
+    await page.context().close();
+  }, 60_000);
 });

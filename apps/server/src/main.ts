@@ -13,6 +13,12 @@ function printBanner(config: Config, accounts: DemoAccount[] | undefined): void 
     `  Atrium is running at ${config.publicUrl}`,
     `  API docs: ${config.publicUrl}/api/docs`,
   ];
+  if (!config.PUBLIC_URL) {
+    // The live campus accepts only its own origins (issue #12, DNS rebinding): say so at once.
+    lines.push(
+      `  Opened from another machine? Set PUBLIC_URL to the address visitors use (e.g. http://192.168.1.20:${config.PORT}).`,
+    );
+  }
   if (!config.SMTP_URL) {
     lines.push(
       config.NODE_ENV === 'development'

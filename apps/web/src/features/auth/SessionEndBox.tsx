@@ -1,4 +1,3 @@
-import { AuthText } from '@atrium/protocol';
 import { BoxHeading } from './BoxHeading.tsx';
 import { AuthWebText } from './texts.ts';
 
@@ -24,7 +23,8 @@ export function SessionEndBox({ expired, signedIn, focusOnMount, onContinue }: S
         {AuthWebText.sessionEndTitle}
       </BoxHeading>
       <p className="account-card__intro" role="status">
-        {expired ? AuthText.sessionExpired : AuthWebText.sessionEnded}
+        {/* An expired session's SPEC §8 text is already the toast: each message once (issue #12). */}
+        {expired ? AuthWebText.sessionExpiredHint : AuthWebText.sessionEnded}
       </p>
       <button type="button" className="button button--primary button--block" onClick={onContinue}>
         {signedIn ? AuthWebText.backToStart : AuthWebText.backToLogin}

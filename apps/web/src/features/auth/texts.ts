@@ -46,6 +46,8 @@ export const AuthWebText = {
   // Session-end box
   sessionEndTitle: 'Your session has ended',
   sessionEnded: 'Your visit to the campus has ended. Log in again to continue.',
+  /** The box's line when the session expired: the spec's own text is the toast, said once. */
+  sessionExpiredHint: 'You were signed out. Log in again to continue.',
   backToLogin: 'Back to login',
   backToStart: 'Continue',
   // Register

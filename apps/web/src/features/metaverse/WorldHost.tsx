@@ -191,7 +191,7 @@ export function WorldHost({ user, token, touch = false }: WorldHostProps) {
 
   const running = phase === 'running';
   const hostRef = useRef<HTMLElement>(null);
-  useWorldFocus(hostRef, popup !== null);
+  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open);
   return (
     <section
       ref={hostRef}
