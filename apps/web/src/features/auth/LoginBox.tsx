@@ -1,10 +1,9 @@
-import { AppRoute, AuthText, LoginRequestSchema } from '@atrium/protocol';
+import { AppRoute, LoginRequestSchema } from '@atrium/protocol';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { delay } from '../../shared/api/inFlight.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
-import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
@@ -21,6 +20,7 @@ import { REGISTER_PATH } from './homeBox.ts';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { readRememberedLogin, saveRememberedLogin } from './rememberedLogin.ts';
 import { AuthWebText } from './texts.ts';
+import { useGuestEntry } from './useGuestEntry.ts';
 import { LOGIN_SUBMIT_DELAY_MS } from './timing.ts';
 
 type LoginField = 'username' | 'password';
@@ -41,7 +41,6 @@ export function LoginBox({
 }: LoginBoxProps) {
   const store = useSessionStore();
   const api = useAuthApi();
-  const { confirm } = useDialogs();
   const [remembered] = useState(() => readRememberedLogin(browserStorage()));
   const [username, setUsername] = useState(remembered?.username ?? '');
   const [password, setPassword] = useState('');
@@ -49,7 +48,8 @@ export function LoginBox({
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [formError, setFormError] = useState<string | null>(initialError);
   const [notice, setNotice] = useState<string | null>(initialNotice);
-  const [pending, setPending] = useState<'login' | 'guest' | null>(null);
+  const [pending, setPending] = useState<'login' | null>(null);
+  const guest = useGuestEntry();
   const formRef = useRef<HTMLFormElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -114,29 +114,6 @@ export function LoginBox({
     });
   };
 
-  const handleGuest = () => {
-    void inFlight.run(AuthAction.guest, async () => {
-      // SPEC §4: guest entry needs a confirmation of what a guest cannot do.
-      const confirmed = await confirm({
-        title: AuthWebText.guestTitle,
-        message: AuthText.guestWarning,
-        confirmLabel: AuthWebText.guestConfirm,
-      });
-      if (!confirmed) return;
-      setPending('guest');
-      setFormError(null);
-      try {
-        const response = await api.enterAsGuest();
-        notifySuccess(response.message);
-        store.signIn(response);
-      } catch (error) {
-        // SPEC §8: a failed answer's message is an error toast, and only there.
-        notifyError(errorMessage(error));
-        setPending(null);
-      }
-    });
-  };
-
   return (
     <section className="account-box" aria-labelledby="login-title">
       <BoxHeading id="login-title" focusOnMount={focusOnMount}>
@@ -191,7 +168,7 @@ export function LoginBox({
           className="button button--primary button--block"
           busy={pending === 'login'}
           busyLabel={AuthWebText.loggingIn}
-          disabled={pending !== null}
+          disabled={pending !== null || guest.pending}
         >
           {AuthWebText.logIn}
         </SubmitButton>
@@ -204,10 +181,10 @@ export function LoginBox({
       <SubmitButton
         type="button"
         className="button button--secondary button--block"
-        busy={pending === 'guest'}
+        busy={guest.pending}
         busyLabel={AuthWebText.enteringAsGuest}
-        disabled={pending !== null}
-        onClick={handleGuest}
+        disabled={pending !== null || guest.pending}
+        onClick={guest.enter}
       >
         {AuthWebText.enterAsGuest}
       </SubmitButton>

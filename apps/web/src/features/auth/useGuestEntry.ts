@@ -7,8 +7,8 @@ import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
 import { AuthWebText } from './texts.ts';
 
 /**
- * Guest entry for pages other than the login box (the mobile metaverse page): the same
- * confirmation of what a guest cannot do (SPEC §4), then a guest session.
+ * Guest entry, for the login box and the mobile metaverse page: the confirmation of what a guest
+ * cannot do (SPEC §4), then a guest session.
  */
 export function useGuestEntry(): { enter: () => void; pending: boolean } {
   const store = useSessionStore();
