@@ -7,6 +7,7 @@ import {
   type WorldLocation,
 } from '@atrium/protocol';
 import { io, type Socket } from 'socket.io-client';
+import type { WorldConnection, WorldServerEvent } from './world-transport.ts';
 
 /** The socket typed by the protocol's event maps. */
 export type WorldSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -51,4 +52,65 @@ export const joinWorld = async (
   >;
   if (!result.status) throw new Error(result.message);
   return result.data;
+};
+
+type Handler = (payload: never) => void;
+
+/**
+ * The world's transport over socket.io. Systems subscribe while the world is being built, before
+ * the socket exists (posters load first), so their handlers are kept and attached on connect.
+ */
+export const createSocketTransport = (getToken: () => string): WorldConnection => {
+  let socket: WorldSocket | null = null;
+  const handlers: { event: WorldServerEvent; handler: Handler }[] = [];
+  const disconnects = new Set<(byServer: boolean) => void>();
+  const reconnects = new Set<() => void>();
+  // socket.io's listener types are per event name; a handler list spans every event.
+  const attach = (s: WorldSocket, event: WorldServerEvent, handler: Handler) =>
+    s.on(event, handler as ServerToClientEvents[typeof event]);
+  const detach = (s: WorldSocket, event: WorldServerEvent, handler: Handler) =>
+    s.off(event, handler as ServerToClientEvents[typeof event]);
+
+  return {
+    on(event, handler) {
+      const entry = { event, handler: handler as Handler };
+      handlers.push(entry);
+      if (socket) attach(socket, event, entry.handler);
+      return () => {
+        const at = handlers.indexOf(entry);
+        if (at >= 0) handlers.splice(at, 1);
+        if (socket) detach(socket, event, entry.handler);
+      };
+    },
+    emit(event, payload) {
+      // The union of the two events' signatures does not narrow on a generic name.
+      (socket?.emit as ((e: string, p: unknown) => void) | undefined)?.call(socket, event, payload);
+    },
+    join(world, location) {
+      if (!socket) return Promise.reject(new Error('Not connected to the world.'));
+      return joinWorld(socket, world, location);
+    },
+    onDisconnect(handler) {
+      disconnects.add(handler);
+      return () => disconnects.delete(handler);
+    },
+    onReconnect(handler) {
+      reconnects.add(handler);
+      return () => reconnects.delete(handler);
+    },
+    async connect() {
+      const s = await connectWorldSocket(getToken);
+      socket = s;
+      for (const { event, handler } of handlers) attach(s, event, handler);
+      s.on('disconnect', (reason) => {
+        for (const handler of disconnects) handler(reason === 'io server disconnect');
+      });
+      s.io.on('reconnect', () => {
+        for (const handler of reconnects) handler();
+      });
+    },
+    close() {
+      socket?.close();
+    },
+  };
 };

@@ -1,0 +1,96 @@
+import type { Emote } from '@atrium/protocol';
+import type * as THREE from 'three';
+import { turnCamera } from '../../camera.ts';
+import { emotePhase } from '../../emotes.ts';
+import { consumeActions } from '../../input.ts';
+import { stepMovement } from '../../movement.ts';
+import { findPath, type NavGrid } from '../../pathfinding.ts';
+import { avatarLabel, createAvatarView, type AvatarView } from '../avatar-view.ts';
+import { blendedPosition, type WorldContext, type WorldSystem } from '../world-context.ts';
+import type { Pointer } from './interaction.ts';
+
+/** The local avatar: input actions, the orbit camera's turn, movement, and its view. */
+export interface PlayerSystem extends WorldSystem {
+  /** A double click at client coordinates: walk there along a path on the ground. */
+  readonly walkTo: (clientX: number, clientY: number) => void;
+}
+
+/** What the player's input actions reach in other systems. */
+export interface PlayerActions {
+  interact(pointer: Pointer | null): void;
+  emote(emote: Emote, nowMs: number): void;
+}
+
+/** The player system over `ground` (the walk-to target) and the layout's nav `grid`. */
+export const createPlayerSystem = (
+  ctx: Pick<WorldContext, 'self' | 'sink' | 'layout' | 'scene' | 'transport' | 'pick' | 'bridge'>,
+  nav: { grid: NavGrid; ground: THREE.Object3D },
+  actions: PlayerActions,
+): PlayerSystem => {
+  const { self, sink } = ctx;
+  let view: AvatarView | null = null;
+  const removeCorrection = ctx.transport.on('world:correction', (state) => {
+    self.body = {
+      ...self.body,
+      x: state.x,
+      y: state.y,
+      z: state.z,
+      ry: state.ry,
+      vy: 0,
+      path: null,
+    };
+    self.prevBody = self.body;
+  });
+
+  return {
+    name: 'player',
+    walkTo(clientX, clientY) {
+      const hit = ctx.pick(clientX, clientY, [nav.ground], false);
+      if (hit) {
+        self.body = {
+          ...self.body,
+          path: findPath(nav.grid, self.body, { x: hit.point.x, z: hit.point.z }),
+        };
+      }
+    },
+    update(dt, nowMs) {
+      const { state, actions: queued } = consumeActions(sink.input);
+      sink.input = state;
+      let jump = false;
+      for (const action of queued) {
+        if (action.type === 'jump') jump = true;
+        else if (action.type === 'emote') actions.emote(action.emote, nowMs);
+        else if (action.type === 'interact') actions.interact(sink.lastClick ?? null);
+        else ctx.bridge({ type: 'inventory_open' });
+      }
+      sink.lastClick = null;
+      sink.camera = turnCamera(sink.camera, sink.input.look, dt);
+      self.prevBody = self.body;
+      self.body = stepMovement(self.body, { ...sink.input, jump }, sink.camera.yaw, dt, ctx.layout);
+    },
+    draw(frame) {
+      // The view appears with the first join answer (our look and name) and is kept on rejoin.
+      if (!view && self.state) {
+        view = createAvatarView(self.state.look, avatarLabel(self.state), { self: true });
+        ctx.scene.add(view.root);
+      }
+      if (!view) return;
+      const { body, emote } = self;
+      view.update(
+        {
+          ...blendedPosition(self, frame.alpha),
+          ry: body.ry,
+          anim: body.anim,
+          emote: emote?.emote ?? null,
+          emotePhase: emote ? emotePhase(emote, frame.engineMs) : 0,
+        },
+        frame.timeSeconds,
+        frame.dtSeconds,
+      );
+    },
+    dispose() {
+      removeCorrection();
+      view?.dispose();
+    },
+  };
+};
