@@ -1,4 +1,4 @@
-import { PosterSchema, type Poster, type WorldLayout } from '@atrium/protocol';
+import type { Poster, WorldLayout } from '@atrium/protocol';
 import * as THREE from 'three';
 import type { Interactable } from '../interaction.ts';
 
@@ -14,21 +14,6 @@ const FRAME = 0.12;
 const HANG_Y = 2.1;
 /** How far in front of the wall a poster's interaction point sits. */
 const REACH_OFFSET = 0.6;
-
-const PosterListSchema = PosterSchema.array();
-
-/** Reads the world's posters (`GET /api/posters?world=`); the world still opens without them. */
-export const fetchPosters = async (world: string, signal?: AbortSignal): Promise<Poster[]> => {
-  const response = await fetch(`/api/posters?world=${encodeURIComponent(world)}`, {
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`posters: HTTP ${response.status}`);
-  const body = (await response.json()) as { status?: unknown; data?: unknown };
-  const parsed = PosterListSchema.safeParse(body.data);
-  if (body.status !== true || !parsed.success) throw new Error('posters: unexpected answer');
-  return parsed.data;
-};
 
 const loadTexture = (loader: THREE.TextureLoader, url: string): Promise<THREE.Texture | null> =>
   new Promise((resolve) => {

@@ -17,7 +17,6 @@ import { avatarLabel } from './avatar-view.ts';
 import { buildCampusScene } from './campus-scene.ts';
 import { attachDomInput, type InputSink } from './dom-input.ts';
 import { createPointerPick } from './pointer-ray.ts';
-import { fetchPosters } from './poster-wall.ts';
 import { createRemoteAvatars } from './remote-avatars.ts';
 import { createWorldRenderer } from './renderer.ts';
 import { createEmoteSystem } from './systems/emotes.ts';
@@ -58,7 +57,7 @@ export interface StartWorldOptions {
   onPrompt?: (text: string | null) => void;
   /** The connection dropped (`false`) or came back (`true`). */
   onConnection?: (connected: boolean) => void;
-  /** Reads the world's posters through the host's API client; the world opens without them. */
+  /** Reads the world's posters (`GET /api/posters?world=`) through the host's API client. */
   loadPosters?: LoadPosters;
 }
 
@@ -99,7 +98,8 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     onBridge = () => {},
     onPrompt = () => {},
     onConnection = () => {},
-    loadPosters = fetchPosters,
+    // Without the host's API client the walls stay bare: the world has no HTTP code of its own.
+    loadPosters = () => Promise.resolve([]),
   } = options;
   const worldId = options.world ?? 'campus';
   const layout = WORLD_LAYOUTS[worldId];

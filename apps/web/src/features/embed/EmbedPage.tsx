@@ -1,7 +1,7 @@
 import type { PublicShare } from '@atrium/protocol';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EmbedController } from './embedController.ts';
-import { fetchShare, savePhoto, serverInfo, streamSlots } from './embedApi.ts';
+import { fetchPosters, fetchShare, savePhoto, serverInfo, streamSlots } from './embedApi.ts';
 import { parseEmbedFlags, type EmbedFlags } from './embedFlags.ts';
 import { createFrameSession } from './frameSession.ts';
 import { createHostChannel, detectHost, reportErrorToAnyHost } from './hostChannel.ts';
@@ -127,7 +127,7 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
       session: createFrameSession(host.window === null ? { confirmGuest } : {}),
       startWorld: async (canvas, options) => {
         const { startWorld } = await import('@atrium/world/render');
-        return startWorld(canvas, options);
+        return startWorld(canvas, { ...options, loadPosters: fetchPosters });
       },
       savePhoto,
       slots: streamSlots,

@@ -1,11 +1,14 @@
 import {
   BalancingText,
   GetPlayerIdResponseSchema,
+  okEnvelope,
+  PosterSchema,
   PublicShareResponseSchema,
   SaveScreenshotResponseSchema,
   ServerAvailabilityResponseSchema,
   ServerMetadataResponseSchema,
   type PlayerId,
+  type Poster,
   type PublicShare,
 } from '@atrium/protocol';
 import { ApiError, createApiClient } from '../../shared/api/client.ts';
@@ -24,6 +27,17 @@ export async function fetchShare(shareId: string): Promise<PublicShare | null> {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+const PosterListResponseSchema = okEnvelope(PosterSchema.array());
+
+/** The world's posters (`GET /api/posters?world=`), passed to the world for its poster wall. */
+export async function fetchPosters(world: string): Promise<Poster[]> {
+  const answer = await client.request(`/api/posters?world=${encodeURIComponent(world)}`, {
+    schema: PosterListResponseSchema,
+    auth: false,
+  });
+  return answer.data;
 }
 
 /** SPEC §7 `POST /apiscreenshot/save-screenshot`; rejects with the server's words. */
