@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import atrium from './eslint/boundaries.js';
+
+/** Known boundary breaches, `{ importing file: imported path prefix }`, all with one reason. */
+const breaches = (why, pairs) =>
+  Object.entries(pairs).map(([file, imports]) => ({ file, imports, why }));
 
 export default tseslint.config(
   {
@@ -12,6 +17,8 @@ export default tseslint.config(
       'e2e/output/**',
       'bench/output/**',
       'apps/server/drizzle/**',
+      // Generated from the SDK's source, which is linted.
+      'packages/player-sdk/api-report.d.ts',
     ],
   },
   js.configs.recommended,
@@ -47,6 +54,71 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { atrium },
+    rules: {
+      'atrium/boundaries': [
+        'error',
+        {
+          // Each entry is a known breach with its way out; delete it when the import goes.
+          exceptions: [
+            // Issue 13 §2 moves the shared token code (AuthClaims, AccessTokens) from
+            // features/auth down into server infrastructure, and gives every server feature one
+            // shape with its dependencies passed in; these server imports go with that work.
+            ...breaches('issue 13 §2: the token code moves down into infrastructure', {
+              'apps/server/src/http/auth-guard.ts': 'apps/server/src/features/auth/tokens.ts',
+              'apps/server/src/realtime/realtime.ts': 'apps/server/src/features/auth/tokens.ts',
+              'apps/server/src/features/screenshots/screenshots.routes.ts':
+                'apps/server/src/features/auth/tokens.ts',
+              'apps/server/src/features/screenshots/screenshots.service.ts':
+                'apps/server/src/features/auth/tokens.ts',
+              'apps/server/src/features/screenshots/user-files.service.ts':
+                'apps/server/src/features/auth/tokens.ts',
+            }),
+            ...breaches(
+              'issue 13 §2: features get their dependencies through register(app, deps)',
+              {
+                'apps/server/src/db/seed.ts': 'apps/server/src/features/users/',
+                'apps/server/src/mail/dev-mail.routes.ts':
+                  'apps/server/src/features/auth/auth.repository.ts',
+                'apps/server/src/features/auth/auth-rate-limits.ts':
+                  'apps/server/src/features/settings/limit-settings.ts',
+                'apps/server/src/features/auth/auth.service.ts': 'apps/server/src/features/users/',
+                'apps/server/src/features/auth/oidc.service.ts': 'apps/server/src/features/users/',
+                'apps/server/src/features/users/users.routes.ts':
+                  'apps/server/src/features/auth/auth.service.ts',
+              },
+            ),
+            // The web app's auth and album features are still used by other features: the
+            // account card on the home page, the activation notice, log out, the guest entry,
+            // the password reset pages, and the album's new-photos dot. Their shared parts move to
+            // apps/web/src/shared in a follow-up of issue 13 §5.
+            ...breaches('issue 13 §5 follow-up: shared auth and album parts move to shared/', {
+              'apps/web/src/features/embed/EmbedPage.tsx': 'apps/web/src/features/auth/texts.ts',
+              'apps/web/src/features/forgot-password/ConfirmEmailForm.tsx':
+                'apps/web/src/features/auth/',
+              'apps/web/src/features/forgot-password/NewPasswordForm.tsx':
+                'apps/web/src/features/auth/',
+              'apps/web/src/features/forgot-password/ForgotPasswordPage.tsx':
+                'apps/web/src/features/auth/',
+              'apps/web/src/features/home/HomePage.tsx':
+                'apps/web/src/features/auth/AccountCard.tsx',
+              'apps/web/src/features/metaverse/MetaversePage.tsx':
+                'apps/web/src/features/auth/ActivationNotice.tsx',
+              'apps/web/src/features/metaverse/mobile/MobileMetaversePage.tsx':
+                'apps/web/src/features/auth/',
+              'apps/web/src/features/metaverse/WorldHost.tsx':
+                'apps/web/src/features/album/albumDot.ts',
+              'apps/web/src/features/navigation/TopNav.tsx':
+                'apps/web/src/features/auth/useLogoutAction.ts',
+              'apps/web/src/features/navigation/MyAlbumEntry.tsx': 'apps/web/src/features/album/',
+            }),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

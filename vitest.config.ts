@@ -32,6 +32,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'lint',
+          include: ['eslint/**/*.test.js'],
+          // The first lint loads the whole config and its plugins.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],

@@ -1,4 +1,9 @@
-import { isFrameMessage, type FrameCommand, type FrameMessage } from './messages.ts';
+import {
+  isFrameMessage,
+  type FrameCommand,
+  type FrameCommandValues,
+  type FrameMessage,
+} from './messages.ts';
 import { FRAME_TITLE } from './texts.ts';
 import type { EmbedTarget } from './embed-url.ts';
 
@@ -33,7 +38,7 @@ export class FrameChannel {
   }
 
   /** Posts `{ type, value }` to the frame; false when its window is not reachable (yet). */
-  post(type: FrameCommand, value?: unknown): boolean {
+  post<K extends FrameCommand>(type: K, value?: FrameCommandValues[K]): boolean {
     const target = this.iframe.contentWindow;
     if (!target) return false;
     const message: FrameMessage<FrameCommand> = value === undefined ? { type } : { type, value };

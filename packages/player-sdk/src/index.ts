@@ -9,13 +9,6 @@ export type {
 export { PlayerEvents } from './player-events.ts';
 export type { PlayerEventMap, PlayerEventName, PlayerListener } from './events.ts';
 export { Regions, type Region, type RegionCoordinates } from './regions.ts';
-export {
-  DebugSocket,
-  DEBUG_MESSAGE_TYPE,
-  DEBUG_SDK_TASK,
-  DEBUG_SOCKET_PORT,
-  type DebugSocketMessage,
-} from './debug-socket.ts';
 export { MIN_INACTIVE_TIMEOUT_MS, MAX_INACTIVE_TIMEOUT_MS } from './embed-url.ts';
 export { DEFAULT_QUALITY } from './quality.ts';
 export * from './messages.ts';

@@ -27,6 +27,38 @@ export const FrameCommand = {
 export type FrameCommand = (typeof FrameCommand)[keyof typeof FrameCommand];
 
 /**
+ * The value each command carries as the SDK sends it (`undefined`: none). The frame still parses
+ * every value, since any page may post to it; this map keeps the SDK's side and the list of
+ * commands in step, and a new command fails to compile until both ends handle it.
+ */
+export interface FrameCommandValues {
+  /** `[latitude, longitude]`. */
+  setLocation: readonly [number, number];
+  /** Where to start nearest to, when the host has a location. */
+  start: readonly [number, number] | undefined;
+  stop: undefined;
+  maximize: undefined;
+  minimize: undefined;
+  /** A {@link QualityValue}. */
+  quality: QualityValue;
+  restartStream: undefined;
+  resumeSession: undefined;
+  /** JSON text for an object; any other value as the host page passed it (as in Furioos). */
+  sendSDKMessage: unknown;
+  setThumbnailUrl: string;
+  getServerAvailability: undefined;
+  getServerMetadata: undefined;
+  /** Between 0 and 1. */
+  setVolume: number;
+  /** The host SDK's version. */
+  version: string;
+}
+
+/** True when `type` names a command of this SDK version. */
+export const isFrameCommand = (type: string): type is FrameCommand =>
+  Object.prototype.hasOwnProperty.call(FrameCommand, type);
+
+/**
  * Messages the frame sends to its host. `getServerAvailability` and `getServerMetadata` answer
  * with the command's own name, carrying `{ stats }` / `{ metadata }` or `{ error }`.
  */

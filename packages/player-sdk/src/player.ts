@@ -6,6 +6,7 @@ import {
   FrameCommand,
   FrameEvent,
   QualityValues,
+  type FrameCommandValues,
   type FrameMessage,
   type QualityValue,
   type ServerAvailability,
@@ -306,12 +307,12 @@ export class Player extends PlayerEvents {
     return this.isLoaded;
   }
 
-  private post(type: FrameCommand, value?: unknown): boolean {
+  private post<K extends FrameCommand>(type: K, value?: FrameCommandValues[K]): boolean {
     return this.frame?.post(type, value) ?? false;
   }
 
   /** Posts now, or once more after a short delay when the frame's window is not reachable yet. */
-  private postWhenReachable(type: FrameCommand, value: unknown): void {
+  private postWhenReachable<K extends FrameCommand>(type: K, value: FrameCommandValues[K]): void {
     if (this.post(type, value)) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);

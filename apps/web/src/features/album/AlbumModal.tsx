@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
-import { PopupShell } from '../metaverse/popups/PopupShell.tsx';
+import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { createAlbumApi } from './albumApi.ts';
 import { clearAlbumDot } from './albumDot.ts';
 import { AlbumGallery } from './AlbumGallery.tsx';

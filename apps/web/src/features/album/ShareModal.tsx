@@ -3,7 +3,7 @@ import { PUBLIC_PHOTO_PATH, type Screenshot } from '@atrium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import { POPUP_Z_INDEX, PopupShell } from '../metaverse/popups/PopupShell.tsx';
+import { POPUP_Z_INDEX, PopupShell } from '../../shared/ui/PopupShell.tsx';
 import type { AlbumApi } from './albumApi.ts';
 import { AuthedImage } from './AuthedImage.tsx';
 import { photoTitle } from './format.ts';

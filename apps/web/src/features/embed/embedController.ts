@@ -7,7 +7,12 @@ import {
   type WorldLocation,
   type WorldToHost,
 } from '@atrium/protocol';
-import { FrameCommand, FrameEvent, type FrameMessage } from '@atrium/player-sdk/messages';
+import {
+  FrameCommand,
+  FrameEvent,
+  isFrameCommand,
+  type FrameMessage,
+} from '@atrium/player-sdk/messages';
 import type { WorldHandle } from '@atrium/world/render';
 import { parseLocation, parseQuality, parseThumbnailUrl, parseVolume } from './embedFlags.ts';
 import {
@@ -319,8 +324,10 @@ export class EmbedController {
 
   /** A Player SDK command from the host (already checked for source and origin). */
   handleCommand(message: FrameMessage, origin: string): void {
-    const { value } = message;
-    switch (message.type) {
+    const { type, value } = message;
+    // Commands of a newer SDK than this frame are ignored.
+    if (!isFrameCommand(type)) return;
+    switch (type) {
       case FrameCommand.setLocation: {
         const location = parseLocation(value);
         if (location) this.location = location;
@@ -379,9 +386,14 @@ export class EmbedController {
           metadata: await this.requireInfo().metadata(),
         }));
         return;
-      default:
-        // `version` (the host SDK's version) needs no answer; unknown commands are ignored.
+      case FrameCommand.version:
+        // The host SDK's version needs no answer.
         return;
+      default: {
+        // A command added to FrameCommand fails to compile here until the frame handles it.
+        const unhandled: never = type;
+        return unhandled;
+      }
     }
   }
 

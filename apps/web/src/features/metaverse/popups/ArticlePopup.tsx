@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { PopupShell } from './PopupShell.tsx';
+import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
 import { toParagraphs } from './paragraphs.ts';
 import { MetaverseText } from './texts.ts';
 

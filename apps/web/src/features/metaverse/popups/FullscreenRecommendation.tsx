@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
-import { PopupShell } from './PopupShell.tsx';
+import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
 import { MetaverseText } from './texts.ts';
 
 export interface FullscreenRecommendationProps {

@@ -7,6 +7,7 @@ import { PosterPopup } from './PosterPopup.tsx';
 import { TutorialPopup } from './TutorialPopup.tsx';
 import { dismissTutorial, tutorialCookieName } from './tutorialCookie.ts';
 import { UnsupportedDeviceWarning } from './UnsupportedDeviceWarning.tsx';
+import './popups.css';
 
 type DemoPopup = 'tutorial' | 'fullscreen' | 'message' | 'article' | 'device' | null;
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../shared/api/client.ts';
 import { useSessionStore } from '../../../shared/session/SessionContext.tsx';
 import { MessagePopup } from './MessagePopup.tsx';
-import { PopupShell } from './PopupShell.tsx';
+import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
 import { toParagraphs } from './paragraphs.ts';
 import { fetchPosterDetail, safePrintUrl, type PosterDetail } from './posterDetail.ts';
 import { MetaverseText } from './texts.ts';

@@ -1,7 +1,7 @@
 import { EMOTE_KEYS, EMOTES, type Emote } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { PopupShell } from './PopupShell.tsx';
+import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
 import { MetaverseText, type TouchControl, type TutorialControl } from './texts.ts';
 
 export interface TutorialPopupProps {

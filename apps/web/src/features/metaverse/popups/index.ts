@@ -11,7 +11,7 @@ export {
   type FullscreenRecommendationProps,
 } from './FullscreenRecommendation.tsx';
 export { MessagePopup, type MessagePopupProps } from './MessagePopup.tsx';
-export { POPUP_Z_INDEX } from './PopupShell.tsx';
+export { POPUP_Z_INDEX } from '../../../shared/ui/PopupShell.tsx';
 export { fetchPosterDetail, posterDetailPath, type PosterDetail } from './posterDetail.ts';
 export { PosterPopup, type PosterPopupProps } from './PosterPopup.tsx';
 export { MetaverseText } from './texts.ts';
@@ -30,3 +30,5 @@ export {
 } from './UnsupportedDeviceWarning.tsx';
 export { useFullscreenPrompt, type FullscreenPromptState } from './useFullscreenPrompt.ts';
 export { useTutorialPopup, type TutorialPopupState } from './useTutorialPopup.ts';
+// The metaverse popups' own styles; they come after the shell's, which the popups import.
+import './popups.css';

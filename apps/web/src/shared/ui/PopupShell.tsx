@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
-import { MetaverseText } from './texts.ts';
-import '../../../shared/dialogs/dialogs.css';
-import './popups.css';
+import { ShellText } from '../texts.ts';
+import '../dialogs/dialogs.css';
+import './PopupShell.css';
 
 /** SPEC §9: the default popup z-index. */
 export const POPUP_Z_INDEX = 100002;
@@ -82,7 +82,7 @@ export function PopupShell({
         >
           {children}
           {closeButton && (
-            <Dialog.Close className="popup__close" aria-label={MetaverseText.close}>
+            <Dialog.Close className="popup__close" aria-label={ShellText.close}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path
                   d="M6 6l12 12M18 6L6 18"
