@@ -202,6 +202,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     logger: app.log,
     verifyToken: (token) => tokens.verify(token),
     features: [world.feature],
+    limiter,
   });
   world.start(realtime.io);
   app.decorate('world', world);
