@@ -31,6 +31,7 @@ import { userRoutes } from './features/users/users.routes.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
@@ -94,6 +95,16 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   registerSecurityHeaders(app);
   registerServerTiming(app);
+  registerMetrics(app, config.METRICS_TOKEN, () => ({
+    openSockets: () => realtime.io.of('/').sockets.size,
+    worldInstances: () =>
+      [...world.service.instances.values()].map((i) => ({
+        world: i.world,
+        instance: i.id,
+        size: i.members.size,
+      })),
+    databasePool: database.poolStats?.bind(database),
+  }));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -191,6 +202,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     logger: app.log,
     verifyToken: (token) => tokens.verify(token),
     features: [world.feature],
+    limiter,
   });
   world.start(realtime.io);
   app.decorate('world', world);

@@ -145,6 +145,13 @@ export const configSchema = z.object({
     .describe(
       'The region this server reports to the Player SDK (getServerMetadata), e.g. EUW, USW, USE or AUE.',
     ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token for Prometheus metrics at /metrics (Authorization: Bearer <token>). Without it, /metrics answers 404.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -22,6 +22,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool, for the metrics; PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -86,6 +88,11 @@ function openPostgres(url: string): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -23,6 +23,9 @@ const DRAIN_MAX_MS = 30_000;
 
 /** An expected failure: it becomes the spec's envelope with this status and message. */
 export class AppError extends Error {
+  /** For a 429: when the client may try again, sent as `Retry-After` (whole seconds). */
+  retryAfterMs: number | undefined;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -40,8 +43,11 @@ export const forbidden = (message: string) => new AppError(403, ErrorCode.forbid
 export const notFound = (message: string = CommonText.notFound) =>
   new AppError(404, ErrorCode.notFound, message);
 export const conflict = (message: string) => new AppError(409, ErrorCode.conflict, message);
-export const tooManyRequests = (message: string) =>
-  new AppError(429, ErrorCode.rateLimited, message);
+export const tooManyRequests = (message: string, retryAfterMs: number) => {
+  const error = new AppError(429, ErrorCode.rateLimited, message);
+  error.retryAfterMs = retryAfterMs;
+  return error;
+};
 export const unavailable = (message: string) => new AppError(503, ErrorCode.unavailable, message);
 
 interface ValidationIssue {
@@ -172,6 +178,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const send = (statusCode: number, body: Failure) => reply.code(statusCode).send(body);
 
     if (error instanceof AppError) {
+      if (error.retryAfterMs !== undefined) {
+        // Rounded up, and never 0: a client retrying at once would only be refused again.
+        void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+      }
       return send(error.statusCode, { status: false, code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -21,7 +21,9 @@ import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
 import type { AuthClaims } from '../features/auth/tokens.ts';
 import { AppError } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import { isOriginAllowed } from './origin.ts';
+import { SOCKET_EVENT_LIMITS, SocketLimitText } from './socket-limits.ts';
 
 /** Who a socket acts for: the claims of the handshake token, or null without one. */
 export interface SocketData {
@@ -54,12 +56,16 @@ export interface RealtimeOptions {
   /** Checks the handshake's `auth.token`; sockets without a valid one get `auth: null`. */
   verifyToken?: (token: string) => Promise<AuthClaims | undefined>;
   features?: SocketFeature[];
+  /** Counts client events per user against SOCKET_EVENT_LIMITS; without it none are limited. */
+  limiter?: RateLimiter;
 }
 
 export interface Realtime {
   io: AtriumServer;
   /** Messages dropped because they failed validation, since start. */
   readonly rejectedMessages: () => number;
+  /** Messages dropped because their sender was over the event's per-user limit, since start. */
+  readonly limitedMessages: () => number;
   close(): Promise<void>;
 }
 
@@ -116,6 +122,24 @@ export async function attachRealtime(
   });
 
   let rejected = 0;
+  let limited = 0;
+
+  /** Whether this event from this socket's user is within its budget. */
+  async function withinLimit(socket: AtriumSocket, event: ClientEventName): Promise<boolean> {
+    if (!options.limiter) return true;
+    const { limit, windowMs } = SOCKET_EVENT_LIMITS[event];
+    // Per user, so several tabs or processes share one budget; an anonymous socket has its own.
+    const who = socket.data.auth?.sub ?? `socket:${socket.id}`;
+    try {
+      const hit = await options.limiter.hit(`socket:${event}:${who}`, windowMs, limit);
+      if (!hit.allowed) limited += 1;
+      return hit.allowed;
+    } catch (err) {
+      // A Redis hiccup must not freeze everyone's avatar: the event goes through, logged.
+      options.logger.error({ err, event }, 'socket limit check failed');
+      return true;
+    }
+  }
 
   /** Registers a validated handler: bad payloads are answered with the envelope, never thrown. */
   function handle<E extends ClientEventName>(
@@ -132,6 +156,11 @@ export async function attachRealtime(
         if (typeof ack === 'function') (ack as (r: AckResult<unknown>) => void)(result);
         else if (!result.status) socket.emit('system:rejected', { event, message: result.message });
       };
+      if (!(await withinLimit(socket, event))) {
+        // Only an ack is answered: a flood of events without one must not get a flood back.
+        if (typeof ack === 'function') reply({ status: false, message: SocketLimitText.tooMany });
+        return;
+      }
       const parsed = spec.payload.safeParse(raw);
       if (!parsed.success) {
         rejected += 1;
@@ -164,6 +193,7 @@ export async function attachRealtime(
   return {
     io,
     rejectedMessages: () => rejected,
+    limitedMessages: () => limited,
     async close() {
       io.local.disconnectSockets(true);
       io.engine.close();

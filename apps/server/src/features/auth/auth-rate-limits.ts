@@ -2,7 +2,7 @@ import { AuthText } from '@atrium/protocol';
 import type { LimitSettings } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { RateHit, RateLimiter } from '../../http/rate-limit.ts';
 import { readLimits } from '../settings/limit-settings.ts';
 
 const MINUTE = 60_000;
@@ -25,29 +25,31 @@ export class AuthRateLimits {
 
   /** One login from an address for a username; 429 above the per-minute limit. */
   async loginAttempt(ip: string, login: string, limits: LimitSettings): Promise<void> {
-    const hit = await this.limiter.hit(`login:${ip}:${login.toLowerCase()}`, MINUTE);
-    if (hit.count > limits.login_attempts_per_ip_per_minute) {
-      throw tooManyRequests(AuthText.tooManyRequests);
-    }
+    const key = `login:${ip}:${login.toLowerCase()}`;
+    await this.within(key, MINUTE, limits.login_attempts_per_ip_per_minute);
   }
 
-  /** Whether an account (or unknown login) has failed too often this hour. */
-  async accountLocked(lockKey: string, limits: LimitSettings): Promise<boolean> {
-    return (await this.limiter.count(lockKey)) >= limits.login_failures_before_lock;
+  /**
+   * Milliseconds until an account (or unknown login) that failed too often this hour may try
+   * again; 0 when it is not locked.
+   */
+  accountLocked(lockKey: string, limits: LimitSettings): Promise<number> {
+    return this.limiter.retryAfter(lockKey, limits.login_failures_before_lock);
   }
 
-  async loginFailed(lockKey: string): Promise<void> {
-    await this.limiter.hit(lockKey, HOUR);
+  async loginFailed(lockKey: string, limits: LimitSettings): Promise<void> {
+    // Capped at the lock's size: failures past it change nothing but would cost memory.
+    await this.limiter.hit(lockKey, HOUR, limits.login_failures_before_lock);
   }
 
   /** Counts an activation mail about to be sent; 429 above the per-address or per-recipient limit. */
   async registrationMail(ip: string, email: string): Promise<void> {
     const limits = await this.limits();
-    const fromIp = await this.limiter.hit(`register-mail:${ip}`, HOUR);
-    if (fromIp.count > limits.register_mails_per_ip_per_hour) {
-      throw tooManyRequests(AuthText.tooManyRequests);
+    await this.within(`register-mail:${ip}`, HOUR, limits.register_mails_per_ip_per_hour);
+    const toRecipient = await this.recipientHit(email, limits);
+    if (!toRecipient.allowed) {
+      throw tooManyRequests(AuthText.tooManyRequests, toRecipient.retryAfterMs);
     }
-    if (!(await this.recipientMail(email, limits))) throw tooManyRequests(AuthText.tooManyRequests);
   }
 
   /**
@@ -56,18 +58,17 @@ export class AuthRateLimits {
    */
   async recoveryRequest(ip: string): Promise<void> {
     const limits = await this.limits();
-    if (
-      (await this.limiter.hit(`recovery-mail:${ip}`, HOUR)).count >
-      limits.recovery_mails_per_ip_per_hour
-    ) {
-      throw tooManyRequests(AuthText.tooManyRequests);
-    }
+    await this.within(`recovery-mail:${ip}`, HOUR, limits.recovery_mails_per_ip_per_hour);
   }
 
   /** Counts a mail to a recipient; false when the recipient has had enough mails this hour. */
   async recipientMail(email: string, limits?: LimitSettings): Promise<boolean> {
-    const { mails_per_recipient_per_hour: max } = limits ?? (await this.limits());
-    return (await this.limiter.hit(`mail-to:${email.toLowerCase()}`, HOUR)).count <= max;
+    return (await this.recipientHit(email, limits ?? (await this.limits()))).allowed;
+  }
+
+  private recipientHit(email: string, limits: LimitSettings): Promise<RateHit> {
+    const max = limits.mails_per_recipient_per_hour;
+    return this.limiter.hit(`mail-to:${email.toLowerCase()}`, HOUR, max);
   }
 
   /**
@@ -76,11 +77,12 @@ export class AuthRateLimits {
    */
   async emailTakenAnswer(ip: string): Promise<void> {
     const limits = await this.limits();
-    if (
-      (await this.limiter.hit(`email-taken:${ip}`, HOUR)).count >
-      limits.email_taken_answers_per_ip_per_hour
-    ) {
-      throw tooManyRequests(AuthText.tooManyRequests);
-    }
+    await this.within(`email-taken:${ip}`, HOUR, limits.email_taken_answers_per_ip_per_hour);
+  }
+
+  /** Counts one hit; 429 with the wait when it is over the limit. */
+  private async within(key: string, windowMs: number, limit: number): Promise<void> {
+    const hit = await this.limiter.hit(key, windowMs, limit);
+    if (!hit.allowed) throw tooManyRequests(AuthText.tooManyRequests, hit.retryAfterMs);
   }
 }

@@ -110,14 +110,13 @@ export class AuthService {
 
     const user = await repo.findUserByLogin(login);
     const lockKey = `login-fail:${user?.id ?? login.toLowerCase()}`;
-    if (await this.limits.accountLocked(lockKey, limits)) {
-      throw tooManyRequests(AuthText.accountLocked);
-    }
+    const lockedForMs = await this.limits.accountLocked(lockKey, limits);
+    if (lockedForMs > 0) throw tooManyRequests(AuthText.accountLocked, lockedForMs);
     // An unknown user costs one argon2 verification too, so timing does not tell them apart.
     const hash = user?.passwordHash ?? (await this.getDummyHash());
     const valid = await verifyPassword(hash, password);
     if (!user || !user.passwordHash || !valid) {
-      await this.limits.loginFailed(lockKey);
+      await this.limits.loginFailed(lockKey, limits);
       throw unauthorized(AuthText.invalidCredentials);
     }
     if (user.status === UserStatus.pending) throw unauthorized(AuthText.accountNotActivated);

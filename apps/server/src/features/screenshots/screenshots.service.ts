@@ -106,9 +106,13 @@ export class ScreenshotsService {
   /** Checks, re-encodes and stores a screenshot; on any failure nothing stays behind. */
   async save(claims: AuthClaims, input: SaveInput): Promise<ScreenshotRow> {
     const { repo, files, limiter } = this.deps;
-    const hit = await limiter.hit(saveLimitKey(claims.sub), MINUTE);
-    if (hit.count > ScreenshotLimits.savesPerMinute) {
-      throw tooManyRequests(ScreenshotText.tooManySaves);
+    const hit = await limiter.hit(
+      saveLimitKey(claims.sub),
+      MINUTE,
+      ScreenshotLimits.savesPerMinute,
+    );
+    if (!hit.allowed) {
+      throw tooManyRequests(ScreenshotText.tooManySaves, hit.retryAfterMs);
     }
     // A valid token can outlive its account; the row's foreign key would fail later.
     if (!(await repo.userExists(claims.sub))) throw unauthorized(ScreenshotText.loginRequired);
@@ -188,9 +192,13 @@ export class ScreenshotsService {
       return row;
     }
 
-    const hit = await limiter.hit(saveLimitKey(claims.sub), MINUTE);
-    if (hit.count > ScreenshotLimits.savesPerMinute) {
-      throw tooManyRequests(ScreenshotText.tooManySaves);
+    const hit = await limiter.hit(
+      saveLimitKey(claims.sub),
+      MINUTE,
+      ScreenshotLimits.savesPerMinute,
+    );
+    if (!hit.allowed) {
+      throw tooManyRequests(ScreenshotText.tooManySaves, hit.retryAfterMs);
     }
     const picture = await normalizeImage(decodeImageData(input.image));
     const base = randomUUID();

@@ -46,9 +46,13 @@ export class UserFilesService {
   async uploadPng(claims: AuthClaims, input: UploadPngInput): Promise<string> {
     const { repo, files, limiter } = this.deps;
     if (input.userId.toLowerCase() !== claims.sub) throw forbidden(ScreenshotText.userIdMismatch);
-    const hit = await limiter.hit(uploadLimitKey(claims.sub), MINUTE);
-    if (hit.count > ScreenshotLimits.uploadsPerMinute) {
-      throw tooManyRequests(ScreenshotText.tooManyUploads);
+    const hit = await limiter.hit(
+      uploadLimitKey(claims.sub),
+      MINUTE,
+      ScreenshotLimits.uploadsPerMinute,
+    );
+    if (!hit.allowed) {
+      throw tooManyRequests(ScreenshotText.tooManyUploads, hit.retryAfterMs);
     }
     // A valid token can outlive its account; its files would have no owner.
     if (!(await repo.userExists(claims.sub))) throw unauthorized(ScreenshotText.loginRequired);

@@ -1,0 +1,25 @@
+import type { ClientEventName } from '@atrium/protocol';
+
+/** A per-user budget for one client event: at most `limit` in any `windowMs`. */
+export interface SocketEventLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Per-user budgets for client events, counted by the same limiter as the HTTP limits (so in Redis
+ * when several processes run). They stop floods, not play: the world client sends moves at most
+ * at WorldConstants.sendHz (15/s) and emotes at most every 400 ms, and one person may have two
+ * tabs open, so the move budget is 40/s over 10 s and the emote budget twice the cooldown's rate.
+ */
+export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
+  'system:ping': { limit: 120, windowMs: 60_000 },
+  'world:join': { limit: 60, windowMs: 60_000 },
+  'world:move': { limit: 400, windowMs: 10_000 },
+  'world:emote': { limit: 50, windowMs: 10_000 },
+  'world:leave': { limit: 60, windowMs: 60_000 },
+};
+
+export const SocketLimitText = {
+  tooMany: 'Too many messages. Please slow down.',
+} as const;
