@@ -237,6 +237,11 @@ export class RedisDirectory implements InstanceDirectory {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     // The others reap our members at once instead of waiting for the heartbeat to lapse.
-    await this.redis.del(`${this.prefix}p:${this.process}`).catch(() => undefined);
+    await this.redis
+      .multi()
+      .del(`${this.prefix}p:${this.process}`)
+      .sRem(`${this.prefix}procs`, this.process)
+      .exec()
+      .catch(() => undefined);
   }
 }
