@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CAMPUS_LAYOUT, decodeSnapshot, PROTOCOL_VERSION } from '@atrium/protocol';
+import { decodeSnapshot, PROTOCOL_VERSION } from '@atrium/protocol';
 import type {
   AvatarState,
   AvatarUpdate,

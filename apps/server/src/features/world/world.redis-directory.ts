@@ -224,9 +224,10 @@ export class RedisDirectory implements InstanceDirectory {
       for (let i = 0; i + 1 < out.length; i += 2) reaped(out[i] as string, out[i + 1] as string);
     };
     const every = (ms: number, fn: () => Promise<void>) => {
-      const run = () =>
+      const run = () => {
         fn().catch((err: unknown) => this.log.error({ err }, 'world directory upkeep failed'));
-      void run();
+      };
+      run();
       this.timers.push(setInterval(run, ms));
     };
     every(HEARTBEAT_MS, beat);
