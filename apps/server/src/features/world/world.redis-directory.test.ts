@@ -94,6 +94,26 @@ describe('the campus-wide instance directory', () => {
       expect(stranger.member.instanceId).toBe(first.member.instanceId);
     });
 
+    it('hands its visitors back to be rejoined when the campus reaped it while it stalled', async () => {
+      prefix = `atrium:test:${randomUUID()}:`;
+      const service = new WorldService(10);
+      let stalled: RedisDirectory | undefined;
+      const orphans = new Promise<string[]>((resolve) => {
+        stalled = new RedisDirectory(service, redis, 10, quiet, resolve, prefix);
+      });
+      if (!stalled) throw new Error('not created');
+      await stalled.join('s1', 'campus', { who: who('s1'), account: 's1' });
+      // Its heartbeat lapsed and another process reaped it: what a stalled event loop wakes to.
+      await redis.del(`${prefix}p:${stalled.process}`);
+      const reaper = serverProcess(10);
+      started.push(reaper);
+      await new Promise<void>((resolve) => reaper.start(() => resolve()));
+      started.push(stalled);
+      stalled.start(() => {});
+      expect(await orphans).toEqual(['s1']);
+      expect(service.member('s1')).toBeUndefined();
+    });
+
     it('announces each avatar of a dead process gone exactly once', async () => {
       prefix = '';
       const dying = serverProcess(10);
