@@ -195,6 +195,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     config.WORLD_INSTANCE_CAPACITY,
     app.log,
     async (id) => (await authRepo.findUserById(id))?.username,
+    redis,
   );
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
@@ -208,7 +209,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('world', world);
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
-    world.stop();
+    await world.stop();
     await realtime.close();
   });
   app.addHook('onClose', async () => {

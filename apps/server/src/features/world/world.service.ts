@@ -71,20 +71,27 @@ export class WorldService {
       this.instances.set(instance.id, instance);
     }
     const index = instance.nextIndex++ % 65536;
-    const place = spawnPoint(layout, index, location);
+    return this.admit(socketId, instance.id, world, arrival(layout, who, index, location));
+  }
+
+  /**
+   * Registers a socket whose instance and index were decided elsewhere (the campus-wide
+   * directory when several processes share it); this process then checks its moves.
+   */
+  admit(socketId: string, instanceId: string, world: string, state: AvatarState): Member {
+    this.leave(socketId);
+    const layout = WORLD_LAYOUTS[world];
+    if (!layout) throw new Error(`unknown world ${world}`);
+    let instance = this.instances.get(instanceId);
+    if (!instance) {
+      instance = { id: instanceId, world, members: new Map(), nextIndex: 0 };
+      this.instances.set(instanceId, instance);
+    }
     const member: Member = {
       socketId,
-      instanceId: instance.id,
+      instanceId,
       layout,
-      state: {
-        ...who,
-        index,
-        x: place.x,
-        y: 0,
-        z: place.z,
-        ry: place.ry,
-        anim: 'idle',
-      },
+      state,
       movedAt: this.now(),
       dirty: true,
       tokens: MOVE_BURST,
@@ -142,6 +149,17 @@ export class WorldService {
  */
 export function lookSeed(accountId: string): number {
   return createHash('sha256').update(`atrium-look:${accountId}`).digest().readUInt32BE(0);
+}
+
+/** The state of the `index`-th arrival in an instance of `layout`, standing at its spawn spot. */
+export function arrival(
+  layout: WorldLayout,
+  who: { id: string; username: string; roleLabel: string; look: number },
+  index: number,
+  location?: WorldLocation,
+): AvatarState {
+  const place = spawnPoint(layout, index, location);
+  return { ...who, index, x: place.x, y: 0, z: place.z, ry: place.ry, anim: 'idle' };
 }
 
 /**

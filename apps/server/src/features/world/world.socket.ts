@@ -1,8 +1,12 @@
 import { encodeSnapshot, roleLabels, SocketText, WorldConstants } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@atrium/protocol';
+import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/errors.ts';
 import type { AtriumServer, SocketFeature } from '../../realtime/realtime.ts';
+import { MemoryDirectory } from './world.directory.ts';
+import type { InstanceDirectory } from './world.directory.ts';
+import { RedisDirectory } from './world.redis-directory.ts';
 import { lookSeed, visibleChanges, WorldService } from './world.service.ts';
 
 export interface WorldRealtime {
@@ -11,7 +15,7 @@ export interface WorldRealtime {
   /** Moves refused since start (rate, speed, walls), for metrics and tests. */
   readonly refused: () => number;
   start(io: AtriumServer): void;
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 const fail = (message: string) => new AppError(400, ErrorCode.validation, message);
@@ -20,13 +24,27 @@ const fail = (message: string) => new AppError(400, ErrorCode.validation, messag
 export type CurrentUsername = (userId: string) => Promise<string | undefined>;
 const EMOTE_COOLDOWN_MS = 400;
 
-/** Live avatars: join, validated moves, emotes, and snapshots at the send rate. */
+/** Sockets of one process join this room too, so a tick can skip the ones it served itself. */
+const processRoom = (id: string) => `world-process:${id}`;
+
+/**
+ * Live avatars: join, validated moves, emotes, and snapshots at the send rate. With `redis` the
+ * instances are shared by every process on it; without, they live in this process.
+ */
 export function createWorldRealtime(
   capacity: number,
   log: FastifyBaseLogger,
   currentUsername: CurrentUsername = () => Promise.resolve(undefined),
+  redis?: RedisClientType,
 ): WorldRealtime {
   const service = new WorldService(capacity);
+  const directory: InstanceDirectory = redis
+    ? new RedisDirectory(service, redis, capacity, log, (ids) => {
+        // Closing the transport (not the socket) lets the client reconnect on its own.
+        for (const id of ids) io?.sockets.sockets.get(id)?.conn.close();
+      })
+    : new MemoryDirectory(service);
+  const localRoom = processRoom(redis ? (directory as RedisDirectory).process : 'local');
   let refused = 0;
   let timer: NodeJS.Timeout | undefined;
   let io: AtriumServer | undefined;
@@ -50,17 +68,18 @@ export function createWorldRealtime(
         s.to(previous.instanceId).emit('world:left', { id: previous.state.id });
       }
       const roleLabel = auth.role === 'guest' ? 'Guest' : roleLabels[auth.role];
-      const member = service.join(
-        s.id,
-        world,
-        { id: s.id, username, roleLabel, look: lookSeed(auth.sub) },
+      const { member, others } = await directory.join(s.id, world, {
+        who: { id: s.id, username, roleLabel, look: lookSeed(auth.sub) },
+        account: auth.sub,
         location,
-      );
-      await s.join(member.instanceId);
+      });
+      if (s.disconnected) {
+        // Gone while the directory answered: its disconnect found no member to remove.
+        await directory.leave(s.id);
+        throw fail(SocketText.notInWorld);
+      }
+      await s.join(directory.shared ? [member.instanceId, localRoom] : member.instanceId);
       s.to(member.instanceId).emit('world:joined', member.state);
-      const others = [...(service.instances.get(member.instanceId)?.members.values() ?? [])]
-        .filter((m) => m.socketId !== s.id)
-        .map((m) => m.state);
       return { instanceId: member.instanceId, self: member.state, others };
     });
 
@@ -86,7 +105,7 @@ export function createWorldRealtime(
     });
 
     on('world:leave', async (s) => {
-      const member = service.leave(s.id);
+      const member = await directory.leave(s.id);
       if (member) {
         await s.leave(member.instanceId);
         s.to(member.instanceId).emit('world:left', { id: member.state.id });
@@ -96,30 +115,49 @@ export function createWorldRealtime(
 
     socket.on('disconnect', () => {
       lastEmote.delete(socket.id);
-      const member = service.leave(socket.id);
-      if (member) io?.to(member.instanceId).emit('world:left', { id: member.state.id });
+      directory.leave(socket.id).then(
+        (member) => {
+          if (member) io?.to(member.instanceId).emit('world:left', { id: member.state.id });
+        },
+        (err: unknown) => log.error({ err }, 'world leave failed'),
+      );
     });
   };
 
   /**
    * One tick: the changes go out as one binary snapshot for the whole instance, encoded once;
-   * above the interest threshold each member gets its own, with nearby avatars only.
+   * above the interest threshold each member gets its own, with nearby avatars only. Each process
+   * sends its own visitors' changes; the adapter carries them to the instance's other processes.
    */
   function tick(): void {
     const t = Date.now();
     for (const instance of service.instances.values()) {
       const members = [...instance.members.values()];
-      if (!members.some((m) => m.dirty)) continue;
+      const moved = members.filter((m) => m.dirty);
+      if (moved.length === 0) continue;
       if (members.length <= WorldConstants.interestThreshold) {
         // The sender's own entry rides along; clients skip their own index.
         io?.to(instance.id).emit(
           'world:snapshot',
           encodeSnapshot(
             t,
-            members.filter((m) => m.dirty).map((m) => m.state),
+            moved.map((m) => m.state),
           ),
         );
       } else {
+        if (directory.shared) {
+          // Nearness needs both positions, and another process's viewers are known only there:
+          // they get all of our changes, and interest limits what each process sends its own.
+          io?.to(instance.id)
+            .except(localRoom)
+            .emit(
+              'world:snapshot',
+              encodeSnapshot(
+                t,
+                moved.map((m) => m.state),
+              ),
+            );
+        }
         for (const viewer of members) {
           const avatars = visibleChanges(
             viewer,
@@ -132,6 +170,7 @@ export function createWorldRealtime(
             io?.to(viewer.socketId).emit('world:snapshot', encodeSnapshot(t, avatars));
         }
       }
+      directory.publish(instance.id, moved);
       for (const m of members) m.dirty = false;
     }
   }
@@ -142,6 +181,7 @@ export function createWorldRealtime(
     refused: () => refused,
     start(server) {
       io = server;
+      directory.start((instanceId, id) => io?.to(instanceId).emit('world:left', { id }));
       timer = setInterval(() => {
         try {
           tick();
@@ -150,8 +190,19 @@ export function createWorldRealtime(
         }
       }, 1000 / WorldConstants.sendHz);
     },
-    stop() {
+    async stop() {
       clearInterval(timer);
+      // A process shutting down says goodbye for its visitors before the campus stops hearing it.
+      const local = directory.shared
+        ? [...service.instances.values()].flatMap((i) => [...i.members.keys()])
+        : [];
+      await Promise.all(
+        local.map(async (id) => {
+          const member = await directory.leave(id);
+          if (member) io?.to(member.instanceId).emit('world:left', { id: member.state.id });
+        }),
+      );
+      await directory.stop();
     },
   };
 }
