@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
-import type { AuthClaims } from '../features/auth/tokens.ts';
+import type { AuthClaims } from '../security/access-tokens.ts';
 import { AppError } from '../http/errors.ts';
 import { isOriginAllowed } from './origin.ts';
 
