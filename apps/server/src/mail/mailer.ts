@@ -40,7 +40,6 @@ export function createOutboxMailer(): Mailer {
   };
 }
 
-
 /** A plain mail with one call-to-action link, in text and HTML. */
 export function linkMail(
   to: string,
