@@ -64,25 +64,10 @@ export default tseslint.config(
         {
           // Each entry is a known breach with its way out; delete it when the import goes.
           exceptions: [
-            // Issue 13 §2 moves the shared token code (AuthClaims, AccessTokens) from
-            // features/auth down into server infrastructure, and gives every server feature one
-            // shape with its dependencies passed in; these server imports go with that work.
-            ...breaches('issue 13 §2: the token code moves down into infrastructure', {
-              'apps/server/src/http/auth-guard.ts': 'apps/server/src/features/auth/tokens.ts',
-              'apps/server/src/realtime/realtime.ts': 'apps/server/src/features/auth/tokens.ts',
-              'apps/server/src/features/screenshots/screenshots.routes.ts':
-                'apps/server/src/features/auth/tokens.ts',
-              'apps/server/src/features/screenshots/screenshots.service.ts':
-                'apps/server/src/features/auth/tokens.ts',
-              'apps/server/src/features/screenshots/user-files.service.ts':
-                'apps/server/src/features/auth/tokens.ts',
-            }),
             ...breaches(
               'issue 13 §2: features get their dependencies through register(app, deps)',
               {
                 'apps/server/src/db/seed.ts': 'apps/server/src/features/users/',
-                'apps/server/src/mail/dev-mail.routes.ts':
-                  'apps/server/src/features/auth/auth.repository.ts',
                 'apps/server/src/features/auth/auth-rate-limits.ts':
                   'apps/server/src/features/settings/limit-settings.ts',
                 'apps/server/src/features/auth/auth.service.ts': 'apps/server/src/features/users/',

@@ -101,15 +101,16 @@ describe('the atrium/boundaries lint rule', () => {
   });
 
   it('keeps each listed exception to the one import it names', async () => {
-    const file = 'apps/server/src/http/auth-guard.ts';
-    expect(
-      await boundaryErrors(file, "import type { AuthClaims } from '../features/auth/tokens.ts';"),
-    ).toEqual([]);
+    // db/seed.ts may import the users feature (a listed breach), and nothing else of the features.
+    const file = 'apps/server/src/db/seed.ts';
     expect(
       await boundaryErrors(
         file,
         "import { UsersRepository } from '../features/users/users.repository.ts';",
       ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(file, "import { AuthService } from '../features/auth/auth.service.ts';"),
     ).toHaveLength(1);
   });
 });

@@ -13,25 +13,16 @@ import {
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { AuthRepository } from './features/auth/auth.repository.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
-import { OidcService } from './features/auth/oidc.service.ts';
-import { oidcRoutes } from './features/auth/oidc.routes.ts';
-import { sessionCookies } from './features/auth/session-cookie.ts';
-import { AccessTokens } from './features/auth/tokens.ts';
-import { balancingRoutes } from './features/balancing/balancing.routes.ts';
-import { posterRoutes } from './features/posters/posters.routes.ts';
-import { screenshotRoutes } from './features/screenshots/screenshots.routes.ts';
-import { userFileRoutes } from './features/screenshots/user-files.routes.ts';
-import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { features as registry } from './features/index.ts';
+import type { Feature, FeatureDeps } from './features/index.ts';
 import { SharesRepository } from './features/shares/shares.repository.ts';
-import { shareRoutes } from './features/shares/shares.routes.ts';
-import { userRoutes } from './features/users/users.routes.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { AccessTokens } from './security/access-tokens.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
@@ -39,7 +30,6 @@ import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createClient } from 'redis';
 import type { RedisClientType } from 'redis';
-import { systemRoutes } from './features/system/system.routes.ts';
 import {
   clientErrorHandler,
   DEFAULT_BODY_LIMIT,
@@ -51,7 +41,7 @@ import { registerSecurityHeaders, registerServerTiming } from './http/security-h
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
-import type { Realtime } from './realtime/realtime.ts';
+import type { Realtime, SocketFeature } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 export interface AppDeps {
@@ -59,6 +49,8 @@ export interface AppDeps {
   database: Database;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: DestinationStream;
+  /** The features to run; the registry's unless a test adds its own. */
+  features?: readonly Feature[];
 }
 
 declare module 'fastify' {
@@ -77,7 +69,12 @@ export interface AppServices {
 }
 
 /** Builds the whole server (HTTP API, docs, web app and socket) without listening. */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  features = registry,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
     logController: new LogController({
@@ -147,40 +144,23 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('services', { auth, mailer, limiter });
   registerAuthGuard(app, tokens);
 
-  await app.register(systemRoutes, { prefix: '/api', database });
-  await app.register(settingsRoutes, { prefix: '/api', database });
-  await app.register(balancingRoutes, {
-    prefix: '/api',
-    database,
-    totalSlots: config.STREAM_SLOTS,
-    slotTtlSeconds: config.STREAM_SLOT_TTL_SECONDS,
-    region: config.REGION,
-    publicUrl: config.publicUrl,
-  });
   const sharesRepo = new SharesRepository(database.db);
-  await app.register(shareRoutes, { prefix: '/api', repo: sharesRepo });
-  const secureCookies = config.publicUrl.startsWith('https:');
-  const cookies = sessionCookies(secureCookies);
-  const oidc = new OidcService(config.OIDC_PROVIDERS, config.publicUrl, authRepo, auth, app.log);
-  await app.register(authRoutes, { prefix: '/api', auth, cookies });
-  await app.register(oidcRoutes, {
-    prefix: '/api',
-    oidc,
-    cookies,
-    secureCookies,
-    // The access-token secret also signs the short-lived provider sign-in state cookie.
-    cookieSecret: secret,
-  });
-  await app.register(userRoutes, { prefix: '/api', auth });
-  await app.register(posterRoutes, { database });
-  await app.register(screenshotRoutes, {
+  // Socket parts wait here until the socket server exists, after every route is registered.
+  const socketFeatures: SocketFeature[] = [];
+  const namespaces: Array<[RegExp, SocketFeature]> = [];
+  const deps: FeatureDeps = {
+    config,
     database,
-    dataDir: config.dataDir,
     limiter,
-    verifyToken: (t) => tokens.verify(t),
-    publicUrl: config.publicUrl,
-  });
-  await app.register(userFileRoutes, { database, dataDir: config.dataDir, limiter });
+    tokens,
+    jwtSecret: secret,
+    auth,
+    authRepo,
+    sharesRepo,
+    socket: (feature) => void socketFeatures.push(feature),
+    namespace: (name, feature) => void namespaces.push([name, feature]),
+  };
+  for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
@@ -202,9 +182,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     redisUrl: config.REDIS_URL,
     logger: app.log,
     verifyToken: (token) => tokens.verify(token),
-    features: [world.feature],
+    features: [world.feature, ...socketFeatures],
     limiter,
   });
+  for (const [name, feature] of namespaces) realtime.namespace(name, feature);
   world.start(realtime.io);
   app.decorate('world', world);
   app.decorate('realtime', realtime);

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  AvatarStateSchema,
-  EmoteSchema,
-  WorldEmoteSchema,
-  WorldJoinAckSchema,
-  WorldJoinSchema,
-  WorldMoveSchema,
-} from './world.ts';
+import type { EventSpec } from './events/event-spec.ts';
+import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
+import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
 import { lineText } from './text.ts';
 
 /**
@@ -38,39 +33,20 @@ export type SocketAuth = z.infer<typeof SocketAuthSchema>;
 /** The answer to every acknowledged client event: the spec's envelope. */
 export type AckResult<T> = { status: true; data: T } | { status: false; message: string };
 
-interface EventSpec {
-  payload: z.ZodType;
-  ack?: z.ZodType;
-}
-
-/** Events a client sends, with their payload and (where answered) ack schemas. */
+/**
+ * Events a client sends, with their payload and (where answered) ack schemas: one map per domain
+ * in `events/`, merged here so both ends derive socket.io's types from one place. Social, class
+ * and board add their maps the same way.
+ */
 export const clientEvents = {
-  'system:ping': {
-    payload: z.strictObject({ sentAt: z.number().finite() }),
-    ack: z.object({ sentAt: z.number(), serverTime: z.number() }),
-  },
-  'world:join': { payload: WorldJoinSchema, ack: WorldJoinAckSchema },
-  'world:move': { payload: WorldMoveSchema },
-  'world:emote': { payload: WorldEmoteSchema },
-  'world:leave': { payload: z.strictObject({}), ack: z.object({}) },
+  ...systemClientEvents,
+  ...worldClientEvents,
 } as const satisfies Record<string, EventSpec>;
 
-/** Events the server sends, with their payload schemas. */
+/** Events the server sends, with their payload schemas, merged from the same domain maps. */
 export const serverEvents = {
-  'system:announce': { payload: z.object({ message: z.string().max(500) }) },
-  'system:rejected': { payload: z.object({ event: z.string(), message: z.string() }) },
-  /** Avatars that changed since the last tick, among those this client may see: `encodeSnapshot` bytes. */
-  'world:snapshot': {
-    payload: z.custom<ArrayBuffer | Uint8Array>(
-      (v) => v instanceof ArrayBuffer || v instanceof Uint8Array,
-    ),
-  },
-  /** Someone entered the instance: name, role and index, sent once. */
-  'world:joined': { payload: AvatarStateSchema },
-  'world:left': { payload: z.object({ id: z.string() }) },
-  'world:emoted': { payload: z.object({ id: z.string(), emote: EmoteSchema }) },
-  /** The server refused a move (too fast, through a wall): the client snaps back here. */
-  'world:correction': { payload: AvatarStateSchema },
+  ...systemServerEvents,
+  ...worldServerEvents,
 } as const satisfies Record<string, EventSpec>;
 
 type ClientEventMap = typeof clientEvents;

@@ -1,7 +1,6 @@
-import { AuthText } from '@atrium/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessTokens, AuthClaims } from '../features/auth/tokens.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import type { AccessTokens, AuthClaims } from '../security/access-tokens.ts';
+import { requireAccountHolder, requireSignedIn } from '../security/policy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,13 +31,10 @@ export function registerAuthGuard(app: FastifyInstance, tokens: AccessTokens): v
 
 /** The caller, signed in as an account or a guest; 401 otherwise. */
 export function requireUser(request: FastifyRequest): AuthClaims {
-  if (!request.auth) throw unauthorized(AuthText.notSignedIn);
-  return request.auth;
+  return requireSignedIn(request.auth);
 }
 
 /** The caller, signed in with an account; guests get 403 (SPEC §6). */
 export function requireAccount(request: FastifyRequest): AuthClaims {
-  const claims = requireUser(request);
-  if (claims.role === 'guest') throw forbidden(AuthText.registerRequired);
-  return claims;
+  return requireAccountHolder(request.auth);
 }

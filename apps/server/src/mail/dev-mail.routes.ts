@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AuthRepository } from '../features/auth/auth.repository.ts';
+import type { mailOutbox } from '../db/schema.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Where the outbox is read from; the accounts feature's repository has it. */
+export interface OutboxReader {
+  listOutbox(): Promise<Array<typeof mailOutbox.$inferSelect>>;
+}
+
 const linkify = (s: string) =>
   escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
@@ -9,10 +14,7 @@ const linkify = (s: string) =>
  * `/dev/mail`: the dev outbox, so a newcomer without an SMTP server can click activation and
  * recovery links. Registered only in development.
  */
-export const devMailRoutes: FastifyPluginAsync<{ repo: AuthRepository }> = async (
-  app,
-  { repo },
-) => {
+export const devMailRoutes: FastifyPluginAsync<{ repo: OutboxReader }> = async (app, { repo }) => {
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await repo.listOutbox();
     const items = mails

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AppDb } from '../db/database.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 export interface Mail {
   to: string;
@@ -38,8 +39,6 @@ export function createOutboxMailer(): Mailer {
     close: () => undefined,
   };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain mail with one call-to-action link, in text and HTML. */
 export function linkMail(

@@ -18,8 +18,8 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
-import type { Socket } from 'socket.io';
-import type { AuthClaims } from '../features/auth/tokens.ts';
+import type { BroadcastOperator, ExtendedError, Socket } from 'socket.io';
+import type { AuthClaims } from '../security/access-tokens.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { isOriginAllowed } from './origin.ts';
@@ -49,6 +49,20 @@ export type HandlerRegistrar = <E extends ClientEventName>(event: E, handler: Ha
 /** A feature's socket part: called for every new connection. */
 export type SocketFeature = (socket: AtriumSocket, on: HandlerRegistrar) => void;
 
+/** The room every socket of one signed-in user joins on connect, on whichever process. */
+export const userRoom = (userId: string): string => `user:${userId}`;
+
+/**
+ * Emits to every open tab of one user, on every process (through the Redis adapter when it is
+ * set): the one way presence, calls and notifications reach a person.
+ */
+export function toUser(
+  io: AtriumServer,
+  userId: string,
+): BroadcastOperator<ServerToClientEvents, SocketData> {
+  return io.to(userRoom(userId));
+}
+
 export interface RealtimeOptions {
   allowedOrigins: readonly string[];
   redisUrl?: string | undefined;
@@ -62,6 +76,12 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   io: AtriumServer;
+  /**
+   * Serves a feature on every namespace whose name matches `name` (the classroom's
+   * `/room/room-{n}`, say), behind the same handshake checks as the main one. Only signed-in
+   * sockets (accounts or guests) get in; the feature reads the room from `socket.nsp.name`.
+   */
+  namespace(name: RegExp, feature: SocketFeature): void;
   /** Messages dropped because they failed validation, since start. */
   readonly rejectedMessages: () => number;
   /** Messages dropped because their sender was over the event's per-user limit, since start. */
@@ -100,7 +120,8 @@ export async function attachRealtime(
     cleanups.push(() => Promise.all([pub.quit(), sub.quit()]));
   }
 
-  io.use((socket, next) => {
+  // One handshake check for the main namespace and every feature namespace.
+  const authenticate = (socket: AtriumSocket, next: (err?: ExtendedError) => void): void => {
     const auth = SocketAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success || auth.data.protocol !== PROTOCOL_VERSION) {
       next(new Error(SocketText.unsupportedProtocol));
@@ -119,7 +140,8 @@ export async function attachRealtime(
       },
       () => next(),
     );
-  });
+  };
+  io.use(authenticate);
 
   let rejected = 0;
   let limited = 0;
@@ -185,6 +207,8 @@ export async function attachRealtime(
   }
 
   io.on('connection', (socket) => {
+    // Joining is local to this process; the adapter routes `toUser` messages from the others here.
+    if (socket.data.auth) void socket.join(userRoom(socket.data.auth.sub));
     const on: HandlerRegistrar = (event, handler) => handle(socket, event, handler);
     on('system:ping', (_socket, payload) => ({ sentAt: payload.sentAt, serverTime: Date.now() }));
     for (const feature of options.features ?? []) feature(socket, on);
@@ -192,6 +216,16 @@ export async function attachRealtime(
 
   return {
     io,
+    namespace(name, feature) {
+      io.of(name)
+        .use(authenticate)
+        .use((socket, next) => {
+          next(socket.data.auth ? undefined : new Error(SocketText.notLoggedIn));
+        })
+        .on('connection', (socket) => {
+          feature(socket, (event, handler) => handle(socket, event, handler));
+        });
+    },
     rejectedMessages: () => rejected,
     limitedMessages: () => limited,
     async close() {

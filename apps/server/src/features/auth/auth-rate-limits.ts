@@ -4,9 +4,7 @@ import type { AppDb } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import type { RateHit, RateLimiter } from '../../http/rate-limit.ts';
 import { readLimits } from '../settings/limit-settings.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { HOUR, MINUTE } from '../../lib/time.ts';
 
 /**
  * The accounts feature's counters. They count only what an attacker gains from (guesses at a

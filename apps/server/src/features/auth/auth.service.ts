@@ -20,17 +20,15 @@ import { UserStatus } from '../users/users.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { AuthRateLimits } from './auth-rate-limits.ts';
 import { isCommonPassword } from './password-policy.ts';
-import { hashToken, randomToken } from './tokens.ts';
-import type { AccessTokens, AuthClaims } from './tokens.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+import { hashToken, randomToken } from '../../security/access-tokens.ts';
+import type { AccessTokens, AuthClaims } from '../../security/access-tokens.ts';
+import { DAY, HOUR } from '../../lib/time.ts';
 
 /** Lifetimes of tokens; the rate limits are admin settings (see AuthRateLimits). */
 export const AuthLimits = {
   activationTtlMs: 48 * HOUR,
   recoveryTtlMs: 1 * HOUR,
-  refreshTtlMs: 30 * 24 * HOUR,
+  refreshTtlMs: 30 * DAY,
 } as const;
 
 export interface Session {

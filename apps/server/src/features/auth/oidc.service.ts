@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { MINUTE } from '../../lib/time.ts';
 import { UsersRepository } from '../users/users.repository.ts';
 import { UserStatus } from '../users/users.service.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -25,7 +26,7 @@ export const OidcStateSchema = z.object({
 });
 export type OidcState = z.infer<typeof OidcStateSchema>;
 
-const OIDC_STATE_TTL_MS = 10 * 60_000;
+const OIDC_STATE_TTL_MS = 10 * MINUTE;
 
 /** The identity claims Atrium uses from a provider. */
 const ClaimsSchema = z.object({

@@ -1,5 +1,4 @@
 import {
-  BalancingText,
   FailureSchema,
   GetPlayerIdRequestSchema,
   GetPlayerIdResponseSchema,
@@ -10,10 +9,9 @@ import {
 } from '@atrium/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
-import { requireUser } from '../../http/auth-guard.ts';
-import { notFound, unavailable } from '../../http/errors.ts';
 import { SERVER_VERSION } from '../../paths.ts';
 import { BalancingRepository } from './balancing.repository.ts';
+import { BalancingService } from './balancing.service.ts';
 
 export interface BalancingOptions {
   database: Database;
@@ -26,9 +24,11 @@ export interface BalancingOptions {
 
 /** SPEC §7 balancing: stream slots (player ids), and the SDK's availability and metadata. */
 export const balancingRoutes: FastifyPluginAsyncZod<BalancingOptions> = async (app, options) => {
-  const repo = new BalancingRepository(options.database.db);
-  const now = options.now ?? (() => new Date());
-  const expiry = () => new Date(now().getTime() + options.slotTtlSeconds * 1000);
+  const balancing = new BalancingService(new BalancingRepository(options.database.db), {
+    totalSlots: options.totalSlots,
+    slotTtlSeconds: options.slotTtlSeconds,
+    now: options.now ?? (() => new Date()),
+  });
 
   app.post(
     '/balancing/get-player-id',
@@ -47,22 +47,11 @@ export const balancingRoutes: FastifyPluginAsyncZod<BalancingOptions> = async (a
       },
     },
     async (request) => {
-      const { sub } = requireUser(request);
-      await repo.sweep(now());
-      const renewing = request.body?.uniqueId;
-      const slot = renewing
-        ? await repo.renew(renewing, sub, expiry())
-        : await repo.take(sub, options.totalSlots, expiry());
-      if (!slot) {
-        if (renewing) throw notFound(BalancingText.unknownSlot);
-        throw unavailable(BalancingText.noFreeSlot);
-      }
+      const slot = await balancing.takeOrRenew(request.auth, request.body?.uniqueId);
       return { status: true as const, data: slot };
     },
   );
 
-  // Runs from `sendBeacon` on page unload, which cannot send a bearer header: the unguessable
-  // uniqueId is the capability. Unknown ids answer the same, so nothing is learned.
   app.post(
     '/balancing/reclaim-player-id/:uniqueId',
     {
@@ -74,7 +63,7 @@ export const balancingRoutes: FastifyPluginAsyncZod<BalancingOptions> = async (a
       },
     },
     async (request) => {
-      await repo.release(request.params.uniqueId);
+      await balancing.release(request.params.uniqueId);
       return { status: true as const, message: 'OK' };
     },
   );
@@ -88,19 +77,7 @@ export const balancingRoutes: FastifyPluginAsyncZod<BalancingOptions> = async (a
         response: { 200: ServerAvailabilityResponseSchema },
       },
     },
-    async () => {
-      const held = await repo.countHeld(now());
-      const availableSlots = Math.max(0, options.totalSlots - held);
-      return {
-        status: true as const,
-        data: {
-          availableSlots,
-          totalSlots: options.totalSlots,
-          // A slot frees within one TTL at the latest when none is free now.
-          waitingTime: availableSlots > 0 ? 0 : options.slotTtlSeconds,
-        },
-      };
-    },
+    async () => ({ status: true as const, data: await balancing.availability() }),
   );
 
   app.get(

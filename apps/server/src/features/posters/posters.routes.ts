@@ -7,19 +7,17 @@ import {
   PosterInputSchema,
   PosterListQuerySchema,
   PosterSchema,
-  PosterText,
   PosterUpdateSchema,
 } from '@atrium/protocol';
 import type { Poster } from '@atrium/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { PosterRow } from '../../db/schema.ts';
-import { requireAccount } from '../../http/auth-guard.ts';
-import { forbidden, notFound, POSTER_BODY_LIMIT } from '../../http/errors.ts';
+import { POSTER_BODY_LIMIT } from '../../http/errors.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { PostersRepository } from './posters.repository.ts';
-import type { PosterValues } from './posters.repository.ts';
+import { PostersService } from './posters.service.ts';
 
 const failures = { 400: FailureSchema, 401: FailureSchema, 403: FailureSchema, 404: FailureSchema };
 
@@ -35,35 +33,13 @@ const toPoster = (row: PosterRow): Poster => ({
   slot: row.slot,
 });
 
-const toValues = (input: Partial<z.output<typeof PosterInputSchema>>): Partial<PosterValues> => ({
-  ...(input.world !== undefined && { world: input.world }),
-  ...(input.title !== undefined && { title: input.title }),
-  ...(input.image !== undefined && { image: input.image }),
-  ...(input.description !== undefined && { description: input.description }),
-  ...(input.print_url !== undefined && { printUrl: input.print_url }),
-  ...(input.nft_token_id !== undefined && { nftTokenId: input.nft_token_id }),
-  ...(input.nft_price !== undefined && { nftPrice: input.nft_price }),
-  ...(input.slot !== undefined && { slot: input.slot }),
-});
-
-/** Admins only (SPEC: "Admins manage posters"); enforced here, not only in the UI. */
-function requireAdmin(request: FastifyRequest): void {
-  if (requireAccount(request).role !== 'admin') throw forbidden(PosterText.onlyAdmins);
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Posters: the spec's detail endpoint and description page, plus admin management. */
 export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app,
   { database },
 ) => {
-  const repo = new PostersRepository(database.db);
-  const load = async (id: number) => {
-    const row = await repo.find(id);
-    if (!row) throw notFound(PosterText.unableToLoadDetail);
-    return row;
-  };
+  const posters = new PostersService(new PostersRepository(database.db));
+  const load = (id: number) => posters.find(id);
 
   app.get(
     '/apiposterdetail/poster/:id',
@@ -129,7 +105,7 @@ export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     },
     async (request) => ({
       status: true as const,
-      data: (await repo.list(request.query.world)).map(toPoster),
+      data: (await posters.list(request.query.world)).map(toPoster),
     }),
   );
 
@@ -145,8 +121,7 @@ export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (request) => {
-      requireAdmin(request);
-      const row = await repo.insert(toValues(request.body) as PosterValues);
+      const row = await posters.create(request.auth, request.body);
       return { status: true as const, data: toPoster(row) };
     },
   );
@@ -164,9 +139,7 @@ export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (request) => {
-      requireAdmin(request);
-      const row = await repo.update(request.params.id, toValues(request.body));
-      if (!row) throw notFound(PosterText.notFound);
+      const row = await posters.update(request.auth, request.params.id, request.body);
       return { status: true as const, data: toPoster(row) };
     },
   );
@@ -182,8 +155,7 @@ export const posterRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (request) => {
-      requireAdmin(request);
-      if (!(await repo.delete(request.params.id))) throw notFound(PosterText.notFound);
+      await posters.remove(request.auth, request.params.id);
       return { status: true as const, message: 'Poster removed.' };
     },
   );

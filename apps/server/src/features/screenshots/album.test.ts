@@ -17,7 +17,7 @@ import type { TestApp } from '../../../test/test-app.ts';
 import { FileStore } from './file-store.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { saveLimitKey, ScreenshotsService } from './screenshots.service.ts';
-import { escapeHtml } from './share-page.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const PUBLIC_URL = 'https://campus.example';
 const BLUE = { r: 30, g: 120, b: 200 };

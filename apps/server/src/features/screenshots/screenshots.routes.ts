@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import type { AuthClaims } from '../auth/tokens.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { FileStore, sendPicture } from './file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';

@@ -7,15 +7,15 @@ import {
   ScreenshotText,
 } from '@atrium/protocol';
 import type { ScreenshotRow } from '../../db/schema.ts';
-import type { AuthClaims } from '../auth/tokens.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { MINUTE } from '../../lib/time.ts';
 import { AlbumListCache } from './album-list-cache.ts';
 import type { FileStore } from './file-store.ts';
 import { decodeImageData, normalizeImage } from './screenshot-image.ts';
 import type { Paging, ScreenshotChanges, ScreenshotsRepository } from './screenshots.repository.ts';
 
-const MINUTE = 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Where a user's screenshot file lives in the file store. */

@@ -1,16 +1,6 @@
 import { PUBLIC_PHOTO_PATH, ScreenshotText, sharePageUrl } from '@atrium/protocol';
 import type { ScreenshotRow } from '../../db/schema.ts';
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and quoted attribute values. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** The share pages' own small style sheet (pages may use inline styles, never inline scripts). */
 const CSS = `

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import { ScreenshotLimits, ScreenshotText } from '@atrium/protocol';
-import type { AuthClaims } from '../auth/tokens.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { MINUTE } from '../../lib/time.ts';
 import type { FileStore } from './file-store.ts';
 import { decodeImageData, encodePng } from './screenshot-image.ts';
 import type { ScreenshotsRepository } from './screenshots.repository.ts';
-
-const MINUTE = 60_000;
 
 /** Where a user's uploaded picture lives in the file store: `userfiles/{userId}/{name}`. */
 export const userFileKey = (userId: string, name: string) => ['userfiles', userId, name];

@@ -4,23 +4,12 @@ import {
   FailureSchema,
   LimitSettingsResponseSchema,
   LimitSettingsUpdateSchema,
-  SettingsAdminText,
-  SettingsText,
 } from '@atrium/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
-import { requireAccount } from '../../http/auth-guard.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { readLimits, writeLimits } from './limit-settings.ts';
-import { SettingsRepository } from './settings.repository.ts';
+import { SettingsService } from './settings.service.ts';
 
 const adminFailures = { 400: FailureSchema, 401: FailureSchema, 403: FailureSchema };
-
-/** Limits protect every school on the server, so only admins see or change them. */
-function requireAdmin(request: FastifyRequest): void {
-  if (requireAccount(request).role !== 'admin') throw forbidden(SettingsAdminText.onlyAdmins);
-}
 
 /**
  * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown) and
@@ -30,7 +19,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
   app,
   { database },
 ) => {
-  const repo = new SettingsRepository(database.db);
+  const settings = new SettingsService(database.db);
   app.get(
     '/public/custom-setting',
     {
@@ -42,8 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
       },
     },
     async (request) => {
-      const value = await repo.findPublic(request.query.key);
-      if (value === undefined) throw notFound(SettingsText.notFound);
+      const value = await settings.findPublic(request.query.key);
       return { status: true as const, data: { key: request.query.key, value } };
     },
   );
@@ -58,8 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
       },
     },
     async (request) => {
-      requireAdmin(request);
-      return { status: true as const, data: await readLimits(database.db) };
+      return { status: true as const, data: await settings.readLimits(request.auth) };
     },
   );
 
@@ -74,8 +61,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
       },
     },
     async (request) => {
-      requireAdmin(request);
-      return { status: true as const, data: await writeLimits(database.db, request.body) };
+      return {
+        status: true as const,
+        data: await settings.writeLimits(request.auth, request.body),
+      };
     },
   );
 };

@@ -7,19 +7,14 @@ import {
   ShareInputSchema,
   ShareListResponseSchema,
   ShareResponseSchema,
-  ShareText,
   ShareUpdateSchema,
-  WORLD_LAYOUTS,
   WorldLocationSchema,
   type PublicShare,
 } from '@atrium/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { ShareRow } from '../../db/schema.ts';
-import { requireAccount } from '../../http/auth-guard.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { SharesRepository, ShareValues } from './shares.repository.ts';
+import type { SharesRepository } from './shares.repository.ts';
+import { SharesService } from './shares.service.ts';
 
 const failures = {
   400: FailureSchema,
@@ -27,26 +22,6 @@ const failures = {
   403: FailureSchema,
   404: FailureSchema,
   409: FailureSchema,
-};
-
-/** Admins only: shares decide which sites may frame the world. Enforced here, not in the UI. */
-function requireAdmin(request: FastifyRequest): void {
-  if (requireAccount(request).role !== 'admin') throw forbidden(ShareAdminText.onlyAdmins);
-}
-
-const toValues = (input: Partial<z.output<typeof ShareInputSchema>>): Partial<ShareValues> => {
-  if (input.world !== undefined && !(input.world in WORLD_LAYOUTS)) {
-    throw badRequest(ShareAdminText.unknownWorld);
-  }
-  return {
-    ...(input.world !== undefined && { world: input.world }),
-    ...(input.title !== undefined && { title: input.title }),
-    ...(input.allowed_origins !== undefined && {
-      allowedOrigins: [...new Set(input.allowed_origins)],
-    }),
-    ...(input.default_quality !== undefined && { defaultQuality: input.default_quality }),
-    ...(input.default_location !== undefined && { defaultLocation: input.default_location }),
-  };
 };
 
 export const toPublicShare = (row: ShareRow): PublicShare => {
@@ -66,6 +41,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ repo: SharesRepository }> = as
   app,
   { repo },
 ) => {
+  const shares = new SharesService(repo);
   app.get(
     '/public/share/:shareId',
     {
@@ -77,8 +53,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ repo: SharesRepository }> = as
       },
     },
     async (request) => {
-      const row = await repo.find(request.params.shareId);
-      if (!row) throw notFound(ShareText.notFound);
+      const row = await shares.find(request.params.shareId);
       return { status: true as const, data: toPublicShare(row) };
     },
   );
@@ -93,8 +68,8 @@ export const shareRoutes: FastifyPluginAsyncZod<{ repo: SharesRepository }> = as
       },
     },
     async (request) => {
-      requireAdmin(request);
-      return { status: true as const, data: (await repo.list()).map(toPublicShare) };
+      const rows = await shares.list(request.auth);
+      return { status: true as const, data: rows.map(toPublicShare) };
     },
   );
 
@@ -109,10 +84,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ repo: SharesRepository }> = as
       },
     },
     async (request) => {
-      requireAdmin(request);
-      const values = { id: request.body.id, ...toValues(request.body) } as ShareValues;
-      const row = await repo.insert(values);
-      if (!row) throw conflict(ShareAdminText.exists);
+      const row = await shares.create(request.auth, request.body);
       return { status: true as const, data: toPublicShare(row) };
     },
   );
@@ -129,9 +101,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ repo: SharesRepository }> = as
       },
     },
     async (request) => {
-      requireAdmin(request);
-      const row = await repo.update(request.params.shareId, toValues(request.body));
-      if (!row) throw notFound(ShareText.notFound);
+      const row = await shares.update(request.auth, request.params.shareId, request.body);
       return { status: true as const, data: toPublicShare(row) };
     },
   );
@@ -147,8 +117,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ repo: SharesRepository }> = as
       },
     },
     async (request) => {
-      requireAdmin(request);
-      if (!(await repo.delete(request.params.shareId))) throw notFound(ShareText.notFound);
+      await shares.remove(request.auth, request.params.shareId);
       return { status: true as const, message: ShareAdminText.removed };
     },
   );

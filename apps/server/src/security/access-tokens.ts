@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import { HOUR, inSeconds, MINUTE } from '../lib/time.ts';
 
 /** A random opaque token: 256 bits, URL-safe. */
 export function randomToken(): string {
@@ -12,8 +13,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
-export const GUEST_TOKEN_TTL_S = 8 * 60 * 60;
+export const ACCESS_TOKEN_TTL_S = inSeconds(15 * MINUTE);
+export const GUEST_TOKEN_TTL_S = inSeconds(8 * HOUR);
 
 const ClaimsSchema = z.object({
   sub: z.string(),

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import type { SocketFeature } from '../realtime/realtime.ts';
+import type { AccessTokens } from '../security/access-tokens.ts';
+import type { AuthRepository } from './auth/auth.repository.ts';
+import type { AuthService } from './auth/auth.service.ts';
+import type { SharesRepository } from './shares/shares.repository.ts';
+
+/** What the app builds once and hands every feature. */
+export interface FeatureDeps {
+  config: Config;
+  database: Database;
+  limiter: RateLimiter;
+  tokens: AccessTokens;
+  /** The access-token secret; it also signs short-lived cookies such as the OIDC state. */
+  jwtSecret: string;
+  /** Accounts and sessions, which several features act on behalf of. */
+  auth: AuthService;
+  authRepo: AuthRepository;
+  /** Shared with the web app's embed frame, which asks which sites may frame a share. */
+  sharesRepo: SharesRepository;
+  /** Adds a handler set for every connection on the main socket namespace. */
+  socket(feature: SocketFeature): void;
+  /** Serves a socket namespace pattern (`/room/room-{n}`), signed-in sockets only. */
+  namespace(name: RegExp, feature: SocketFeature): void;
+}
+
+/**
+ * One server feature: its routes and socket handlers, registered in one call. A new feature is a
+ * folder with a `*.feature.ts` listed in `features/index.ts`, not an edit to `app.ts`.
+ */
+export interface Feature {
+  readonly name: string;
+  register(app: FastifyInstance, deps: FeatureDeps): Promise<void>;
+}

@@ -1,0 +1,26 @@
+import { authFeature } from './auth/auth.feature.ts';
+import { balancingFeature } from './balancing/balancing.feature.ts';
+import type { Feature } from './feature.ts';
+import { postersFeature } from './posters/posters.feature.ts';
+import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
+import { settingsFeature } from './settings/settings.feature.ts';
+import { sharesFeature } from './shares/shares.feature.ts';
+import { systemFeature } from './system/system.feature.ts';
+import { usersFeature } from './users/users.feature.ts';
+
+export type { Feature, FeatureDeps } from './feature.ts';
+
+/**
+ * Every feature the server runs, in registration order. The world's socket feature is still
+ * wired in `app.ts`, where its instances are being moved across processes.
+ */
+export const features: readonly Feature[] = [
+  systemFeature,
+  settingsFeature,
+  balancingFeature,
+  sharesFeature,
+  authFeature,
+  usersFeature,
+  postersFeature,
+  screenshotsFeature,
+];

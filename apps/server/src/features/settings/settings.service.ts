@@ -1,0 +1,40 @@
+import { SettingsAdminText, SettingsText } from '@atrium/protocol';
+import type { LimitSettings } from '@atrium/protocol';
+import type { AppDb } from '../../db/database.ts';
+import { notFound } from '../../http/errors.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import { requireRole } from '../../security/policy.ts';
+import { readLimits, writeLimits } from './limit-settings.ts';
+import { SettingsRepository } from './settings.repository.ts';
+
+/** Limits protect every school on the server, so only admins see or change them. */
+const requireAdmin = requireRole('admin', SettingsAdminText.onlyAdmins);
+
+/** Public settings for everyone; the account limits for admins. */
+export class SettingsService {
+  private readonly repo: SettingsRepository;
+
+  constructor(private readonly db: AppDb) {
+    this.repo = new SettingsRepository(db);
+  }
+
+  /** A public setting's value; private and unknown keys answer the same 404. */
+  async findPublic(key: string): Promise<unknown> {
+    const value = await this.repo.findPublic(key);
+    if (value === undefined) throw notFound(SettingsText.notFound);
+    return value;
+  }
+
+  async readLimits(claims: AuthClaims | null): Promise<LimitSettings> {
+    requireAdmin(claims);
+    return readLimits(this.db);
+  }
+
+  async writeLimits(
+    claims: AuthClaims | null,
+    changes: Partial<LimitSettings>,
+  ): Promise<LimitSettings> {
+    requireAdmin(claims);
+    return writeLimits(this.db, changes);
+  }
+}

@@ -1,0 +1,9 @@
+import type { Feature } from '../feature.ts';
+import { userRoutes } from './users.routes.ts';
+
+export const usersFeature: Feature = {
+  name: 'users',
+  async register(app, { auth }) {
+    await app.register(userRoutes, { prefix: '/api', auth });
+  },
+};

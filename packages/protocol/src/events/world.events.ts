@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import {
+  AvatarStateSchema,
+  EmoteSchema,
+  WorldEmoteSchema,
+  WorldJoinAckSchema,
+  WorldJoinSchema,
+  WorldMoveSchema,
+} from '../world.ts';
+import type { DomainEvents } from './event-spec.ts';
+
+/** The shared 3D world: joining an instance, moving, emoting, leaving. */
+export const worldClientEvents = {
+  'world:join': { payload: WorldJoinSchema, ack: WorldJoinAckSchema },
+  'world:move': { payload: WorldMoveSchema },
+  'world:emote': { payload: WorldEmoteSchema },
+  'world:leave': { payload: z.strictObject({}), ack: z.object({}) },
+} as const satisfies DomainEvents<'world'>;
+
+export const worldServerEvents = {
+  /** Avatars that changed since the last tick, among those this client may see: `encodeSnapshot` bytes. */
+  'world:snapshot': {
+    payload: z.custom<ArrayBuffer | Uint8Array>(
+      (v) => v instanceof ArrayBuffer || v instanceof Uint8Array,
+    ),
+  },
+  /** Someone entered the instance: name, role and index, sent once. */
+  'world:joined': { payload: AvatarStateSchema },
+  'world:left': { payload: z.object({ id: z.string() }) },
+  'world:emoted': { payload: z.object({ id: z.string(), emote: EmoteSchema }) },
+  /** The server refused a move (too fast, through a wall): the client snaps back here. */
+  'world:correction': { payload: AvatarStateSchema },
+} as const satisfies DomainEvents<'world'>;
