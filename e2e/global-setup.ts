@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +68,9 @@ export default async function setup(project: TestProject) {
   let mailCount = 0;
   const smtp = await startSmtpServer((mail) => {
     mailCount += 1;
-    void writeFile(path.join(mailDir, `${Date.now()}-${mailCount}.json`), JSON.stringify(mail));
+    // Written aside, then renamed: a reader never sees half a mail.
+    const name = path.join(mailDir, `${Date.now()}-${mailCount}.json`);
+    void writeFile(`${name}.part`, JSON.stringify(mail)).then(() => rename(`${name}.part`, name));
   });
 
   // A real OpenID Connect provider, configured as the school's sign-in button.

@@ -38,8 +38,15 @@ async function enterGallery(page: Page): Promise<Frame> {
   return frame;
 }
 
-/** Holds `key` until the avatar has moved, which only happens if the world hears the key. */
+/**
+ * Holds `key` until the avatar has moved, which only happens if the world hears the key. Keys go
+ * to the world once the host page's focus is back on the world's frame: that must happen at once
+ * (within a few frames) after a popup closes, so the wait for it is short.
+ */
 async function walksWith(page: Page, frame: Frame, key: string): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME', undefined, {
+    timeout: 2_000,
+  });
   const start = (await read(frame)).self;
   await page.keyboard.down(key);
   try {

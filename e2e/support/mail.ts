@@ -13,7 +13,10 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail>
   const dir = inject('mailDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(dir)).sort().reverse();
+    const files = (await readdir(dir))
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Mail;
       if (mail.to.includes(to)) return mail;
