@@ -9,6 +9,7 @@ import type { TestDatabase } from '../../test/databases.ts';
 import { startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { isOriginAllowed } from './origin.ts';
+import { connected, connectError } from '../../test/socket-client.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -24,20 +25,6 @@ function client(url: string, options: Parameters<typeof connect>[1] = {}): Clien
   });
   opened.push(socket);
   return socket;
-}
-
-function connected(socket: ClientSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function connectError(socket: ClientSocket): Promise<Error> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected unexpectedly')));
-    socket.once('connect_error', resolve);
-  });
 }
 
 afterEach(() => {

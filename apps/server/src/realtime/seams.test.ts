@@ -10,6 +10,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthClaims } from '../security/access-tokens.ts';
 import { toUser } from './realtime.ts';
+import { connected, connectError } from '../../test/socket-client.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,20 +31,6 @@ function client(url: string, token?: string): ClientSocket {
   });
   opened.push(socket);
   return socket;
-}
-
-function connected(socket: ClientSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function connectError(socket: ClientSocket): Promise<Error> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected unexpectedly')));
-    socket.once('connect_error', resolve);
-  });
 }
 
 const nextAnnounce = (socket: ClientSocket) =>
