@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { PROTOCOL_VERSION } from '@atrium/protocol';
+import { ApiRoutes, PROTOCOL_VERSION } from '@atrium/protocol';
 import type { FastifyInstance } from 'fastify';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,14 @@ describe('a registered feature', () => {
       token: string;
     };
     expect(await announced('/probe-3', guest.token)).toBe('/probe-3');
+  });
+
+  it('serves every route of the contract (`@atrium/protocol` ApiRoutes)', () => {
+    const missing = Object.entries(ApiRoutes).flatMap(([domain, api]) =>
+      Object.entries(api)
+        .filter(([, route]) => !app.hasRoute({ method: route.method, url: route.path }))
+        .map(([name, route]) => `${domain}.${name}: ${route.method} ${route.path}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import {
   BalancingText,
   GetPlayerIdResponseSchema,
-  okEnvelope,
-  PosterSchema,
+  PostersApi,
   PublicShareResponseSchema,
   SaveScreenshotResponseSchema,
   ServerAvailabilityResponseSchema,
@@ -29,14 +28,9 @@ export async function fetchShare(shareId: string): Promise<PublicShare | null> {
   }
 }
 
-const PosterListResponseSchema = okEnvelope(PosterSchema.array());
-
-/** The world's posters (`GET /api/posters?world=`), passed to the world for its poster wall. */
+/** The world's posters (`PostersApi.list`), passed to the world for its poster wall. */
 export async function fetchPosters(world: string): Promise<Poster[]> {
-  const answer = await client.request(`/api/posters?world=${encodeURIComponent(world)}`, {
-    schema: PosterListResponseSchema,
-    auth: false,
-  });
+  const answer = await client.call(PostersApi.list, { query: { world } }, { auth: false });
   return answer.data;
 }
 

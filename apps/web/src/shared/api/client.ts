@@ -1,4 +1,5 @@
-import { CommonText, FailureSchema } from '@atrium/protocol';
+import { CommonText, FailureSchema, routeUrl } from '@atrium/protocol';
+import type { RouteInput, RouteNeedsInput, RouteResponse, RouteSpec } from '@atrium/protocol';
 
 /** A failed API call: the server's `message` when it sent one, else the spec's unknown-error text. */
 export class ApiError extends Error {
@@ -51,8 +52,41 @@ export interface RequestOptions<T> {
   auth?: boolean;
 }
 
+/** A contract route with a JSON answer: the only kind `call` accepts. */
+export type JsonRoute = RouteSpec & { response: NonNullable<RouteSpec['response']> };
+
+/** Per-call options besides the route's own input. */
+export interface CallOptions {
+  /** Sends the bearer token when one is known (default true). */
+  auth?: boolean;
+}
+
+/** The arguments after the route: its input (required when it has params, query or body). */
+export type CallArgs<R extends RouteSpec> =
+  RouteNeedsInput<R> extends true
+    ? [input: RouteInput<R>, options?: CallOptions]
+    : [input?: RouteInput<R>, options?: CallOptions];
+
 export interface ApiClient {
+  /** Calls a route of the contract (`@atrium/protocol`'s `*Api`); the answer is parsed and typed. */
+  call<R extends JsonRoute>(route: R, ...args: CallArgs<R>): Promise<RouteResponse<R>>;
   request<T>(path: string, options: RequestOptions<T>): Promise<T>;
+}
+
+/** Encodes a body as its route says: JSON by default, a urlencoded form, or multipart as given. */
+function encodeBody(
+  encoding: RouteSpec['encoding'],
+  body: unknown,
+): { body: BodyInit; contentType: string | null } {
+  if (encoding === 'multipart') return { body: body as FormData, contentType: null };
+  if (encoding === 'form') {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(body as Record<string, string | number | boolean>)) {
+      form.append(key, String(value));
+    }
+    return { body: form, contentType: 'application/x-www-form-urlencoded' };
+  }
+  return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -70,45 +104,71 @@ async function readJson(response: Response): Promise<unknown> {
  * protocol schema; anything else throws an ApiError carrying the server's `message`.
  */
 export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClient {
-  return {
-    async request(path, { method = 'GET', body, schema, auth = true }) {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const token = auth ? getToken?.() : null;
-      if (token) headers.authorization = `Bearer ${token}`;
+  const send = async <T>(
+    path: string,
+    method: RouteSpec['method'],
+    body: unknown,
+    encoding: RouteSpec['encoding'],
+    schema: Schema<T>,
+    auth: boolean,
+  ): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const encoded = body === undefined ? null : encodeBody(encoding, body);
+    if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+    const token = auth ? getToken?.() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
 
-      let response: Response;
-      try {
-        response = await fetch(path, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          // The refresh token is an httpOnly cookie on our own origin.
-          credentials: 'same-origin',
-        });
-      } catch (error) {
-        throw new ApiError(0, null, { cause: error });
-      }
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: encoded?.body,
+        // The refresh token is an httpOnly cookie on our own origin.
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      throw new ApiError(0, null, { cause: error });
+    }
 
-      const payload = await readJson(response);
-      if (!response.ok) {
-        const failure = FailureSchema.safeParse(payload);
-        throw failure.success
-          ? new ApiError(response.status, failure.data.message || null, {
-              code: failure.data.code,
-            })
-          : new ApiError(response.status, null);
-      }
-      const parsed = schema.safeParse(payload);
-      if (parsed.success) return parsed.data;
-      // A 200 with `status: false` is still a failure in the spec's envelope.
+    const payload = await readJson(response);
+    if (!response.ok) {
       const failure = FailureSchema.safeParse(payload);
-      if (failure.success) {
-        throw new ApiError(response.status, failure.data.message || null, {
-          code: failure.data.code,
-        });
-      }
-      throw new ApiError(response.status, null, { cause: parsed.error });
+      throw failure.success
+        ? new ApiError(response.status, failure.data.message || null, {
+            code: failure.data.code,
+          })
+        : new ApiError(response.status, null);
+    }
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) return parsed.data;
+    // A 200 with `status: false` is still a failure in the spec's envelope.
+    const failure = FailureSchema.safeParse(payload);
+    if (failure.success) {
+      throw new ApiError(response.status, failure.data.message || null, {
+        code: failure.data.code,
+      });
+    }
+    throw new ApiError(response.status, null, { cause: parsed.error });
+  };
+  return {
+    call(route, ...[input, options]) {
+      const { params, query, body } = (input ?? {}) as {
+        params?: object;
+        query?: object;
+        body?: unknown;
+      };
+      return send(
+        routeUrl(route, { params, query }),
+        route.method,
+        body,
+        route.encoding,
+        route.response as Schema<RouteResponse<typeof route>>,
+        options?.auth ?? true,
+      );
+    },
+    request(path, { method = 'GET', body, schema, auth = true }) {
+      return send(path, method, body, 'json', schema, auth);
     },
   };
 }

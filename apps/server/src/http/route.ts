@@ -1,0 +1,74 @@
+import { FailureSchema } from '@atrium/protocol';
+import type { RouteSpec } from '@atrium/protocol';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
+import type { z } from 'zod';
+
+/** Every error answer is the spec's failure envelope; OpenAPI lists these statuses for a route. */
+const failures = {
+  400: FailureSchema,
+  401: FailureSchema,
+  403: FailureSchema,
+  404: FailureSchema,
+  409: FailureSchema,
+  413: FailureSchema,
+  429: FailureSchema,
+};
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The request a route's handler gets: params, query and body as the route's schemas parse them. */
+export type RouteRequest<R extends RouteSpec> = FastifyRequest<{
+  Params: Out<R['params']>;
+  Querystring: Out<R['query']>;
+  Body: Out<R['body']>;
+}>;
+
+/** A JSON route returns its 200 answer; a route without a response schema sends through `reply`. */
+export type RouteResult<R extends RouteSpec> = R['response'] extends z.ZodType
+  ? z.input<R['response']> | FastifyReply
+  : unknown;
+
+export type RouteHandler<R extends RouteSpec> = (
+  request: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<RouteResult<R>>;
+
+/** Fastify's own route options that a registration may add (limits, hooks, per-route config). */
+export type RouteExtras = Partial<
+  Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler' | 'path'>
+>;
+
+/**
+ * Registers a contract route: its method, path and schemas come from `@atrium/protocol`, so the
+ * server cannot drift from what the web app calls. Validation, serialization and the OpenAPI
+ * document use the same zod schemas.
+ */
+export function serveRoute<R extends RouteSpec>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+  extras: RouteExtras = {},
+): void {
+  app.route({
+    ...extras,
+    method: route.method,
+    url: route.path,
+    schema: {
+      tags: [...route.tags],
+      summary: route.summary,
+      ...(route.hidden ? { hide: true } : {}),
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body && route.encoding !== 'multipart' ? { body: route.body } : {}),
+      ...(route.response ? { response: { 200: route.response, ...failures } } : {}),
+    },
+    // The typed handler is this route's own; Fastify's handler type is the untyped union.
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}

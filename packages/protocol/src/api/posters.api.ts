@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { okEnvelope, OkMessageSchema } from '../envelope.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  PosterDetailResponseSchema,
+  PosterIdParamsSchema,
+  PosterInputSchema,
+  PosterListQuerySchema,
+  PosterSchema,
+  PosterUpdateSchema,
+} from '../posters.ts';
+
+const tags = ['posters'] as const;
+
+/** Posters: SPEC §7's detail endpoint and description page, plus admin management. */
+export const PostersApi = {
+  detail: defineRoute({
+    method: 'GET',
+    path: '/apiposterdetail/poster/:id',
+    params: PosterIdParamsSchema,
+    response: PosterDetailResponseSchema,
+    tags,
+    summary: 'Poster detail for the poster popup (legacy `result` envelope)',
+  }),
+  /** An HTML fragment; `file` is `{id}.html`. */
+  description: defineRoute({
+    method: 'GET',
+    path: '/assets/poster-description/:file',
+    params: z.strictObject({ file: z.string().regex(/^\d{1,10}\.html$/) }),
+    tags,
+    summary: 'A poster description as an HTML fragment',
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/posters',
+    query: PosterListQuerySchema,
+    response: okEnvelope(z.array(PosterSchema)),
+    tags,
+    summary: 'Posters of a world',
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/posters',
+    body: PosterInputSchema,
+    response: okEnvelope(PosterSchema),
+    tags,
+    summary: 'Hang a poster (admin)',
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/posters/:id',
+    params: PosterIdParamsSchema,
+    body: PosterUpdateSchema,
+    response: okEnvelope(PosterSchema),
+    tags,
+    summary: 'Change a poster (admin)',
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/posters/:id',
+    params: PosterIdParamsSchema,
+    response: OkMessageSchema,
+    tags,
+    summary: 'Take a poster down (admin)',
+  }),
+} as const;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRoutes } from '../api/index.ts';
+import { pathParamNames, routePath, routeUrl } from './route.ts';
+
+describe('route paths', () => {
+  const route = { path: '/api/user/:userId/file/:name' } as const;
+
+  it('fills each :segment, URI-encoded', () => {
+    expect(routePath(route, { userId: 7, name: 'a b/c.png' })).toBe(
+      '/api/user/7/file/a%20b%2Fc.png',
+    );
+  });
+
+  it('refuses a missing segment instead of calling /undefined', () => {
+    expect(() => routePath(route, { userId: 7 })).toThrow(/:name/);
+    expect(() => routePath(route, { userId: '', name: 'x' })).toThrow(/:userId/);
+  });
+
+  it('adds a query string without undefined or null values', () => {
+    expect(routeUrl({ path: '/api/posters' }, { query: { world: 'campus', a: undefined } })).toBe(
+      '/api/posters?world=campus',
+    );
+    expect(routeUrl({ path: '/api/posters' }, { query: { a: null } })).toBe('/api/posters');
+  });
+});
+
+describe('the contract', () => {
+  const routes = Object.entries(ApiRoutes).flatMap(([domain, api]) =>
+    Object.entries(api).map(([name, route]) => ({ id: `${domain}.${name}`, route })),
+  );
+
+  it('names every :segment in the params schema, and nothing else', () => {
+    for (const { id, route } of routes) {
+      const names = pathParamNames(route.path).sort();
+      const declared =
+        'params' in route && route.params
+          ? Object.keys((route.params as unknown as { shape: object }).shape).sort()
+          : [];
+      expect(declared, id).toEqual(names);
+    }
+  });
+
+  it('has one route per method and path', () => {
+    const keys = routes.map(({ route }) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('sends a body only with a method that has one', () => {
+    for (const { id, route } of routes) {
+      if ('body' in route && route.body) expect(route.method, id).not.toBe('GET');
+    }
+  });
+});
