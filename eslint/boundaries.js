@@ -57,11 +57,6 @@ const bareRules = {
       : null,
 };
 
-/** Server folders that every feature builds on; they must not know any feature. */
-const SERVER_INFRASTRUCTURE = ['http', 'realtime', 'db', 'mail', 'config', 'web'].map(
-  (folder) => `apps/server/src/${folder}/`,
-);
-
 const FEATURE_ROOTS = ['apps/server/src/features/', 'apps/web/src/features/'];
 
 /** `apps/web/src/features/album/x.ts` → `apps/web/src/features/album/`. */
@@ -71,6 +66,24 @@ const featureOf = (file) => {
   const name = file.slice(root.length).split('/')[0];
   return name && file.length > root.length + name.length ? `${root}${name}/` : null;
 };
+
+const SERVER_SRC = 'apps/server/src/';
+const SERVER_FEATURES = `${SERVER_SRC}features/`;
+
+/**
+ * The server's composition roots: they build the app from its features. Everything else under
+ * `apps/server/src/` outside a feature folder (http, realtime, db, mail, config, web, security,
+ * accounts, settings, lib, and the `features/feature.ts` contract) is what features build on.
+ */
+const SERVER_ROOTS = ['app.ts', 'main.ts', 'cli/', 'features/index.ts'].map(
+  (path) => `${SERVER_SRC}${path}`,
+);
+
+const isServerRoot = (file) => SERVER_ROOTS.some((root) => file.startsWith(root));
+
+/** Server code that every feature builds on; it must not know any feature. */
+const isServerInfrastructure = (file) =>
+  file.startsWith(SERVER_SRC) && !isServerRoot(file) && !featureOf(file);
 
 const packageOf = (file) => PACKAGES.find((pkg) => file.startsWith(`${pkg}/`)) ?? null;
 
@@ -98,8 +111,8 @@ export const boundaryViolation = (file, specifier) => {
   // Tests compose features (a login test creates its user through the users repository); the
   // rules below are about what ships.
   if (test) return null;
-  if (SERVER_INFRASTRUCTURE.some((prefix) => file.startsWith(prefix)) && featureOf(target)) {
-    return 'Server infrastructure does not import features: move what they share down.';
+  if (isServerInfrastructure(file) && (featureOf(target) || isServerRoot(target))) {
+    return 'Server infrastructure does not import features, nor the app that composes them: move what they share down.';
   }
   if (file.startsWith('apps/web/src/shared/') && featureOf(target)) {
     return 'apps/web/src/shared is what features build on; it does not import a feature.';
@@ -107,7 +120,12 @@ export const boundaryViolation = (file, specifier) => {
   const from = featureOf(file);
   const to = featureOf(target);
   if (from && to && from !== to) {
-    return `A feature does not import another feature (${to}): move what they share to shared/.`;
+    return from.startsWith(SERVER_FEATURES)
+      ? `A feature does not import another feature (${to}): move what they share down, out of features/, or get it through register(app, deps).`
+      : `A feature does not import another feature (${to}): move what they share to shared/.`;
+  }
+  if (from?.startsWith(SERVER_FEATURES) && isServerRoot(target)) {
+    return 'A feature does not import the app that composes it: it gets what it needs through register(app, deps).';
   }
   return null;
 };

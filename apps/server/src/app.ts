@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
-import { AuthRepository } from './features/auth/auth.repository.ts';
+import { AuthRepository } from './accounts/auth.repository.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
 import { features as registry } from './features/index.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { REFRESH_COOKIE } from '../src/features/auth/session-cookie.ts';
-import { UsersRepository } from '../src/features/users/users.repository.ts';
-import { UsersService } from '../src/features/users/users.service.ts';
+import { UsersRepository } from '../src/accounts/users.repository.ts';
+import { UsersService } from '../src/accounts/users.service.ts';
 import { createTestDatabase } from './databases.ts';
 import type { TestDatabase, TestDatabaseKind } from './databases.ts';
 import { startSmtpServer } from './smtp.ts';

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { RoleSchema } from '@atrium/protocol';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/database.ts';
-import { UsersRepository } from '../features/users/users.repository.ts';
-import { UsersService } from '../features/users/users.service.ts';
+import { UsersRepository } from '../accounts/users.repository.ts';
+import { UsersService } from '../accounts/users.service.ts';
 import { AppError } from '../http/errors.ts';
 import { databaseTarget } from '../db/target.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@atrium/protocol';
-import { UsersRepository } from '../features/users/users.repository.ts';
-import { UsersService } from '../features/users/users.service.ts';
+import { UsersRepository } from '../accounts/users.repository.ts';
+import { UsersService } from '../accounts/users.service.ts';
 import type { AppDb } from './database.ts';
 import { posters, settings, shares } from './schema.ts';
 

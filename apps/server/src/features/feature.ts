@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { SocketFeature } from '../realtime/realtime.ts';
 import type { AccessTokens } from '../security/access-tokens.ts';
-import type { AuthRepository } from './auth/auth.repository.ts';
+import type { AuthRepository } from '../accounts/auth.repository.ts';
 import type { AuthService } from './auth/auth.service.ts';
 import type { SharesRepository } from './shares/shares.repository.ts';
 

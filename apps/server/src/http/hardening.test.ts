@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { seedDemoCampus } from '../db/seed.ts';
-import { UsersRepository } from '../features/users/users.repository.ts';
+import { UsersRepository } from '../accounts/users.repository.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { TestDatabase } from '../../test/databases.ts';
 import { signInDemoAccounts } from '../../test/demo-sessions.ts';

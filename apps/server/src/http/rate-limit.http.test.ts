@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/databases.ts';
 import type { TestDatabase } from '../../test/databases.ts';
 import { startTestApp } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { LIMIT_DEFAULTS } from '../features/settings/limit-settings.ts';
+import { LIMIT_DEFAULTS } from '../settings/limit-settings.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -2,9 +2,9 @@ import { AuthText, ErrorCode, SettingsAdminText } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
 import { useAccountsApi } from '../../../test/accounts-api.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { LIMIT_DEFAULTS } from '../settings/limit-settings.ts';
-import { UsersRepository } from '../users/users.repository.ts';
-import { UsersService } from '../users/users.service.ts';
+import { LIMIT_DEFAULTS } from '../../settings/limit-settings.ts';
+import { UsersRepository } from '../../accounts/users.repository.ts';
+import { UsersService } from '../../accounts/users.service.ts';
 import { commonPasswordCount } from './password-policy.ts';
 
 const form = { password: 'violet tulip river', repeat_password: 'violet tulip river' };

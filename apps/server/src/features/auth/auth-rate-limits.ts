@@ -3,7 +3,7 @@ import type { LimitSettings } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import type { RateHit, RateLimiter } from '../../http/rate-limit.ts';
-import { readLimits } from '../settings/limit-settings.ts';
+import { readLimits } from '../../settings/limit-settings.ts';
 import { HOUR, MINUTE } from '../../lib/time.ts';
 
 /**

@@ -14,10 +14,10 @@ import {
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { linkMail } from '../../mail/mailer.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { hashPassword, verifyPassword } from '../users/password.ts';
-import { UsersRepository } from '../users/users.repository.ts';
-import { UserStatus } from '../users/users.service.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import { UsersRepository } from '../../accounts/users.repository.ts';
+import { UserStatus } from '../../accounts/users.service.ts';
+import type { AuthRepository } from '../../accounts/auth.repository.ts';
 import { AuthRateLimits } from './auth-rate-limits.ts';
 import { isCommonPassword } from './password-policy.ts';
 import { hashToken, randomToken } from '../../security/access-tokens.ts';

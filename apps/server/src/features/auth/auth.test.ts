@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_URL, useAccountsApi } from '../../../test/accounts-api.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { linkIn } from '../../../test/smtp.ts';
-import { UsersRepository } from '../users/users.repository.ts';
+import { UsersRepository } from '../../accounts/users.repository.ts';
 
 describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
   const { env, call, register, userCount } = useAccountsApi(kind);

@@ -9,9 +9,9 @@ import type { Config } from '../../config/config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { MINUTE } from '../../lib/time.ts';
-import { UsersRepository } from '../users/users.repository.ts';
-import { UserStatus } from '../users/users.service.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { UsersRepository } from '../../accounts/users.repository.ts';
+import { UserStatus } from '../../accounts/users.service.ts';
+import type { AuthRepository } from '../../accounts/auth.repository.ts';
 import type { AuthService, Session } from './auth.service.ts';
 
 type ProviderConfig = Config['OIDC_PROVIDERS'][number];

@@ -7,8 +7,8 @@ import { browseSignIn, startOidcProvider } from '../../../test/oidc-provider.ts'
 import type { TestOidcProvider } from '../../../test/oidc-provider.ts';
 import { freePort, startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { UsersRepository } from '../users/users.repository.ts';
-import { UsersService } from '../users/users.service.ts';
+import { UsersRepository } from '../../accounts/users.repository.ts';
+import { UsersService } from '../../accounts/users.service.ts';
 import { REFRESH_COOKIE } from './session-cookie.ts';
 
 const TOOL_REDIRECT = 'http://127.0.0.1:1/token-tool';

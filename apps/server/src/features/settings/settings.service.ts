@@ -4,8 +4,8 @@ import type { AppDb } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireRole } from '../../security/policy.ts';
-import { readLimits, writeLimits } from './limit-settings.ts';
-import { SettingsRepository } from './settings.repository.ts';
+import { readLimits, writeLimits } from '../../settings/limit-settings.ts';
+import { SettingsRepository } from '../../settings/settings.repository.ts';
 
 /** Limits protect every school on the server, so only admins see or change them. */
 const requireAdmin = requireRole('admin', SettingsAdminText.onlyAdmins);

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
-import type { NewUserRow, UserRow } from '../../db/schema.ts';
+import type { AppDb } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+import type { NewUserRow, UserRow } from '../db/schema.ts';
 
 /** The only place with SQL for accounts. */
 export class UsersRepository {

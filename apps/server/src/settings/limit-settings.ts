@@ -1,6 +1,6 @@
 import { LimitSettingsSchema } from '@atrium/protocol';
 import type { LimitSettings } from '@atrium/protocol';
-import type { AppDb } from '../../db/database.ts';
+import type { AppDb } from '../db/database.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** Private settings keys are `limits.<name>`, one row per limit. */

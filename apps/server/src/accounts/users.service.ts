@@ -1,8 +1,8 @@
 import { RoleSchema } from '@atrium/protocol';
 import type { Role } from '@atrium/protocol';
 import { z } from 'zod';
-import type { UserRow } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { UserRow } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 import type { UsersRepository } from './users.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
-import type { AppDb } from '../../db/database.ts';
-import { settings } from '../../db/schema.ts';
+import type { AppDb } from '../db/database.ts';
+import { settings } from '../db/schema.ts';
 
 /** The only place with SQL for settings. */
 export class SettingsRepository {

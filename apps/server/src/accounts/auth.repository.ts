@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/database.ts';
-import { mailOutbox, oidcIdentities, refreshTokens, users, userTokens } from '../../db/schema.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { AppDb } from '../db/database.ts';
+import { mailOutbox, oidcIdentities, refreshTokens, users, userTokens } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 
 export type UserTokenKind = 'activation' | 'recovery';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSeeded, seedDemoCampus } from '../../db/seed.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
-import type { TestDatabase } from '../../../test/databases.ts';
-import { AppError } from '../../http/errors.ts';
+import { isSeeded, seedDemoCampus } from '../db/seed.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import type { TestDatabase } from '../../test/databases.ts';
+import { AppError } from '../http/errors.ts';
 import { verifyPassword } from './password.ts';
 import { UsersRepository } from './users.repository.ts';
 import { UsersService, UsersText } from './users.service.ts';
