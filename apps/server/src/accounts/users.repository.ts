@@ -3,7 +3,7 @@ import type { AppDb } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import type { NewUserRow, UserRow } from '../db/schema.ts';
 
-/** SQL for creating, finding and listing accounts (sessions and one-time tokens: auth.repository.ts). */
+/** SQL for creating, finding and listing accounts; sessions and tokens: auth.repository.ts. */
 export class UsersRepository {
   constructor(private readonly db: AppDb) {}
 
