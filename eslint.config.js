@@ -102,11 +102,8 @@ export default tseslint.config(
                 'apps/web/src/features/auth/ActivationNotice.tsx',
               'apps/web/src/features/metaverse/mobile/MobileMetaversePage.tsx':
                 'apps/web/src/features/auth/',
-              'apps/web/src/features/metaverse/WorldHost.tsx':
-                'apps/web/src/features/album/albumDot.ts',
               'apps/web/src/features/navigation/TopNav.tsx':
                 'apps/web/src/features/auth/useLogoutAction.ts',
-              'apps/web/src/features/navigation/MyAlbumEntry.tsx': 'apps/web/src/features/album/',
             }),
           ],
         },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okEnvelope, OkMessageSchema } from './envelope.ts';
 import { lineText } from './text.ts';
 
 /** Texts of the screenshots feature; tests and the web client import them from here. */
@@ -59,20 +60,8 @@ export const ScreenshotLimits = {
   maxListLimit: 1000,
 } as const;
 
-/** The public photo of a share link: `{path}/{token}` (image bytes, no sign-in). */
-export const PUBLIC_PHOTO_PATH = '/api/public/photo';
-/** The public share page of a link: `{PUBLIC_URL}{path}/{token}`. */
-export const SHARE_PAGE_PATH = '/p';
 /** Share tokens: 32 random bytes as base64url, 43 characters. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-/** Where screenshot files are served from: `{path}/{userId}/{file name}` (SPEC §3). */
-export const SCREENSHOT_FILES_PATH = '/api/screenshot/file';
-
-/** SPEC §3: a bare file name is prefixed with the uploads path and the user id. */
-export function screenshotFileUrl(userId: string, image: string): string {
-  return image.startsWith('/') ? image : `${SCREENSHOT_FILES_PATH}/${userId}/${image}`;
-}
 
 /** Server-made file names: a uuid, optionally `_thumb`, then `.png` or `.webp`. */
 export const SCREENSHOT_FILE_NAME =
@@ -127,12 +116,6 @@ export const ScreenshotFileParamsSchema = z.strictObject({
   name: z.string().regex(SCREENSHOT_FILE_NAME),
 });
 
-/** Where the editor's uploaded pictures are served from: `{path}/{userId}/{file name}`. */
-export const USER_FILES_PATH = '/api/userfiles/file';
-
-/** The owner-only address of an uploaded picture. */
-export const userFileUrl = (userId: string, name: string) => `${USER_FILES_PATH}/${userId}/${name}`;
-
 /** Server-made names of uploaded pictures: a random uuid and `.png`. */
 export const USER_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/;
 
@@ -185,10 +168,8 @@ export const ListScreenshotsResponseSchema = z.object({
 });
 export type ListScreenshotsResponse = z.infer<typeof ListScreenshotsResponseSchema>;
 
-export const ScreenshotResponseSchema = z.object({
-  status: z.literal(true),
+export const ScreenshotResponseSchema = okEnvelope(ScreenshotSchema).extend({
   message: z.string().optional(),
-  data: ScreenshotSchema,
 });
 export type ScreenshotResponse = z.infer<typeof ScreenshotResponseSchema>;
 
@@ -206,38 +187,29 @@ export const UpdateScreenshotRequestSchema = z.strictObject({
 });
 export type UpdateScreenshotRequest = z.input<typeof UpdateScreenshotRequestSchema>;
 
-/** Delete and unshare answers. */
 /**
  * `GET /api/screenshot/news`: whether the album holds photos newer than the caller's last look
  * (`POST /api/screenshot/seen`), for "My Album"'s dot (SPEC §2).
  */
-export const AlbumNewsResponseSchema = z.object({
-  status: z.literal(true),
-  data: z.object({ has_new: z.boolean() }),
-});
+export const AlbumNewsResponseSchema = okEnvelope(z.object({ has_new: z.boolean() }));
 export type AlbumNewsResponse = z.infer<typeof AlbumNewsResponseSchema>;
 
-export const ScreenshotMessageResponseSchema = z.object({
-  status: z.literal(true),
-  message: z.string(),
-});
+/** Seen, delete and unshare answers. */
+export const ScreenshotMessageResponseSchema = OkMessageSchema;
 export type ScreenshotMessageResponse = z.infer<typeof ScreenshotMessageResponseSchema>;
 
-export const ShareScreenshotResponseSchema = z.object({
-  status: z.literal(true),
-  message: z.string(),
-  data: z.object({ token: z.string(), url: z.string() }),
-});
+export const ShareScreenshotResponseSchema = okEnvelope(
+  z.object({ token: z.string(), url: z.string() }),
+).extend({ message: z.string() });
 export type ShareScreenshotResponse = z.infer<typeof ShareScreenshotResponseSchema>;
 
 /**
  * `GET /api/screenshot/share-link?screenshot_id=`: the photo's live share link, or null. It never
  * makes one: a public link of a (student's) photo is made only when its owner asks to share it.
  */
-export const ShareLinkResponseSchema = z.object({
-  status: z.literal(true),
-  data: ShareScreenshotResponseSchema.shape.data.nullable(),
-});
+export const ShareLinkResponseSchema = okEnvelope(
+  ShareScreenshotResponseSchema.shape.data.nullable(),
+);
 export type ShareLinkResponse = z.infer<typeof ShareLinkResponseSchema>;
 
 /**
@@ -245,7 +217,3 @@ export type ShareLinkResponse = z.infer<typeof ShareLinkResponseSchema>;
  * found, before the database sees it, so the public page stays a page.
  */
 export const ShareTokenParamsSchema = z.strictObject({ token: z.string() });
-
-/** The public page of a share link, e.g. `https://campus.example/p/{token}`. */
-export const sharePageUrl = (publicUrl: string, token: string) =>
-  `${publicUrl.replace(/\/$/, '')}${SHARE_PAGE_PATH}/${token}`;

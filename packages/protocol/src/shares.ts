@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
 import { lineText } from './text.ts';
 import { WorldLocationSchema } from './world.ts';
 
@@ -31,9 +32,9 @@ export const PublicShareSchema = z
   .meta({ id: 'PublicShare' });
 export type PublicShare = z.infer<typeof PublicShareSchema>;
 
-export const PublicShareResponseSchema = z
-  .object({ status: z.literal(true), data: PublicShareSchema })
-  .meta({ id: 'PublicShareResponse' });
+export const PublicShareResponseSchema = okEnvelope(PublicShareSchema).meta({
+  id: 'PublicShareResponse',
+});
 
 export const ShareAdminText = {
   onlyAdmins: 'Only admins can manage shares.',
@@ -86,8 +87,5 @@ export const ShareUpdateSchema = z
   })
   .refine((v) => Object.keys(v).length > 0, { message: ShareAdminText.nothingToUpdate });
 
-export const ShareResponseSchema = z.object({ status: z.literal(true), data: PublicShareSchema });
-export const ShareListResponseSchema = z.object({
-  status: z.literal(true),
-  data: z.array(PublicShareSchema),
-});
+export const ShareResponseSchema = okEnvelope(PublicShareSchema);
+export const ShareListResponseSchema = okEnvelope(z.array(PublicShareSchema));

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
@@ -32,7 +33,7 @@ export function AppLayout() {
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
         {ShellText.skipToContent}
       </a>
-      <TopNav />
+      <TopNav albumEntry={<MyAlbumEntry />} />
       <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,7 +1,13 @@
 import type { RouteSpec } from '../http/route.ts';
 import { PostersApi } from './posters.api.ts';
+import { ScreenshotsApi } from './screenshots.api.ts';
+import { SharesApi } from './shares.api.ts';
+import { UserFilesApi } from './user-files.api.ts';
 
 export { PostersApi } from './posters.api.ts';
+export { ScreenshotsApi } from './screenshots.api.ts';
+export { SharesApi } from './shares.api.ts';
+export { UserFilesApi } from './user-files.api.ts';
 
 /**
  * Every HTTP route of the contract, by domain. The server registers each one (a test checks that
@@ -9,4 +15,7 @@ export { PostersApi } from './posters.api.ts';
  */
 export const ApiRoutes = {
   posters: PostersApi,
+  screenshots: ScreenshotsApi,
+  userFiles: UserFilesApi,
+  shares: SharesApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

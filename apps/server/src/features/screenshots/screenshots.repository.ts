@@ -80,14 +80,17 @@ export class ScreenshotsRepository {
    * The album list's whole answer (`{ status, screenshots }`, SPEC §7), built by PostgreSQL as
    * one JSON text in the protocol's Screenshot shape, newest first. Decoding 1,000 rows field by
    * field, then validating and serialising them again, costs more than the query itself; the
-   * album tests hold this shape equal to the one `get` answers.
+   * album tests hold this shape equal to the one `get` answers. `fileRoute` is the file route's
+   * path; its `:userId` and `:name` are filled in here (uuids and server-made names need no
+   * escaping), and a name starting with `/` is kept as it is (SPEC §3).
    */
-  async listAnswerByUser(userId: string, paging: Paging, filesPath: string): Promise<string> {
+  async listAnswerByUser(userId: string, paging: Paging, fileRoute: string): Promise<string> {
     const iso = (column: string) =>
       sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
     const file = (column: string) =>
       sql`case when ${sql.raw(column)} like '/%' then ${sql.raw(column)}
-        else ${filesPath} || '/' || s.user_id || '/' || ${sql.raw(column)} end`;
+        else replace(replace(${fileRoute}, ':userId', s.user_id::text), ':name', ${sql.raw(column)})
+      end`;
     const result: unknown = await this.db.execute(sql`
       select json_build_object('status', true, 'screenshots', coalesce(json_agg(json_build_object(
         '_id', s.id, 'user_id', s.user_id, 'screenshot_title', s.screenshot_title,

@@ -1,36 +1,16 @@
 import path from 'node:path';
-import {
-  AlbumNewsResponseSchema,
-  FailureSchema,
-  ListScreenshotsRequestSchema,
-  ListScreenshotsResponseSchema,
-  PUBLIC_PHOTO_PATH,
-  SaveScreenshotRequestSchema,
-  SaveScreenshotResponseSchema,
-  ScreenshotFileParamsSchema,
-  screenshotFileUrl,
-  ScreenshotIdRequestSchema,
-  ScreenshotMessageResponseSchema,
-  ScreenshotResponseSchema,
-  ScreenshotText,
-  SHARE_PAGE_PATH,
-  sharePageUrl,
-  ShareLinkResponseSchema,
-  ShareScreenshotResponseSchema,
-  ShareTokenParamsSchema,
-  UpdateScreenshotRequestSchema,
-} from '@atrium/protocol';
+import { routeUrl, ScreenshotsApi, ScreenshotText } from '@atrium/protocol';
 import type { ListScreenshotsResponse, Screenshot } from '@atrium/protocol';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { AppError } from '../../http/errors.ts';
+import { serveRoute } from '../../http/route.ts';
 import { FileStore, sendPicture } from './file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
-import { notFoundPage, ROBOTS_NOINDEX, sharePage } from './share-page.ts';
+import { notFoundPage, ROBOTS_NOINDEX, sharePage, sharePageUrl } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { ScreenshotsService } from './screenshots.service.ts';
 
@@ -44,14 +24,9 @@ export interface ScreenshotRoutesOptions {
   publicUrl: string;
 }
 
-const failures = {
-  400: FailureSchema,
-  401: FailureSchema,
-  403: FailureSchema,
-  404: FailureSchema,
-  413: FailureSchema,
-  429: FailureSchema,
-};
+/** SPEC §3: a bare file name is served from the owner's files; a path starting with `/` is kept. */
+const fileUrl = (userId: string, name: string) =>
+  name.startsWith('/') ? name : routeUrl(ScreenshotsApi.file, { params: { userId, name } });
 
 const toScreenshot = (row: ScreenshotRow): Screenshot => ({
   _id: row.id,
@@ -59,8 +34,8 @@ const toScreenshot = (row: ScreenshotRow): Screenshot => ({
   screenshot_title: row.screenshotTitle,
   place_id: row.placeId,
   description: row.description,
-  image: screenshotFileUrl(row.userId, row.image),
-  image_thumb: screenshotFileUrl(row.userId, row.imageThumb),
+  image: fileUrl(row.userId, row.image),
+  image_thumb: fileUrl(row.userId, row.imageThumb),
   width: row.width,
   height: row.height,
   createdAt: row.createdAt.toISOString(),
@@ -72,7 +47,7 @@ const toScreenshot = (row: ScreenshotRow): Screenshot => ({
  * Album storage: the world's save endpoint, the owner's album calls (SPEC §7), the owner-only
  * file route, and share links with their public photo and page.
  */
-export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = async (
+export const screenshotRoutes: FastifyPluginAsync<ScreenshotRoutesOptions> = async (
   app,
   { database, dataDir, limiter, verifyToken, publicUrl },
 ) => {
@@ -89,20 +64,9 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
   };
   const caller = (request: FastifyRequest) => service.requireAlbumUser(request.auth);
 
-  app.post(
-    '/apiscreenshot/save-screenshot',
-    {
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: {
-        tags: ['screenshots'],
-        summary: 'Save a screenshot from the world into the album (legacy `result` envelope)',
-        description:
-          'JSON or form. `image` is a PNG as a data URL or bare base64; the access token comes ' +
-          'as a bearer header or in the `token` field. Guests have no album.',
-        body: SaveScreenshotRequestSchema,
-        response: { 200: SaveScreenshotResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.save,
     async (request) => {
       const claims = await service.authenticate(request.auth, request.body);
       const row = await service.save(claims, request.body);
@@ -113,35 +77,18 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
         data: toScreenshot(row),
       };
     },
+    { bodyLimit: IMAGE_BODY_LIMIT },
   );
 
-  app.get(
-    '/api/screenshot/file/:userId/:name',
-    {
-      schema: {
-        tags: ['screenshots'],
-        summary: 'A screenshot or thumbnail file, for its owner (bearer)',
-        params: ScreenshotFileParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const { userId, name } = request.params;
-      const file = await service.openFile(request.auth, userId, name);
-      return sendPicture(reply, file, 'private');
-    },
-  );
+  serveRoute(app, ScreenshotsApi.file, async (request, reply) => {
+    const { userId, name } = request.params;
+    const file = await service.openFile(request.auth, userId, name);
+    return sendPicture(reply, file, 'private');
+  });
 
-  app.post(
-    '/api/screenshot/list',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: "The caller's screenshots, newest first (bearer; optional limit and offset)",
-        body: ListScreenshotsRequestSchema,
-        response: { 200: ListScreenshotsResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.list,
     async (request, reply) => {
       // Already JSON in the response schema's shape (see listAnswerByUser): sent as it is.
       const answer = await service.listAnswer(caller(request), request.body ?? {});
@@ -149,103 +96,62 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
       const body = answer as unknown as ListScreenshotsResponse;
       return reply.type('application/json; charset=utf-8').send(body);
     },
+    { preValidation: albumUser },
   );
 
-  app.get(
-    '/api/screenshot/news',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: 'Whether the album holds photos newer than the last look (the My Album dot)',
-        response: { 200: AlbumNewsResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.news,
     async (request) => ({
       status: true as const,
       data: { has_new: await service.hasNews(caller(request)) },
     }),
+    { preValidation: albumUser },
   );
 
-  app.post(
-    '/api/screenshot/seen',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: 'The caller opened the album: the My Album dot goes out',
-        response: { 200: ScreenshotMessageResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.seen,
     async (request) => {
       await service.markSeen(caller(request));
       return { status: true as const, message: ScreenshotText.albumSeen };
     },
+    { preValidation: albumUser },
   );
 
-  app.post(
-    '/api/screenshot/get',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: "One of the caller's screenshots; any other id is not found",
-        body: ScreenshotIdRequestSchema,
-        response: { 200: ScreenshotResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.get,
     async (request) => {
       const row = await service.get(caller(request), request.body.screenshot_id);
       return { status: true as const, data: toScreenshot(row) };
     },
+    { preValidation: albumUser },
   );
 
-  app.post(
-    '/api/screenshot/update',
-    {
-      bodyLimit: IMAGE_BODY_LIMIT,
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: "Change a screenshot's title and, with `image` (bare base64), its picture",
-        body: UpdateScreenshotRequestSchema,
-        response: { 200: ScreenshotResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.update,
     async (request) => {
       const row = await service.update(caller(request), request.body);
       return { status: true as const, message: ScreenshotText.updated, data: toScreenshot(row) };
     },
+    { bodyLimit: IMAGE_BODY_LIMIT, preValidation: albumUser },
   );
 
-  app.post(
-    '/api/screenshot/delete',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: 'Delete a screenshot, its files and its share links',
-        body: ScreenshotIdRequestSchema,
-        response: { 200: ScreenshotMessageResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.remove,
     async (request) => {
       await service.remove(caller(request), request.body.screenshot_id);
       return { status: true as const, message: ScreenshotText.deleted };
     },
+    { preValidation: albumUser },
   );
 
-  app.post(
-    '/api/screenshot/share',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: 'A public link to a screenshot (the live one, if there is one)',
-        body: ScreenshotIdRequestSchema,
-        response: { 200: ShareScreenshotResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.share,
     async (request) => {
       const token = await service.share(caller(request), request.body.screenshot_id);
       return {
@@ -254,19 +160,12 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
         data: { token, url: sharePageUrl(publicUrl, token) },
       };
     },
+    { preValidation: albumUser },
   );
 
-  app.get(
-    '/api/screenshot/share-link',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: "A screenshot's live public link, or null; never makes one",
-        querystring: ScreenshotIdRequestSchema,
-        response: { 200: ShareLinkResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.shareLink,
     async (request) => {
       const token = await service.shareLink(caller(request), request.query.screenshot_id);
       return {
@@ -274,65 +173,39 @@ export const screenshotRoutes: FastifyPluginAsyncZod<ScreenshotRoutesOptions> = 
         data: token ? { token, url: sharePageUrl(publicUrl, token) } : null,
       };
     },
+    { preValidation: albumUser },
   );
 
-  app.post(
-    '/api/screenshot/unshare',
-    {
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: "Revoke a screenshot's share link",
-        body: ScreenshotIdRequestSchema,
-        response: { 200: ScreenshotMessageResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    ScreenshotsApi.unshare,
     async (request) => {
       await service.unshare(caller(request), request.body.screenshot_id);
       return { status: true as const, message: ScreenshotText.unshared };
     },
+    { preValidation: albumUser },
   );
 
-  app.get(
-    `${PUBLIC_PHOTO_PATH}/:token`,
-    {
-      schema: {
-        tags: ['screenshots'],
-        summary: 'The picture of a live share link, for anyone',
-        params: ShareTokenParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      reply.header('x-robots-tag', ROBOTS_NOINDEX);
-      const file = await service.openShared(request.params.token);
-      return sendPicture(reply, file, 'no-cache');
-    },
-  );
+  serveRoute(app, ScreenshotsApi.publicPhoto, async (request, reply) => {
+    reply.header('x-robots-tag', ROBOTS_NOINDEX);
+    const file = await service.openShared(request.params.token);
+    return sendPicture(reply, file, 'no-cache');
+  });
 
-  app.get(
-    `${SHARE_PAGE_PATH}/:token`,
-    {
-      schema: {
-        tags: ['screenshots'],
-        summary: 'The share page of a link, with OpenGraph and Twitter card tags',
-        params: ShareTokenParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params;
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('x-robots-tag', ROBOTS_NOINDEX);
-      try {
-        const row = await service.findShared(token);
-        return await reply.send(sharePage(publicUrl, token, row));
-      } catch (err: unknown) {
-        if (err instanceof AppError && err.statusCode === 404) {
-          return reply.code(404).send(notFoundPage());
-        }
-        throw err;
+  serveRoute(app, ScreenshotsApi.sharePage, async (request, reply) => {
+    const { token } = request.params;
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', ROBOTS_NOINDEX);
+    try {
+      const row = await service.findShared(token);
+      return await reply.send(sharePage(publicUrl, token, row));
+    } catch (err: unknown) {
+      if (err instanceof AppError && err.statusCode === 404) {
+        return reply.code(404).send(notFoundPage());
       }
-    },
-  );
+      throw err;
+    }
+  });
 };

@@ -1,11 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
-import {
-  SCREENSHOT_FILES_PATH,
-  SHARE_TOKEN,
-  ScreenshotLimits,
-  ScreenshotText,
-} from '@atrium/protocol';
+import { SHARE_TOKEN, ScreenshotLimits, ScreenshotsApi, ScreenshotText } from '@atrium/protocol';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
@@ -154,7 +149,7 @@ export class ScreenshotsService {
     const key = `${claims.sub}|${paging.limit ?? ''}|${paging.offset ?? ''}`;
     const stamp = await repo.albumStamp(claims.sub);
     return this.listCache.get(key, stamp, () =>
-      repo.listAnswerByUser(claims.sub, paging, SCREENSHOT_FILES_PATH),
+      repo.listAnswerByUser(claims.sub, paging, ScreenshotsApi.file.path),
     );
   }
 

@@ -1,4 +1,4 @@
-import { PUBLIC_PHOTO_PATH, ScreenshotText, sharePageUrl } from '@atrium/protocol';
+import { routeUrl, ScreenshotsApi, ScreenshotText } from '@atrium/protocol';
 import type { ScreenshotRow } from '../../db/schema.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
@@ -19,6 +19,10 @@ font-weight:700;text-decoration:none}
 .join:hover{background:#4a4ac4}
 p{margin:0;color:#b4b8e0}`;
 
+/** A share link: the absolute address of the token's public page (`{PUBLIC_URL}/p/{token}`). */
+export const sharePageUrl = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}${routeUrl(ScreenshotsApi.sharePage, { params: { token } })}`;
+
 /** Share pages hold photos of students, personal data: no search engine may list them. */
 export const ROBOTS_NOINDEX = 'noindex';
 
@@ -37,9 +41,9 @@ const brand = '<a class="brand" href="/"><img src="/favicon.svg" alt="">Atrium</
  */
 export function sharePage(publicUrl: string, token: string, row: ScreenshotRow): string {
   const title = escapeHtml(row.screenshotTitle);
-  const photoPath = `${PUBLIC_PHOTO_PATH}/${encodeURIComponent(token)}`;
+  const photoPath = routeUrl(ScreenshotsApi.publicPhoto, { params: { token } });
   const image = escapeHtml(`${publicUrl}${photoPath}`);
-  const page = escapeHtml(sharePageUrl(publicUrl, encodeURIComponent(token)));
+  const page = escapeHtml(sharePageUrl(publicUrl, token));
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,16 +1,9 @@
 import path from 'node:path';
-import {
-  FailureSchema,
-  ScreenshotText,
-  UploadPngRequestSchema,
-  UploadPngResponseSchema,
-  userFileUrl,
-  UserFileParamsSchema,
-} from '@atrium/protocol';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeUrl, ScreenshotText, UserFilesApi } from '@atrium/protocol';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { serveRoute } from '../../http/route.ts';
 import { FileStore, sendPicture } from './file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
@@ -24,16 +17,8 @@ export interface UserFileRoutesOptions {
   limiter: RateLimiter;
 }
 
-const failures = {
-  400: FailureSchema,
-  401: FailureSchema,
-  403: FailureSchema,
-  413: FailureSchema,
-  429: FailureSchema,
-};
-
 /** The editor's picture upload (SPEC §7) and the owner-only route that serves the pictures. */
-export const userFileRoutes: FastifyPluginAsyncZod<UserFileRoutesOptions> = async (
+export const userFileRoutes: FastifyPluginAsync<UserFileRoutesOptions> = async (
   app,
   { database, dataDir, limiter },
 ) => {
@@ -48,22 +33,9 @@ export const userFileRoutes: FastifyPluginAsyncZod<UserFileRoutesOptions> = asyn
     requireAlbumUser(request.auth);
   };
 
-  app.post(
-    '/apiuserfiles/upload-png',
-    {
-      bodyLimit: IMAGE_BODY_LIMIT,
-      preValidation: albumUser,
-      schema: {
-        tags: ['screenshots'],
-        summary: "Upload the editor's flattened picture (bearer; legacy `result` envelope)",
-        description:
-          'JSON or form. `userId` must be the signed-in user; `png_data` is a PNG as bare base64 ' +
-          'or a data URL. The picture is re-encoded as PNG, fitted into 1920×1080, and served ' +
-          'to its owner only at `data.fileUrl`. Guests have no album.',
-        body: UploadPngRequestSchema,
-        response: { 200: UploadPngResponseSchema, ...failures },
-      },
-    },
+  serveRoute(
+    app,
+    UserFilesApi.uploadPng,
     async (request) => {
       const claims = requireAlbumUser(request.auth);
       const name = await service.uploadPng(claims, request.body);
@@ -71,24 +43,15 @@ export const userFileRoutes: FastifyPluginAsyncZod<UserFileRoutesOptions> = asyn
         status: true as const,
         result: 'OK' as const,
         message: ScreenshotText.uploaded,
-        data: { fileUrl: userFileUrl(claims.sub, name) },
+        data: { fileUrl: routeUrl(UserFilesApi.file, { params: { userId: claims.sub, name } }) },
       };
     },
+    { bodyLimit: IMAGE_BODY_LIMIT, preValidation: albumUser },
   );
 
-  app.get(
-    '/api/userfiles/file/:userId/:name',
-    {
-      schema: {
-        tags: ['screenshots'],
-        summary: 'An uploaded picture, for its owner (bearer)',
-        params: UserFileParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const { userId, name } = request.params;
-      const file = await service.open(request.auth, userId, name);
-      return sendPicture(reply, file, 'private');
-    },
-  );
+  serveRoute(app, UserFilesApi.file, async (request, reply) => {
+    const { userId, name } = request.params;
+    const file = await service.open(request.auth, userId, name);
+    return sendPicture(reply, file, 'private');
+  });
 };

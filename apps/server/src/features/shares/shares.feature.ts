@@ -4,6 +4,6 @@ import { shareRoutes } from './shares.routes.ts';
 export const sharesFeature: Feature = {
   name: 'shares',
   async register(app, { sharesRepo }) {
-    await app.register(shareRoutes, { prefix: '/api', repo: sharesRepo });
+    await app.register(shareRoutes, { repo: sharesRepo });
   },
 };

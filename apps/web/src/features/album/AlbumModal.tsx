@@ -6,7 +6,7 @@ import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { createAlbumApi } from './albumApi.ts';
-import { clearAlbumDot } from './albumDot.ts';
+import { clearAlbumDot } from '../../shared/album/albumDot.ts';
 import { AlbumGallery } from './AlbumGallery.tsx';
 import { AlbumViewer } from './AlbumViewer.tsx';
 import { ShareModal } from './ShareModal.tsx';

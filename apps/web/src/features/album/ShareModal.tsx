@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { PUBLIC_PHOTO_PATH, type Screenshot } from '@atrium/protocol';
+import { routeUrl, ScreenshotsApi, type Screenshot } from '@atrium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
@@ -78,7 +78,10 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
       url: made.url,
       text: AlbumText.shareText,
       subject: AlbumText.shareSubject,
-      imageUrl: `${new URL(made.url).origin}${PUBLIC_PHOTO_PATH}/${made.token}`,
+      imageUrl: new URL(
+        routeUrl(ScreenshotsApi.publicPhoto, { params: { token: made.token } }),
+        made.url,
+      ).href,
     });
 
   const handleTarget = async (target: ShareTarget) => {

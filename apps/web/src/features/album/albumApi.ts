@@ -1,12 +1,4 @@
-import {
-  AlbumNewsResponseSchema,
-  ListScreenshotsResponseSchema,
-  ScreenshotMessageResponseSchema,
-  ScreenshotResponseSchema,
-  ShareLinkResponseSchema,
-  ShareScreenshotResponseSchema,
-  type Screenshot,
-} from '@atrium/protocol';
+import { ScreenshotsApi, type Screenshot } from '@atrium/protocol';
 import { createApiClient, type ApiClient } from '../../shared/api/client.ts';
 
 /** The album's calls (SPEC §7 `/api/screenshot/*`), signed with the session's bearer token. */
@@ -36,69 +28,42 @@ export function createAlbumApi(getToken: () => string | null): AlbumApi {
   return {
     async list() {
       try {
-        const answer = await client.request('/api/screenshot/list', {
-          method: 'POST',
-          body: {},
-          schema: ListScreenshotsResponseSchema,
-        });
+        const answer = await client.call(ScreenshotsApi.list, { body: {} });
         return answer.screenshots;
       } catch {
         return [];
       }
     },
     async remove(id) {
-      const answer = await client.request('/api/screenshot/delete', {
-        method: 'POST',
-        body: { screenshot_id: id },
-        schema: ScreenshotMessageResponseSchema,
-      });
+      const answer = await client.call(ScreenshotsApi.remove, { body: { screenshot_id: id } });
       return answer.message;
     },
     async update(id, title, image) {
-      const answer = await client.request('/api/screenshot/update', {
-        method: 'POST',
+      const answer = await client.call(ScreenshotsApi.update, {
         body: { screenshot_id: id, screenshot_title: title, image },
-        schema: ScreenshotResponseSchema,
       });
       return answer.data;
     },
     async shareLink(id) {
-      const query = new URLSearchParams({ screenshot_id: id });
-      const answer = await client.request(`/api/screenshot/share-link?${query.toString()}`, {
-        method: 'GET',
-        schema: ShareLinkResponseSchema,
+      const answer = await client.call(ScreenshotsApi.shareLink, {
+        query: { screenshot_id: id },
       });
       return answer.data;
     },
     async share(id) {
-      const answer = await client.request('/api/screenshot/share', {
-        method: 'POST',
-        body: { screenshot_id: id },
-        schema: ShareScreenshotResponseSchema,
-      });
+      const answer = await client.call(ScreenshotsApi.share, { body: { screenshot_id: id } });
       return answer.data;
     },
     async unshare(id) {
-      const answer = await client.request('/api/screenshot/unshare', {
-        method: 'POST',
-        body: { screenshot_id: id },
-        schema: ScreenshotMessageResponseSchema,
-      });
+      const answer = await client.call(ScreenshotsApi.unshare, { body: { screenshot_id: id } });
       return answer.message;
     },
     async hasNews() {
-      const answer = await client.request('/api/screenshot/news', {
-        method: 'GET',
-        schema: AlbumNewsResponseSchema,
-      });
+      const answer = await client.call(ScreenshotsApi.news);
       return answer.data.has_new;
     },
     async markSeen() {
-      await client.request('/api/screenshot/seen', {
-        method: 'POST',
-        body: {},
-        schema: ScreenshotMessageResponseSchema,
-      });
+      await client.call(ScreenshotsApi.seen);
     },
     async imageBlobUrl(path, signal) {
       const token = getToken();

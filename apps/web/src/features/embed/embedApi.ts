@@ -2,10 +2,10 @@ import {
   BalancingText,
   GetPlayerIdResponseSchema,
   PostersApi,
-  PublicShareResponseSchema,
-  SaveScreenshotResponseSchema,
+  ScreenshotsApi,
   ServerAvailabilityResponseSchema,
   ServerMetadataResponseSchema,
+  SharesApi,
   type PlayerId,
   type Poster,
   type PublicShare,
@@ -16,11 +16,10 @@ const client = createApiClient({ fetch: (input, init) => window.fetch(input, ini
 
 /** The share behind `/embed/{shareId}`; `null` when there is no such share. */
 export async function fetchShare(shareId: string): Promise<PublicShare | null> {
+  // `/embed/` names no share; the server answers any other malformed id 400.
+  if (shareId === '') return null;
   try {
-    const answer = await client.request(`/api/public/share/${encodeURIComponent(shareId)}`, {
-      schema: PublicShareResponseSchema,
-      auth: false,
-    });
+    const answer = await client.call(SharesApi.public, { params: { shareId } }, { auth: false });
     return answer.data;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
@@ -40,11 +39,7 @@ export async function savePhoto(image: string, placeId: string, token: string): 
     fetch: (input, init) => window.fetch(input, init),
     getToken: () => token,
   });
-  await photoClient.request('/apiscreenshot/save-screenshot', {
-    method: 'POST',
-    body: { place_id: placeId, image },
-    schema: SaveScreenshotResponseSchema,
-  });
+  await photoClient.call(ScreenshotsApi.save, { body: { place_id: placeId, image } });
 }
 
 /** Stream slots (SPEC §7 balancing): each running world holds one. */

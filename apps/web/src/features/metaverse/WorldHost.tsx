@@ -2,7 +2,7 @@ import { AppRoute, type CurrentUser, type WorldToHost } from '@atrium/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import { markAlbumUpdated } from '../album/albumDot.ts';
+import { markAlbumUpdated } from '../../shared/album/albumDot.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import {

@@ -1,26 +1,24 @@
 import { AppRoute } from '@atrium/protocol';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { canUseAlbum } from '../../shared/session/session.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
 import { useToastsBelow } from '../../shared/toast/useToastsBelow.ts';
 import { useLogoutAction } from '../auth/useLogoutAction.ts';
-import { MyAlbumEntry } from './MyAlbumEntry.tsx';
 import { UserArea } from './UserArea.tsx';
 import './TopNav.css';
 
 export interface TopNavProps {
-  /** Opens the album modal; wired by the album feature. */
-  onOpenAlbum?: () => void;
+  /** The "My Album" list item (the album feature's), placed after the page links. */
+  albumEntry?: ReactNode;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
 
 /** The top navigation bar: brand, page links, "My Album" for signed-in users, the user area. */
-export function TopNav({ onOpenAlbum }: TopNavProps) {
-  const { user, hasNewAlbumItems } = useSession();
+export function TopNav({ albumEntry }: TopNavProps) {
+  const { user } = useSession();
   const { logout, pending } = useLogoutAction();
   const headerRef = useRef<HTMLElement>(null);
   useToastsBelow(headerRef);
@@ -43,11 +41,7 @@ export function TopNav({ onOpenAlbum }: TopNavProps) {
                 {ShellText.navMetaverse}
               </NavLink>
             </li>
-            <MyAlbumEntry
-              loggedIn={canUseAlbum(user)}
-              hasNew={hasNewAlbumItems}
-              onOpen={onOpenAlbum}
-            />
+            {albumEntry}
           </ul>
         </nav>
         <UserArea user={user} onLogout={logout} loggingOut={pending} />

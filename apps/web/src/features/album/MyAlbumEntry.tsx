@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSessionState } from '../../shared/session/SessionContext.tsx';
-import { createAlbumApi } from '../album/albumApi.ts';
+import { markAlbumUpdated, useAlbumDot } from '../../shared/album/albumDot.ts';
+import { canUseAlbum } from '../../shared/session/session.ts';
+import { useSession, useSessionState } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
-import { markAlbumUpdated, useAlbumDot } from '../album/albumDot.ts';
+import { createAlbumApi } from './albumApi.ts';
 
 /** The album loads when it is first opened, not with every page. */
-const AlbumModal = lazy(() =>
-  import('../album/AlbumModal.tsx').then((m) => ({ default: m.AlbumModal })),
-);
+const AlbumModal = lazy(() => import('./AlbumModal.tsx').then((m) => ({ default: m.AlbumModal })));
 
 /**
  * Asks the server whether the album holds photos newer than the user's last look, when signed
@@ -36,16 +35,17 @@ function useServerAlbumNews(loggedIn: boolean): void {
 }
 
 export interface MyAlbumEntryProps {
-  /** SPEC §2: the entry exists only for a signed-in user. */
-  loggedIn: boolean;
-  /** Lights the notification dot when something new arrived. */
-  hasNew: boolean;
-  /** Opens the album; the album feature passes its opener here. */
+  /** Called when the album opens. */
   onOpen?: () => void;
 }
 
-/** The "My Album" item of the top navigation's list. Renders nothing when signed out. */
-export function MyAlbumEntry({ loggedIn, hasNew, onOpen }: MyAlbumEntryProps) {
+/**
+ * The "My Album" item of the top navigation's list (the app layout hands it to TopNav). Renders
+ * nothing unless the user may have an album (SPEC §2: signed in, not a guest).
+ */
+export function MyAlbumEntry({ onOpen }: MyAlbumEntryProps) {
+  const { user, hasNewAlbumItems: hasNew } = useSession();
+  const loggedIn = canUseAlbum(user);
   const [open, setOpen] = useState(false);
   const dot = useAlbumDot();
   useServerAlbumNews(loggedIn);

@@ -1,0 +1,57 @@
+import { OkMessageSchema } from '../envelope.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  PublicShareResponseSchema,
+  ShareIdParamsSchema,
+  ShareInputSchema,
+  ShareListResponseSchema,
+  ShareResponseSchema,
+  ShareUpdateSchema,
+} from '../shares.ts';
+
+const tags = ['shares'] as const;
+
+/** Shares: embeddable worlds. Anyone reads one by id (the embed frame); admins manage them. */
+export const SharesApi = {
+  /** What the embed frame `/embed/{shareId}` reads about its share. */
+  public: defineRoute({
+    method: 'GET',
+    path: '/api/public/share/:shareId',
+    params: ShareIdParamsSchema,
+    response: PublicShareResponseSchema,
+    tags,
+    summary: 'The public settings of an embeddable world',
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/shares',
+    response: ShareListResponseSchema,
+    tags,
+    summary: 'Every share (admin)',
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/shares',
+    body: ShareInputSchema,
+    response: ShareResponseSchema,
+    tags,
+    summary: 'Create a share: an embeddable world and the sites that may frame it (admin)',
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/shares/:shareId',
+    params: ShareIdParamsSchema,
+    body: ShareUpdateSchema,
+    response: ShareResponseSchema,
+    tags,
+    summary: 'Change a share (admin)',
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/shares/:shareId',
+    params: ShareIdParamsSchema,
+    response: OkMessageSchema,
+    tags,
+    summary: 'Remove a share (admin)',
+  }),
+} as const;
