@@ -72,8 +72,6 @@ export default tseslint.config(
                   'apps/server/src/features/settings/limit-settings.ts',
                 'apps/server/src/features/auth/auth.service.ts': 'apps/server/src/features/users/',
                 'apps/server/src/features/auth/oidc.service.ts': 'apps/server/src/features/users/',
-                'apps/server/src/features/users/users.routes.ts':
-                  'apps/server/src/features/auth/auth.service.ts',
               },
             ),
             // The web app's auth and album features are still used by other features: the
