@@ -5,7 +5,7 @@ import { canUseAlbum } from '../../shared/session/session.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
 import { useToastsBelow } from '../../shared/toast/useToastsBelow.ts';
-import { useLogoutAction } from '../auth/useLogoutAction.ts';
+import { useLogoutAction } from '../../shared/auth/useLogoutAction.ts';
 import { MyAlbumEntry } from './MyAlbumEntry.tsx';
 import { UserArea } from './UserArea.tsx';
 import './TopNav.css';
