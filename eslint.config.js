@@ -64,13 +64,6 @@ export default tseslint.config(
         {
           // Each entry is a known breach with its way out; delete it when the import goes.
           exceptions: [
-            ...breaches(
-              'issue 13 §2: features get their dependencies through register(app, deps)',
-              {
-                'apps/server/src/features/users/users.routes.ts':
-                  'apps/server/src/features/auth/auth.service.ts',
-              },
-            ),
             // FeatureDeps (features/feature.ts) still hands every feature two services that a
             // feature owns. Way out: the users feature gets whoami and profile changes from
             // accounts/ instead of AuthService, the auth feature builds its own AuthService, and
@@ -83,27 +76,6 @@ export default tseslint.config(
             ...breaches('issue 13 §2 follow-up: FeatureDeps carries only what features build on', {
               'apps/server/src/features/feature.ts':
                 'apps/server/src/features/shares/shares.repository.ts',
-            }),
-            // The web app's auth and album features are still used by other features: the
-            // account card on the home page, the activation notice, log out, the guest entry,
-            // the password reset pages, and the album's new-photos dot. Their shared parts move to
-            // apps/web/src/shared in a follow-up of issue 13 §5.
-            ...breaches('issue 13 §5 follow-up: shared auth and album parts move to shared/', {
-              'apps/web/src/features/embed/EmbedPage.tsx': 'apps/web/src/features/auth/texts.ts',
-              'apps/web/src/features/forgot-password/ConfirmEmailForm.tsx':
-                'apps/web/src/features/auth/',
-              'apps/web/src/features/forgot-password/NewPasswordForm.tsx':
-                'apps/web/src/features/auth/',
-              'apps/web/src/features/forgot-password/ForgotPasswordPage.tsx':
-                'apps/web/src/features/auth/',
-              'apps/web/src/features/home/HomePage.tsx':
-                'apps/web/src/features/auth/AccountCard.tsx',
-              'apps/web/src/features/metaverse/MetaversePage.tsx':
-                'apps/web/src/features/auth/ActivationNotice.tsx',
-              'apps/web/src/features/metaverse/mobile/MobileMetaversePage.tsx':
-                'apps/web/src/features/auth/',
-              'apps/web/src/features/navigation/TopNav.tsx':
-                'apps/web/src/features/auth/useLogoutAction.ts',
             }),
           ],
         },

@@ -1,7 +1,7 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 import { tokenLink, waitForMail } from './support/mail.ts';
 

@@ -1,7 +1,7 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
 import { describe, expect, inject, it } from 'vitest';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
-import { FORGOT_SUBMIT_DELAY_MS } from '../apps/web/src/features/auth/timing.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
+import { FORGOT_SUBMIT_DELAY_MS } from '../apps/web/src/shared/auth/timing.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 

@@ -3,7 +3,7 @@
 import { AuthText } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { demoAccount } from './support/world.ts';

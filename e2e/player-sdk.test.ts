@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 
 const baseURL = inject('baseURL');

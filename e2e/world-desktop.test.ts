@@ -1,7 +1,7 @@
 import { AppRoute } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';

@@ -2,7 +2,7 @@ import { AppRoute, AuthText, PosterText } from '@atrium/protocol';
 import type { Frame } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
-import { AuthWebText } from '../apps/web/src/features/auth/texts.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { EmbedText } from '../apps/web/src/features/embed/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';

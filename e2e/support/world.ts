@@ -2,7 +2,7 @@
 import { AppRoute } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { AuthWebText } from '../../apps/web/src/features/auth/texts.ts';
+import { AuthWebText } from '../../apps/web/src/shared/auth/texts.ts';
 import { MetaverseText } from '../../apps/web/src/features/metaverse/popups/texts.ts';
 
 const baseURL = inject('baseURL');

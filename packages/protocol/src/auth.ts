@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
 import { RoleSchema } from './roles.ts';
 import { isLineText, CONTROL_CHARACTERS_MESSAGE, lineText } from './text.ts';
 
@@ -168,7 +169,7 @@ export const WhoAmISchema = z
   .meta({ id: 'WhoAmI' });
 export type WhoAmI = z.infer<typeof WhoAmISchema>;
 
-export const WhoAmIResponseSchema = z.object({ status: z.literal(true), data: WhoAmISchema });
+export const WhoAmIResponseSchema = okEnvelope(WhoAmISchema);
 
 /** SPEC §7 `PATCH /api/user/{id}`: form username, email. */
 export const UpdateUserRequestSchema = z
@@ -187,8 +188,19 @@ export const UserIdParamsSchema = z.strictObject({ id: z.uuid('User not found.')
 
 /** A configured sign-in provider (Google, Facebook, a school's identity provider). */
 export const OidcProviderSchema = z.object({ id: z.string(), name: z.string() });
-export const OidcProvidersResponseSchema = z.object({
-  status: z.literal(true),
-  data: z.array(OidcProviderSchema),
-});
+export const OidcProvidersResponseSchema = okEnvelope(z.array(OidcProviderSchema));
 export type OidcProvider = z.infer<typeof OidcProviderSchema>;
+
+/** `:provider` of the provider sign-in routes: a configured provider's id. */
+export const OidcProviderParamsSchema = z.strictObject({
+  provider: z.string().regex(/^[a-z0-9-]{1,32}$/),
+});
+
+/**
+ * SPEC §7 `POST /api/auth/google` and `/api/auth/facebook`: the token travels as
+ * `Authorization: Bearer`; the spec sends `type=facebook` in the body, and an empty POST body
+ * arrives as null.
+ */
+export const ProviderTokenBodySchema = z
+  .strictObject({ type: z.string().max(32).optional() })
+  .nullish();

@@ -1,6 +1,7 @@
 import { AppRoute } from '@atrium/protocol';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AccountCard } from '../features/auth/AccountCard.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { DevRoute } from '../features/metaverse/devRoutes.ts';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
@@ -52,7 +53,7 @@ export const routes: RouteObject[] = [
         // Errors render inside the layout, so the navigation stays usable.
         errorElement: <RouteErrorPage />,
         children: [
-          { path: AppRoute.home, Component: HomePage },
+          { path: AppRoute.home, element: <HomePage account={<AccountCard />} /> },
           { path: AppRoute.metaverse, Component: MetaversePage },
           { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },
           { path: AppRoute.forgot, Component: ForgotPasswordPage },

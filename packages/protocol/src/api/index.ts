@@ -1,21 +1,27 @@
 import type { RouteSpec } from '../http/route.ts';
+import { AuthApi } from './auth.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
 import { SharesApi } from './shares.api.ts';
 import { UserFilesApi } from './user-files.api.ts';
+import { UsersApi } from './users.api.ts';
 
+export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { ScreenshotsApi } from './screenshots.api.ts';
 export { SharesApi } from './shares.api.ts';
 export { UserFilesApi } from './user-files.api.ts';
+export { UsersApi } from './users.api.ts';
 
 /**
  * Every HTTP route of the contract, by domain. The server registers each one (a test checks that
  * none is missing and that the server serves no other API path).
  */
 export const ApiRoutes = {
+  auth: AuthApi,
   posters: PostersApi,
   screenshots: ScreenshotsApi,
   userFiles: UserFilesApi,
   shares: SharesApi,
+  users: UsersApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

@@ -10,9 +10,8 @@ export const authFeature: Feature = {
     const secureCookies = config.publicUrl.startsWith('https:');
     const cookies = sessionCookies(secureCookies);
     const oidc = new OidcService(config.OIDC_PROVIDERS, config.publicUrl, authRepo, auth, app.log);
-    await app.register(authRoutes, { prefix: '/api', auth, cookies });
-    await app.register(oidcRoutes, {
-      prefix: '/api',
+    authRoutes(app, { auth, cookies });
+    oidcRoutes(app, {
       oidc,
       cookies,
       secureCookies,

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { AuthText } from '@atrium/protocol';
+import { AuthApi, AuthText, routePath } from '@atrium/protocol';
 import type { OidcProvider } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -59,7 +59,7 @@ export class OidcService {
   }
 
   redirectUri(id: string): string {
-    return `${this.publicUrl}/api/auth/oidc/${id}/callback`;
+    return `${this.publicUrl}${routePath(AuthApi.oidcCallback, { provider: id })}`;
   }
 
   /** The provider's authorization URL and the state to keep until the callback. */

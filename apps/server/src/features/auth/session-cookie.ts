@@ -1,4 +1,4 @@
-import { AuthText } from '@atrium/protocol';
+import { AuthCookiePath, AuthText } from '@atrium/protocol';
 import type { SessionResponse } from '@atrium/protocol';
 import type { FastifyReply } from 'fastify';
 import { clearCookie, setCookie } from '../../http/cookies.ts';
@@ -6,12 +6,16 @@ import { DAY, inSeconds } from '../../lib/time.ts';
 import type { Session } from './auth.service.ts';
 
 export const REFRESH_COOKIE = 'atrium_refresh';
-const REFRESH_COOKIE_PATH = '/api/auth';
 const REFRESH_COOKIE_MAX_AGE_S = inSeconds(30 * DAY);
 
 /** Writes sessions as the spec's answer plus the httpOnly refresh cookie, and clears it. */
 export function sessionCookies(secure: boolean) {
-  const options = { httpOnly: true, sameSite: 'lax' as const, secure, path: REFRESH_COOKIE_PATH };
+  const options = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: AuthCookiePath.refresh,
+  };
   return {
     send: (
       reply: FastifyReply,

@@ -4,6 +4,6 @@ import { userRoutes } from './users.routes.ts';
 export const usersFeature: Feature = {
   name: 'users',
   async register(app, { auth }) {
-    await app.register(userRoutes, { prefix: '/api', auth });
+    userRoutes(app, { auth });
   },
 };

@@ -1,54 +1,21 @@
-import {
-  FailureSchema,
-  AuthText,
-  UpdateUserRequestSchema,
-  UpdateUserResponseSchema,
-  UserIdParamsSchema,
-  WhoAmIResponseSchema,
-} from '@atrium/protocol';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthText, UsersApi } from '@atrium/protocol';
+import type { FastifyInstance } from 'fastify';
 import { requireAccount } from '../../http/auth-guard.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import { serveRoute } from '../../http/route.ts';
+import type { FeatureDeps } from '../feature.ts';
 
-const failures = {
-  400: FailureSchema,
-  401: FailureSchema,
-  403: FailureSchema,
-  404: FailureSchema,
-  409: FailureSchema,
-};
+/** What the profile routes need of the accounts service, handed in through `register`. */
+export type ProfileAccounts = Pick<FeatureDeps['auth'], 'whoami' | 'updateUser'>;
 
-/** SPEC §7 `/api/user/*`. */
-export const userRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  app.get(
-    '/user/whoami',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'The signed-in account',
-        response: { 200: WhoAmIResponseSchema, ...failures },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      data: await auth.whoami(requireAccount(request)),
-    }),
-  );
+/** SPEC §7 `UsersApi` (`/api/user/*`). */
+export function userRoutes(app: FastifyInstance, { auth }: { auth: ProfileAccounts }): void {
+  serveRoute(app, UsersApi.whoami, async (request) => ({
+    status: true as const,
+    data: await auth.whoami(requireAccount(request)),
+  }));
 
-  app.patch(
-    '/user/:id',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Change username or email (your own; any for admins)',
-        params: UserIdParamsSchema,
-        body: UpdateUserRequestSchema,
-        response: { 200: UpdateUserResponseSchema, ...failures },
-      },
-    },
-    async (request) => {
-      const data = await auth.updateUser(requireAccount(request), request.params.id, request.body);
-      return { status: true as const, message: AuthText.usernameUpdated, data };
-    },
-  );
-};
+  serveRoute(app, UsersApi.update, async (request) => {
+    const data = await auth.updateUser(requireAccount(request), request.params.id, request.body);
+    return { status: true as const, message: AuthText.usernameUpdated, data };
+  });
+}

@@ -5,11 +5,11 @@ import { useSessionState, useSessionStore } from '../../shared/session/SessionCo
 import { notifyError } from '../../shared/toast/toast.ts';
 import { homeFlags, selectHomeBox, type HomeBox } from './homeBox.ts';
 import { LoginBox } from './LoginBox.tsx';
-import { loginNoticeFrom } from './loginNotice.ts';
+import { loginNoticeFrom } from '../../shared/auth/loginNotice.ts';
 import { RegisterBox } from './RegisterBox.tsx';
 import { SessionEndBox } from './SessionEndBox.tsx';
 import { StartBox } from './StartBox.tsx';
-import { AuthWebText } from './texts.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
 import { UpdateUsernameBox } from './UpdateUsernameBox.tsx';
 import './auth.css';
 

@@ -14,14 +14,14 @@ import {
 } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { BoxHeading } from './BoxHeading.tsx';
 import { REGISTER_PATH } from './homeBox.ts';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { readRememberedLogin, saveRememberedLogin } from './rememberedLogin.ts';
-import { AuthWebText } from './texts.ts';
-import { useGuestEntry } from './useGuestEntry.ts';
-import { LOGIN_SUBMIT_DELAY_MS } from './timing.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
+import { useGuestEntry } from '../../shared/auth/useGuestEntry.ts';
+import { LOGIN_SUBMIT_DELAY_MS } from '../../shared/auth/timing.ts';
 
 type LoginField = 'username' | 'password';
 

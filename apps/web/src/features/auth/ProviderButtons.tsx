@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { providerStartUrl, useAuthApi } from './api.ts';
-import { AuthWebText } from './texts.ts';
+import { providerStartUrl, useAuthApi } from '../../shared/auth/api.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
 
 /** One "Continue with {name}" button per configured sign-in provider; nothing when none. */
 export function ProviderButtons() {

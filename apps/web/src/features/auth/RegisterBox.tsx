@@ -6,10 +6,10 @@ import { notifyError } from '../../shared/toast/toast.ts';
 import { focusFirstInvalid, hasErrors, type FieldErrors } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { BoxHeading } from './BoxHeading.tsx';
 import { validateRegistration, type RegisterField } from './registerValidation.ts';
-import { AuthWebText } from './texts.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
 
 const emptyForm: Record<RegisterField, string> = {
   username: '',

@@ -1,5 +1,5 @@
 import { BoxHeading } from './BoxHeading.tsx';
-import { AuthWebText } from './texts.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
 
 export interface SessionEndBoxProps {
   /** The session expired (token refresh failed) rather than the visit ending. */

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { toSessionUser } from '../../shared/session/session.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { BoxHeading } from './BoxHeading.tsx';
-import { AuthWebText } from './texts.ts';
-import { useLogoutAction } from './useLogoutAction.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
+import { useLogoutAction } from '../../shared/auth/useLogoutAction.ts';
 import { UserBadge } from './UserBadge.tsx';
 
 export interface StartBoxProps {

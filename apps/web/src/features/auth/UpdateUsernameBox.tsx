@@ -4,10 +4,10 @@ import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { BoxHeading } from './BoxHeading.tsx';
-import { AuthWebText } from './texts.ts';
-import { useLogoutAction } from './useLogoutAction.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
+import { useLogoutAction } from '../../shared/auth/useLogoutAction.ts';
 
 export interface UpdateUsernameBoxProps {
   user: CurrentUser;

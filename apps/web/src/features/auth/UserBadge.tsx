@@ -1,5 +1,5 @@
 import { formatUserLabel, type SessionUser } from '../../shared/session/session.ts';
-import { AuthWebText } from './texts.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
 
 /** The signed-in user as an avatar initial and `username (Role Label)`. */
 export function UserBadge({ user }: { user: SessionUser }) {

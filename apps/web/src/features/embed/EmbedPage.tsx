@@ -8,7 +8,7 @@ import { createHostChannel, detectHost, reportErrorToAnyHost } from './hostChann
 import { AuthText, ShareText } from '@atrium/protocol';
 import { DialogHost } from '../../shared/dialogs/DialogHost.tsx';
 import { dialogs } from '../../shared/dialogs/dialogStore.ts';
-import { AuthWebText } from '../auth/texts.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
 import { EmbedText } from './texts.ts';
 
 /** A phone or tablet (coarse pointer): its hidden page gives its stream slot back. */

@@ -1,4 +1,4 @@
-import { SessionResponseSchema } from '@atrium/protocol';
+import { AuthApi } from '@atrium/protocol';
 import { createApiClient } from '../../shared/api/client.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { createSessionStore } from '../../shared/session/sessionStore.ts';
@@ -48,11 +48,7 @@ export function createFrameSession(options: FrameSessionOptions = {}): FrameSess
     const restored = store.getSnapshot();
     if (restored.phase === 'signedIn' && restored.token) return restored.token;
     if (options.confirmGuest && !(await options.confirmGuest())) throw new GuestDeclinedError();
-    const guest = await client.request('/api/auth/guest', {
-      method: 'POST',
-      schema: SessionResponseSchema,
-      auth: false,
-    });
+    const guest = await client.call(AuthApi.guest, {}, { auth: false });
     ownToken = guest.token;
     return guest.token;
   };

@@ -7,9 +7,9 @@ import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { focusFirstInvalid } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../auth/api.ts';
-import { AuthWebText } from '../auth/texts.ts';
-import { FORGOT_SUBMIT_DELAY_MS } from '../auth/timing.ts';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
+import { FORGOT_SUBMIT_DELAY_MS } from '../../shared/auth/timing.ts';
 
 export interface ConfirmEmailFormProps {
   /** Called when a submission starts, so the page can clear an older notice. */

@@ -11,9 +11,9 @@ import {
 } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../auth/api.ts';
-import { AuthWebText } from '../auth/texts.ts';
-import { FORGOT_SUBMIT_DELAY_MS } from '../auth/timing.ts';
+import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
+import { AuthWebText } from '../../shared/auth/texts.ts';
+import { FORGOT_SUBMIT_DELAY_MS } from '../../shared/auth/timing.ts';
 
 type PasswordField = 'new_password' | 'repeat_new_password';
 

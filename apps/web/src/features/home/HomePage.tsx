@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { PageTitle } from '../../shared/texts.ts';
-import { AccountCard } from '../auth/AccountCard.tsx';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { FeatureIcon, type FeatureIconName } from './FeatureIcon.tsx';
@@ -34,8 +34,13 @@ const features: Feature[] = [
   },
 ];
 
+export interface HomePageProps {
+  /** The account card (the auth feature's), placed by the app beside the welcome text. */
+  account: ReactNode;
+}
+
 /** The landing page at `/`. */
-export function HomePage() {
+export function HomePage({ account }: HomePageProps) {
   usePageTitle(PageTitle.home);
   return (
     <div className="home">
@@ -59,9 +64,7 @@ export function HomePage() {
           </p>
           <CampusIllustration className="home-hero__illustration" />
         </div>
-        <div className="home-hero__art">
-          <AccountCard />
-        </div>
+        <div className="home-hero__art">{account}</div>
       </section>
 
       <section

@@ -5,7 +5,7 @@ import { PageTitle } from '../../shared/texts.ts';
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
-import { ActivationNotice } from '../auth/ActivationNotice.tsx';
+import { ActivationNotice } from '../../shared/auth/ActivationNotice.tsx';
 import { thisDeviceTraits, UnsupportedDeviceWarning, worldPageFor } from './popups/index.ts';
 import { ServerStatus } from './ServerStatus.tsx';
 import { WorldText } from './texts.ts';

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
 import { useToastsBelow } from '../../shared/toast/useToastsBelow.ts';
-import { useLogoutAction } from '../auth/useLogoutAction.ts';
+import { useLogoutAction } from '../../shared/auth/useLogoutAction.ts';
 import { UserArea } from './UserArea.tsx';
 import './TopNav.css';
 

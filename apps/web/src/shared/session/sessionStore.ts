@@ -1,6 +1,8 @@
 import {
+  AuthApi,
   AuthText,
   CurrentUserSchema,
+  routeUrl,
   type CurrentUser,
   type SessionResponse,
 } from '@atrium/protocol';
@@ -21,8 +23,12 @@ export const DEVICE_SETTINGS_KEY = 'is_popup_agora_advanced_settings';
  */
 export const SESSION_HINT_KEY = 'atrium_has_session';
 
-export const RefreshPath = '/api/auth/refresh-token';
-export const LogoutPath = '/api/auth/logout';
+/**
+ * Sent with plain `fetch`, not the API client: a refresh answers null instead of throwing (the
+ * session then expires quietly), and a logout ends the session locally whatever the answer.
+ */
+export const RefreshPath = routeUrl(AuthApi.refresh);
+export const LogoutPath = routeUrl(AuthApi.logout);
 
 /**
  * SPEC §5: a token refresh answer is valid only if `status` is truthy and `token` is a non-empty

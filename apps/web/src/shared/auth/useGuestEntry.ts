@@ -1,8 +1,8 @@
 import { AuthText } from '@atrium/protocol';
 import { useCallback, useState } from 'react';
-import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import { useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { useDialogs } from '../dialogs/useDialogs.ts';
+import { useSessionStore } from '../session/SessionContext.tsx';
+import { notifyError, notifySuccess } from '../toast/toast.ts';
 import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
 import { AuthWebText } from './texts.ts';
 

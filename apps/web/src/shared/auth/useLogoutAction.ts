@@ -1,8 +1,8 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { notifySuccess } from '../../shared/toast/toast.ts';
+import { useSessionStore } from '../session/SessionContext.tsx';
+import { notifySuccess } from '../toast/toast.ts';
 import { AuthAction, inFlight } from './api.ts';
 
 /** SPEC §4 logout from a button: ends the session, says so, and shows the login box at home. */

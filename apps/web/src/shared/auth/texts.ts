@@ -1,4 +1,4 @@
-import { ShellText } from '../../shared/texts.ts';
+import { ShellText } from '../texts.ts';
 
 /**
  * Web-only texts of the accounts feature (labels, headings, hints). The spec's texts and every

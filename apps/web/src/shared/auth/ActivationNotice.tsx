@@ -1,8 +1,8 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../shared/session/SessionContext.tsx';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import { useSession } from '../session/SessionContext.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { errorMessage, useAuthApi } from './api.ts';
 import { AuthWebText } from './texts.ts';
 import './ActivationNotice.css';
