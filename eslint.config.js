@@ -4,10 +4,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import atrium from './eslint/boundaries.js';
 
-/** Known boundary breaches, `{ importing file: imported path prefix }`, all with one reason. */
-const breaches = (why, pairs) =>
-  Object.entries(pairs).map(([file, imports]) => ({ file, imports, why }));
-
 export default tseslint.config(
   {
     ignores: [
@@ -63,21 +59,8 @@ export default tseslint.config(
         'error',
         {
           // Each entry is a known breach with its way out; delete it when the import goes.
-          exceptions: [
-            // FeatureDeps (features/feature.ts) still hands every feature two services that a
-            // feature owns. Way out: the users feature gets whoami and profile changes from
-            // accounts/ instead of AuthService, the auth feature builds its own AuthService, and
-            // the shares feature builds its repository from `database` (app.ts builds one for
-            // the embed frame's check).
-            ...breaches('issue 13 §2 follow-up: FeatureDeps carries only what features build on', {
-              'apps/server/src/features/feature.ts':
-                'apps/server/src/features/auth/auth.service.ts',
-            }),
-            ...breaches('issue 13 §2 follow-up: FeatureDeps carries only what features build on', {
-              'apps/server/src/features/feature.ts':
-                'apps/server/src/features/shares/shares.repository.ts',
-            }),
-          ],
+          // Known breaches, `{ file, imports, why }`, each with its way out; none today.
+          exceptions: [],
         },
       ],
     },

@@ -144,6 +144,7 @@ export async function buildApp({
   app.decorate('services', { auth, mailer, limiter });
   registerAuthGuard(app, tokens);
 
+  // The web app's embed frame asks which sites may frame a share.
   const sharesRepo = new SharesRepository(database.db);
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
@@ -154,9 +155,7 @@ export async function buildApp({
     limiter,
     tokens,
     jwtSecret: secret,
-    auth,
     authRepo,
-    sharesRepo,
     socket: (feature) => void socketFeatures.push(feature),
     namespace: (name, feature) => void namespaces.push([name, feature]),
   };

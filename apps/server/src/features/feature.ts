@@ -5,8 +5,6 @@ import type { RateLimiter } from '../http/rate-limit.ts';
 import type { SocketFeature } from '../realtime/realtime.ts';
 import type { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthRepository } from '../accounts/auth.repository.ts';
-import type { AuthService } from './auth/auth.service.ts';
-import type { SharesRepository } from './shares/shares.repository.ts';
 
 /** What the app builds once and hands every feature. */
 export interface FeatureDeps {
@@ -16,11 +14,8 @@ export interface FeatureDeps {
   tokens: AccessTokens;
   /** The access-token secret; it also signs short-lived cookies such as the OIDC state. */
   jwtSecret: string;
-  /** Accounts and sessions, which several features act on behalf of. */
-  auth: AuthService;
+  /** Accounts and sessions (SQL), which several features read. */
   authRepo: AuthRepository;
-  /** Shared with the web app's embed frame, which asks which sites may frame a share. */
-  sharesRepo: SharesRepository;
   /** Adds a handler set for every connection on the main socket namespace. */
   socket(feature: SocketFeature): void;
   /** Serves a socket namespace pattern (`/room/room-{n}`), signed-in sockets only. */

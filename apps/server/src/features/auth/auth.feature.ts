@@ -6,7 +6,9 @@ import { sessionCookies } from './session-cookie.ts';
 
 export const authFeature: Feature = {
   name: 'auth',
-  async register(app, { config, auth, authRepo, jwtSecret }) {
+  async register(app, { config, authRepo, jwtSecret }) {
+    // Built once by the app (the mailer and limiter are shared); see AppServices in app.ts.
+    const { auth } = app.services;
     const secureCookies = config.publicUrl.startsWith('https:');
     const cookies = sessionCookies(secureCookies);
     const oidc = new OidcService(config.OIDC_PROVIDERS, config.publicUrl, authRepo, auth, app.log);

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AuthText, roleLabels } from '@atrium/protocol';
-import type { CurrentUser, RegisterRequest, WhoAmI } from '@atrium/protocol';
+import { AuthText } from '@atrium/protocol';
+import type { CurrentUser, RegisterRequest } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import {
   badRequest,
   conflict,
   forbidden,
-  notFound,
   tooManyRequests,
   unauthorized,
 } from '../../http/errors.ts';
@@ -17,11 +16,12 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
 import { UserStatus } from '../../accounts/users.service.ts';
+import { toCurrentUser } from '../../accounts/user-views.ts';
 import type { AuthRepository } from '../../accounts/auth.repository.ts';
 import { AuthRateLimits } from './auth-rate-limits.ts';
 import { isCommonPassword } from './password-policy.ts';
 import { hashToken, randomToken } from '../../security/access-tokens.ts';
-import type { AccessTokens, AuthClaims } from '../../security/access-tokens.ts';
+import type { AccessTokens } from '../../security/access-tokens.ts';
 import { DAY, HOUR } from '../../lib/time.ts';
 
 /** Lifetimes of tokens; the rate limits are admin settings (see AuthRateLimits). */
@@ -47,41 +47,6 @@ export interface AuthServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
-}
-
-/** Maps an account to the spec's "current user". */
-export function toCurrentUser(user: UserRow): CurrentUser {
-  return {
-    _id: user.id,
-    username: user.username,
-    email: user.email,
-    status: user.status,
-    role: user.role,
-    role_label: roleLabels[user.role],
-    logged: true,
-    is_guest: false,
-    data: {},
-  };
-}
-
-/** Maps an account to the spec's who-am-I profile. */
-export function toWhoAmI(user: UserRow): WhoAmI {
-  return {
-    is_superadmin: user.role === 'admin',
-    is_teacher: user.role === 'teacher',
-    _id: user.id,
-    username: user.username,
-    email: user.email,
-    status: user.status,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    phone_number: user.phoneNumber,
-    profile_picture: user.profilePicture,
-    description: user.description,
-    last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
-    role: user.role,
-    role_label: roleLabels[user.role],
-  };
 }
 
 /** Account rules: login, registration, activation, recovery, sessions, profile. */
@@ -344,37 +309,6 @@ export class AuthService {
       const status = user.status === UserStatus.pending ? UserStatus.active : user.status;
       await r.updateUser(userId, { passwordHash, status });
       await r.revokeAllForUser(userId, this.now());
-    });
-  }
-
-  async whoami(claims: AuthClaims): Promise<WhoAmI> {
-    const user = await this.deps.repo.findUserById(claims.sub);
-    if (!user) throw unauthorized(AuthText.notSignedIn);
-    return toWhoAmI(user);
-  }
-
-  /** Changes username or email: your own account, or anyone's for an admin. */
-  async updateUser(
-    claims: AuthClaims,
-    id: string,
-    changes: { username?: string | undefined; email?: string | undefined },
-  ): Promise<CurrentUser> {
-    if (claims.sub !== id && claims.role !== 'admin') throw forbidden(AuthText.onlyYourself);
-    const { repo } = this.deps;
-    return repo.db.transaction(async (tx) => {
-      const r = repo.with(tx);
-      const user = await r.findUserById(id);
-      if (!user) throw notFound(AuthText.userNotFound);
-      if (changes.username && (await r.usernameTaken(changes.username, id)))
-        throw conflict(AuthText.usernameTaken);
-      if (changes.email && (await r.emailTaken(changes.email, id)))
-        throw conflict(AuthText.emailTaken);
-      const updated = await r.updateUser(id, {
-        ...(changes.username ? { username: changes.username } : {}),
-        ...(changes.email ? { email: changes.email } : {}),
-      });
-      if (!updated) throw notFound(AuthText.userNotFound);
-      return toCurrentUser(updated);
     });
   }
 
