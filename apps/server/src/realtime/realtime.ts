@@ -4,6 +4,7 @@ import {
   clientEvents,
   MAX_SOCKET_MESSAGE_BYTES,
   PROTOCOL_VERSION,
+  SOCKET_PATH,
   SocketAuthSchema,
   SocketText,
 } from '@atrium/protocol';
@@ -100,7 +101,7 @@ export async function attachRealtime(
   options: RealtimeOptions,
 ): Promise<Realtime> {
   const io: AtriumServer = new Server(http, {
-    path: '/api/socket',
+    path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
     allowRequest: (req, callback) => {

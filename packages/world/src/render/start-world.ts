@@ -37,12 +37,15 @@ import {
   type WorldContext,
   type WorldSystem,
 } from './world-context.ts';
-import { createSocketTransport } from './world-socket.ts';
+import type { WorldConnection } from './world-transport.ts';
 
 /** Options for {@link startWorld}. */
 export interface StartWorldOptions {
-  /** The session's current access token (accounts and guests both have one); read on connect. */
-  getToken: () => string;
+  /**
+   * The realtime connection, opened by the host (the web app's socket client): the world opens
+   * no socket of its own. The world connects it after its posters load and closes it on dispose.
+   */
+  transport: WorldConnection;
   /** Which world (a layout id); `campus` by default. */
   world?: string;
   /** The named spot to arrive at; the world's spawn point when absent. */
@@ -117,7 +120,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     // Replaced by the player system below, before any DOM event can arrive.
     walkTo: () => {},
   };
-  const transport = createSocketTransport(options.getToken);
+  const { transport } = options;
   const ctx: WorldContext = {
     worldId,
     layout,

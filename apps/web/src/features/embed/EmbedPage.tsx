@@ -125,9 +125,13 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
       host: createHostChannel(host, allowed),
       // Opened on its own, the frame makes its own guest: warn as the home page does (SPEC §4).
       session: createFrameSession(host.window === null ? { confirmGuest } : {}),
-      startWorld: async (canvas, options) => {
-        const { startWorld } = await import('@atrium/world/render');
-        return startWorld(canvas, { ...options, loadPosters: fetchPosters });
+      startWorld: async (canvas, { getToken, ...options }) => {
+        const [{ startWorld }, { createWorldTransport }] = await Promise.all([
+          import('@atrium/world/render'),
+          import('../../shared/realtime/worldTransport.ts'),
+        ]);
+        const transport = createWorldTransport({ getToken });
+        return startWorld(canvas, { ...options, transport, loadPosters: fetchPosters });
       },
       savePhoto,
       slots: streamSlots,

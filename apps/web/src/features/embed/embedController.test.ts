@@ -1,10 +1,10 @@
 import type { PublicShare, WorldToHost } from '@atrium/protocol';
 import { FrameCommand, FrameEvent } from '@atrium/player-sdk/messages';
-import type { StartWorldOptions, WorldHandle } from '@atrium/world/render';
+import type { WorldHandle } from '@atrium/world/render';
 import { describe, expect, it, vi } from 'vitest';
 import { EmbedController, type EmbedDeps } from './embedController.ts';
 import { DEFAULT_DEBUG_BRIDGE, parseDebugBridge, parseEmbedFlags } from './embedFlags.ts';
-import { GuestDeclinedError } from './embedTypes.ts';
+import { GuestDeclinedError, type EmbedWorldOptions } from './embedTypes.ts';
 import type { FrameSession } from './frameSession.ts';
 import type { HostChannel } from './hostChannel.ts';
 import { EmbedText } from './texts.ts';
@@ -74,8 +74,8 @@ function setup(overrides: Partial<EmbedDeps> = {}) {
     perform: vi.fn(),
     dispose: vi.fn(),
   } satisfies WorldHandle;
-  let options: StartWorldOptions | null = null;
-  const startWorld = vi.fn((_canvas: HTMLCanvasElement, o: StartWorldOptions) => {
+  let options: EmbedWorldOptions | null = null;
+  const startWorld = vi.fn((_canvas: HTMLCanvasElement, o: EmbedWorldOptions) => {
     options = o;
     return Promise.resolve(world);
   });

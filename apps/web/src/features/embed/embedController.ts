@@ -14,6 +14,7 @@ import {
   type FrameMessage,
 } from '@atrium/player-sdk/messages';
 import type { WorldHandle } from '@atrium/world/render';
+import { createStore, type Store } from '../../shared/store.ts';
 import { parseLocation, parseQuality, parseThumbnailUrl, parseVolume } from './embedFlags.ts';
 import {
   GuestDeclinedError,
@@ -36,8 +37,7 @@ export const SLOT_RENEW_MS = 45_000;
  * inactivity timer and the bridge messages in both directions.
  */
 export class EmbedController {
-  private state: EmbedState;
-  private readonly listeners = new Set<() => void>();
+  private readonly store: Store<EmbedState>;
   private world: WorldHandle | null = null;
   private location: WorldLocation | null;
   private quality = 0;
@@ -60,7 +60,7 @@ export class EmbedController {
     this.quality = deps.share.default_quality;
     this.setTimer = deps.setTimeout ?? ((fn, ms) => window.setTimeout(fn, ms));
     this.clearTimer = deps.clearTimeout ?? ((h) => window.clearTimeout(h as number));
-    this.state = {
+    this.store = createStore<EmbedState>({
       phase: 'idle',
       progress: 0,
       stopReason: null,
@@ -70,7 +70,7 @@ export class EmbedController {
       notice: null,
       thumbnailUrl: null,
       audioOn: true,
-    };
+    });
   }
 
   /**
@@ -83,16 +83,16 @@ export class EmbedController {
     this.unlisten = this.deps.host.listen((message, origin) => this.handleCommand(message, origin));
   }
 
-  getState = (): EmbedState => this.state;
+  getState = (): EmbedState => this.store.get();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+
+  private get state(): EmbedState {
+    return this.store.get();
+  }
 
   private set(patch: Partial<EmbedState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
+    this.store.update((state) => ({ ...state, ...patch }));
   }
 
   /** Tells the host the frame is ready for commands (SDK `load`). */

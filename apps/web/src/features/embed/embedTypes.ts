@@ -28,14 +28,25 @@ export interface EmbedState {
   readonly audioOn: boolean;
 }
 
+/**
+ * What the controller gives the world: the session's token for the socket, read on every
+ * (re)connect; the page turns it into the world's transport.
+ */
+export type EmbedWorldOptions = Omit<StartWorldOptions, 'transport' | 'loadPosters'> & {
+  getToken: () => string;
+};
+
 /** What the controller needs from its surroundings, so tests can give their own. */
 export interface EmbedDeps {
   share: PublicShare;
   flags: EmbedFlags;
   host: HostChannel;
   session: FrameSession;
-  /** Loads and starts the world on the canvas (three.js is imported lazily by the caller). */
-  startWorld: (canvas: HTMLCanvasElement, options: StartWorldOptions) => Promise<WorldHandle>;
+  /**
+   * Loads and starts the world on the canvas, with its socket (three.js and the socket client
+   * are imported lazily by the caller).
+   */
+  startWorld: (canvas: HTMLCanvasElement, options: EmbedWorldOptions) => Promise<WorldHandle>;
   /** Stream slots: a running world holds one (taken on start, renewed, given back on stop). */
   slots?: {
     take(token: string, uniqueId?: string): Promise<PlayerId>;

@@ -1,3 +1,5 @@
+import { createStore } from '../store.ts';
+
 /** What a prompt asks for. */
 export interface PromptOptions {
   title: string;
@@ -62,25 +64,21 @@ interface Pending {
  */
 export function createDialogStore(): DialogStore {
   const queue: Pending[] = [];
-  const listeners = new Set<() => void>();
+  // The head of the queue, kept in step with it: what is on screen.
+  const onScreen = createStore<DialogRequest | null>(null);
   let nextId = 1;
 
-  const notify = () => {
-    for (const listener of listeners) listener();
-  };
+  const showHead = () => onScreen.set(queue[0]?.request ?? null);
 
   const enqueue = (make: (id: number) => DialogRequest) =>
     new Promise<string | null>((resolve) => {
       queue.push({ request: make(nextId++), resolve });
-      if (queue.length === 1) notify();
+      showHead();
     });
 
   return {
-    getSnapshot: () => queue[0]?.request ?? null,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: onScreen.get,
+    subscribe: onScreen.subscribe,
     prompt: (options) => enqueue((id) => ({ id, kind: 'prompt', options })),
     async confirm(options) {
       const answer = await enqueue((id) => ({ id, kind: 'confirm', options }));
@@ -94,7 +92,7 @@ export function createDialogStore(): DialogStore {
       if (!current || current.request.id !== id) return;
       queue.shift();
       current.resolve(current.request.kind === 'error' ? null : answer);
-      notify();
+      showHead();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createStore } from '../store.ts';
 import { ShellText } from '../texts.ts';
 import { clampPercent } from './clampPercent.ts';
 
@@ -27,36 +28,23 @@ const hiddenState: LoadingOverlayState = {
 
 /** A tiny external store, so code outside React (the world loader) can drive the overlay too. */
 export function createLoadingOverlayStore(): LoadingOverlayStore {
-  let state = hiddenState;
-  const listeners = new Set<() => void>();
-
-  const setState = (next: LoadingOverlayState) => {
-    if (
-      next.visible === state.visible &&
-      next.percent === state.percent &&
-      next.label === state.label
-    ) {
-      return;
-    }
-    state = next;
-    for (const listener of listeners) listener();
-  };
+  const store = createStore<LoadingOverlayState>(
+    hiddenState,
+    (a, b) => a.visible === b.visible && a.percent === b.percent && a.label === b.label,
+  );
 
   return {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: store.get,
+    subscribe: store.subscribe,
     show(percent, label) {
-      setState({
+      store.update((state) => ({
         visible: true,
         percent: clampPercent(percent),
         label: label ?? (state.visible ? state.label : ShellText.loadingDefault),
-      });
+      }));
     },
     hide() {
-      setState(hiddenState);
+      store.set(hiddenState);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@atrium/protocol';
 import { createApiClient, type ApiClient, type FetchLike } from '../api/client.ts';
 import type { StorageLike } from '../browserStorage.ts';
+import { createStore } from '../store.ts';
 
 /** SPEC §9: the first token refresh runs 5 s after start (or after login)… */
 export const REFRESH_FIRST_DELAY_MS = 5000;
@@ -136,11 +137,12 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   let repeatTimer: { handle: TimerHandle } | null = null;
   let refreshing: Promise<boolean> | null = null;
   let loggingOut: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
+  // Publishes `state` to React; `setState` is the one place either changes.
+  const published = createStore(state);
 
   const setState = (patch: Partial<SessionState>) => {
     state = { ...state, ...patch };
-    for (const listener of listeners) listener();
+    published.set(state);
   };
 
   const client = createApiClient({ fetch: deps.fetch, getToken: () => state.token });
@@ -192,11 +194,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   };
 
   const store: SessionStore = {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: published.get,
+    subscribe: published.subscribe,
     client,
 
     async start(search = '') {
@@ -293,7 +292,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 
     dispose() {
       stopRefresh();
-      listeners.clear();
+      published.clear();
     },
   };
   return store;
