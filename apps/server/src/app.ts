@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_DOCS_PATH } from '@atrium/protocol';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -115,7 +116,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
 
   await app.register(fastifyFormbody, { bodyLimit: DEFAULT_BODY_LIMIT });
 

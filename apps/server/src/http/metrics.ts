@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorCode } from '@atrium/protocol';
+import { ErrorCode, OperationsApi } from '@atrium/protocol';
 import type { Failure } from '@atrium/protocol';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { notFound } from './errors.ts';
+import { serveRoute } from './route.ts';
 
 /** One world instance as the metrics see it. */
 export interface InstanceSize {
@@ -20,7 +21,6 @@ export interface MetricsSources {
   databasePool?: () => { total: number; idle: number; waiting: number };
 }
 
-export const METRICS_PATH = '/metrics';
 export const MetricsText = { tokenRequired: 'A valid metrics token is required.' } as const;
 
 /**
@@ -81,7 +81,7 @@ export function registerMetrics(
   app.addHook('onResponse', async (request, reply) => {
     // The pattern, never the raw URL, so ids and probes cannot grow the label set without bound.
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === METRICS_PATH) return;
+    if (route === OperationsApi.metrics.path) return;
     latency.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
@@ -89,7 +89,7 @@ export function registerMetrics(
   });
 
   const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+  serveRoute(app, OperationsApi.metrics, async (request, reply) => {
     if (!expected) throw notFound();
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

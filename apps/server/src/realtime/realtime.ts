@@ -4,6 +4,7 @@ import {
   clientEvents,
   MAX_SOCKET_MESSAGE_BYTES,
   PROTOCOL_VERSION,
+  SOCKET_PATH,
   SocketAuthSchema,
   SocketText,
 } from '@atrium/protocol';
@@ -94,13 +95,13 @@ export type Handler<E extends ClientEventName> = (
   payload: ClientPayload<E>,
 ) => [ClientAck<E>] extends [never] ? void | Promise<void> : Promise<ClientAck<E>> | ClientAck<E>;
 
-/** Attaches socket.io on `/api/socket` to the HTTP server, with origin, size and schema checks. */
+/** Attaches socket.io on `SOCKET_PATH` (`/api/socket`) to the HTTP server, with origin, size and schema checks. */
 export async function attachRealtime(
   http: HttpServer,
   options: RealtimeOptions,
 ): Promise<Realtime> {
   const io: AtriumServer = new Server(http, {
-    path: '/api/socket',
+    path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
     allowRequest: (req, callback) => {

@@ -1,5 +1,6 @@
 import {
   PROTOCOL_VERSION,
+  SOCKET_PATH,
   type AckResult,
   type ClientAck,
   type ClientToServerEvents,
@@ -21,7 +22,7 @@ const JOIN_TIMEOUT_MS = 10_000;
 export const connectWorldSocket = (getToken: () => string): Promise<WorldSocket> =>
   new Promise((resolve, reject) => {
     const socket: WorldSocket = io(location.origin, {
-      path: '/api/socket',
+      path: SOCKET_PATH,
       auth: (send) => send({ protocol: PROTOCOL_VERSION, token: getToken() }),
       transports: ['websocket'],
     });
