@@ -45,6 +45,7 @@ const proxy = {
   // The spec's legacy paths (SPEC §7) live beside /api.
   '/apiposterdetail': { target: API_TARGET },
   '/apiscreenshot': { target: API_TARGET },
+  '/apiuserfiles': { target: API_TARGET },
   '/assets/poster-description': { target: API_TARGET },
 };
 
