@@ -95,12 +95,8 @@ export async function buildApp({
   registerServerTiming(app);
   registerMetrics(app, config.METRICS_TOKEN, () => ({
     openSockets: () => realtime.io.of('/').sockets.size,
-    worldInstances: () =>
-      [...world.service.instances.values()].map((i) => ({
-        world: i.world,
-        instance: i.id,
-        size: i.members.size,
-      })),
+    // Campus-wide: from Redis when the processes share instances, else this process's own.
+    worldInstances: () => world.instances(),
     databasePool: database.poolStats?.bind(database),
   }));
 

@@ -16,7 +16,11 @@ export interface InstanceSize {
 /** Read at scrape time, so the metrics module needs no feature code. */
 export interface MetricsSources {
   openSockets: () => number;
-  worldInstances: () => Iterable<InstanceSize>;
+  /**
+   * Every world instance of the campus: with Redis, read from the campus-wide directory, so each
+   * process reports the same figures (aggregate them with max, not sum).
+   */
+  worldInstances: () => Promise<Iterable<InstanceSize>>;
   /** The PostgreSQL pool; undefined on the embedded database, which has none. */
   databasePool?: () => { total: number; idle: number; waiting: number };
 }
@@ -57,13 +61,13 @@ export function registerMetrics(
   });
   const instanceCount = new Gauge({
     name: 'atrium_world_instances',
-    help: 'World instances with someone in them, per world.',
+    help: 'World instances with someone in them, per world, campus-wide (the same on every process).',
     labelNames: ['world'] as const,
     registers: [registry],
   });
   const instanceSize = new Gauge({
     name: 'atrium_world_instance_members',
-    help: 'People in each world instance.',
+    help: 'People in each world instance, campus-wide (the same on every process).',
     labelNames: ['world', 'instance'] as const,
     registers: [registry],
   });
@@ -103,9 +107,14 @@ export function registerMetrics(
     // Instances come and go: the gauges are rebuilt so a closed one does not linger.
     instanceCount.reset();
     instanceSize.reset();
-    for (const { world, instance, size } of sources().worldInstances()) {
-      instanceCount.inc({ world });
-      instanceSize.set({ world, instance }, size);
+    try {
+      for (const { world, instance, size } of await sources().worldInstances()) {
+        instanceCount.inc({ world });
+        instanceSize.set({ world, instance }, size);
+      }
+    } catch (err) {
+      // Redis unreachable: the other metrics still say how this process is doing.
+      request.log.warn({ err }, 'world instances left out of the metrics');
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });
