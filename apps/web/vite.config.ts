@@ -45,7 +45,10 @@ const proxy = {
   // The spec's legacy paths (SPEC §7) live beside /api.
   '/apiposterdetail': { target: API_TARGET },
   '/apiscreenshot': { target: API_TARGET },
+  '/apiuserfiles': { target: API_TARGET },
   '/assets/poster-description': { target: API_TARGET },
+  // A shared photo's page (`/p/{token}`); the slash keeps `/public/...` assets with Vite.
+  '/p/': { target: API_TARGET },
 };
 
 // The spec's `.html` page routes (AppRoute) exist only as client routes. No plugin is needed for

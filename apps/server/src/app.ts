@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_DOCS_PATH } from '@atrium/protocol';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -94,12 +95,8 @@ export async function buildApp({
   registerServerTiming(app);
   registerMetrics(app, config.METRICS_TOKEN, () => ({
     openSockets: () => realtime.io.of('/').sockets.size,
-    worldInstances: () =>
-      [...world.service.instances.values()].map((i) => ({
-        world: i.world,
-        instance: i.id,
-        size: i.members.size,
-      })),
+    // Campus-wide: from Redis when the processes share instances, else this process's own.
+    worldInstances: () => world.instances(),
     databasePool: database.poolStats?.bind(database),
   }));
 
@@ -115,7 +112,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
 
   await app.register(fastifyFormbody, { bodyLimit: DEFAULT_BODY_LIMIT });
 

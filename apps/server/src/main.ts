@@ -1,3 +1,4 @@
+import { API_DOCS_PATH, OperationsApi } from '@atrium/protocol';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import type { Config } from './config/config.ts';
@@ -11,7 +12,7 @@ function printBanner(config: Config, accounts: DemoAccount[] | undefined): void 
   const lines = [
     ``,
     `  Atrium is running at ${config.publicUrl}`,
-    `  API docs: ${config.publicUrl}/api/docs`,
+    `  API docs: ${config.publicUrl}${API_DOCS_PATH}`,
   ];
   if (!config.PUBLIC_URL) {
     // The live campus accepts only its own origins (issue #12, DNS rebinding): say so at once.
@@ -22,8 +23,8 @@ function printBanner(config: Config, accounts: DemoAccount[] | undefined): void 
   if (!config.SMTP_URL) {
     lines.push(
       config.NODE_ENV === 'development'
-        ? `  Mail: no SMTP_URL, so account mails are listed at ${config.publicUrl}/dev/mail`
-        : `  Mail: no SMTP_URL, so account mails are only kept in the database (NODE_ENV=development lists them at /dev/mail)`,
+        ? `  Mail: no SMTP_URL, so account mails are listed at ${config.publicUrl}${OperationsApi.devMail.path}`
+        : `  Mail: no SMTP_URL, so account mails are only kept in the database (NODE_ENV=development lists them at ${OperationsApi.devMail.path})`,
     );
   }
   if (accounts) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
 
 export const BalancingText = {
   noFreeSlot: 'No free stream slot. Please try again shortly.',
@@ -16,9 +17,9 @@ export type PlayerId = z.infer<typeof PlayerIdSchema>;
 /** `POST /api/balancing/get-player-id`: a new slot, or the renewal of one the caller holds. */
 export const GetPlayerIdRequestSchema = z.strictObject({ uniqueId: z.uuid().optional() }).nullish();
 
-export const GetPlayerIdResponseSchema = z
-  .object({ status: z.literal(true), data: PlayerIdSchema })
-  .meta({ id: 'GetPlayerIdResponse' });
+export const GetPlayerIdResponseSchema = okEnvelope(PlayerIdSchema).meta({
+  id: 'GetPlayerIdResponse',
+});
 
 export const UniqueIdParamsSchema = z.strictObject({ uniqueId: z.uuid() });
 
@@ -31,17 +32,11 @@ export const ServerAvailabilitySchema = z
   })
   .meta({ id: 'ServerAvailability' });
 
-export const ServerAvailabilityResponseSchema = z.object({
-  status: z.literal(true),
-  data: ServerAvailabilitySchema,
-});
+export const ServerAvailabilityResponseSchema = okEnvelope(ServerAvailabilitySchema);
 
 /** Server metadata for the Player SDK's `getServerMetadata`. */
 export const ServerMetadataSchema = z
   .object({ version: z.string(), region: z.string(), publicUrl: z.string() })
   .meta({ id: 'ServerMetadata' });
 
-export const ServerMetadataResponseSchema = z.object({
-  status: z.literal(true),
-  data: ServerMetadataSchema,
-});
+export const ServerMetadataResponseSchema = okEnvelope(ServerMetadataSchema);

@@ -17,4 +17,3 @@ export * from './screenshots.ts';
 export * from './balancing.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';
-export * from './api/socket.api.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
 
 export const SettingsText = {
   notFound: 'Setting not found.',
@@ -13,9 +14,9 @@ export const SettingKeySchema = z
 
 export const CustomSettingQuerySchema = z.strictObject({ key: SettingKeySchema });
 
-export const CustomSettingResponseSchema = z
-  .object({ status: z.literal(true), data: z.object({ key: z.string(), value: z.unknown() }) })
-  .meta({ id: 'CustomSettingResponse' });
+export const CustomSettingResponseSchema = okEnvelope(
+  z.object({ key: z.string(), value: z.unknown() }),
+).meta({ id: 'CustomSettingResponse' });
 export type CustomSettingResponse = z.infer<typeof CustomSettingResponseSchema>;
 
 /** Texts of the admin settings. */
@@ -56,7 +57,4 @@ export const LimitSettingsUpdateSchema = LimitSettingsSchema.partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: SettingsAdminText.nothingToUpdate });
 
-export const LimitSettingsResponseSchema = z.object({
-  status: z.literal(true),
-  data: LimitSettingsSchema,
-});
+export const LimitSettingsResponseSchema = okEnvelope(LimitSettingsSchema);

@@ -75,6 +75,47 @@ describe.each(testDatabaseKinds())('/metrics on %s', (kind) => {
   });
 });
 
+describe.runIf(process.env.TEST_REDIS_URL)('/metrics of two processes on one Redis', () => {
+  it('reports the campus-wide instances from either process, and each its own sockets', async () => {
+    const database = await createTestDatabase('pglite');
+    const env = { METRICS_TOKEN: TOKEN, REDIS_URL: process.env.TEST_REDIS_URL ?? '' };
+    const [a, b] = [await startTestApp(database, env), await startTestApp(database, env)];
+    let visitor: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+    try {
+      const guest = await fetch(`${a.url}/api/auth/guest`, { method: 'POST' });
+      const { token } = (await guest.json()) as { token: string };
+      visitor = connect(a.url, {
+        path: '/api/socket',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: { protocol: PROTOCOL_VERSION, token },
+      });
+      const joined = await visitor.emitWithAck('world:join', { world: 'campus' });
+      if (!joined.status) throw new Error(joined.message);
+      const { instanceId } = joined.data;
+
+      const scrape = async (url: string) =>
+        (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      // The visitor is on a; b reports its instance too (other test runs may share the campus).
+      const onB = await scrape(b.url);
+      const members = new RegExp(
+        `^atrium_world_instance_members\\{world="campus",instance="${instanceId}"\\} (\\d+)$`,
+        'm',
+      ).exec(onB);
+      expect(Number(members?.[1])).toBeGreaterThanOrEqual(1);
+      expect(onB).toMatch(/^atrium_world_instances\{world="campus"\} [1-9]\d*$/m);
+      // Sockets stay per process: the visitor's is open on a only.
+      expect(onB).toMatch(/^atrium_open_sockets 0$/m);
+      expect(await scrape(a.url)).toMatch(/^atrium_open_sockets 1$/m);
+    } finally {
+      visitor?.disconnect();
+      await a.close();
+      await b.close();
+      await database.dispose();
+    }
+  });
+});
+
 describe('/metrics without METRICS_TOKEN', () => {
   it('does not exist', async () => {
     const database = await createTestDatabase('pglite');

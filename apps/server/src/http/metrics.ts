@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ErrorCode } from '@atrium/protocol';
+import { ErrorCode, OperationsApi } from '@atrium/protocol';
 import type { Failure } from '@atrium/protocol';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { notFound } from './errors.ts';
+import { serveRoute } from './route.ts';
 
 /** One world instance as the metrics see it. */
 export interface InstanceSize {
@@ -15,12 +16,15 @@ export interface InstanceSize {
 /** Read at scrape time, so the metrics module needs no feature code. */
 export interface MetricsSources {
   openSockets: () => number;
-  worldInstances: () => Iterable<InstanceSize>;
+  /**
+   * Every world instance of the campus: with Redis, read from the campus-wide directory, so each
+   * process reports the same figures (aggregate them with max, not sum).
+   */
+  worldInstances: () => Promise<Iterable<InstanceSize>>;
   /** The PostgreSQL pool; undefined on the embedded database, which has none. */
   databasePool?: () => { total: number; idle: number; waiting: number };
 }
 
-export const METRICS_PATH = '/metrics';
 export const MetricsText = { tokenRequired: 'A valid metrics token is required.' } as const;
 
 /**
@@ -57,13 +61,13 @@ export function registerMetrics(
   });
   const instanceCount = new Gauge({
     name: 'atrium_world_instances',
-    help: 'World instances with someone in them, per world.',
+    help: 'World instances with someone in them, per world, campus-wide (the same on every process).',
     labelNames: ['world'] as const,
     registers: [registry],
   });
   const instanceSize = new Gauge({
     name: 'atrium_world_instance_members',
-    help: 'People in each world instance.',
+    help: 'People in each world instance, campus-wide (the same on every process).',
     labelNames: ['world', 'instance'] as const,
     registers: [registry],
   });
@@ -81,7 +85,7 @@ export function registerMetrics(
   app.addHook('onResponse', async (request, reply) => {
     // The pattern, never the raw URL, so ids and probes cannot grow the label set without bound.
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === METRICS_PATH) return;
+    if (route === OperationsApi.metrics.path) return;
     latency.observe(
       { method: request.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
@@ -89,7 +93,7 @@ export function registerMetrics(
   });
 
   const expected = token ? Buffer.from(`Bearer ${token}`) : undefined;
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+  serveRoute(app, OperationsApi.metrics, async (request, reply) => {
     if (!expected) throw notFound();
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -103,9 +107,14 @@ export function registerMetrics(
     // Instances come and go: the gauges are rebuilt so a closed one does not linger.
     instanceCount.reset();
     instanceSize.reset();
-    for (const { world, instance, size } of sources().worldInstances()) {
-      instanceCount.inc({ world });
-      instanceSize.set({ world, instance }, size);
+    try {
+      for (const { world, instance, size } of await sources().worldInstances()) {
+        instanceCount.inc({ world });
+        instanceSize.set({ world, instance }, size);
+      }
+    } catch (err) {
+      // Redis unreachable: the other metrics still say how this process is doing.
+      request.log.warn({ err }, 'world instances left out of the metrics');
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });

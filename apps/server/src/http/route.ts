@@ -18,6 +18,7 @@ const failures = {
   409: FailureSchema,
   413: FailureSchema,
   429: FailureSchema,
+  503: FailureSchema,
 };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

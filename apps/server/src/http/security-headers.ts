@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_DOCS_PATH, API_PREFIX } from '@atrium/protocol';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
@@ -60,9 +61,11 @@ export const apiSecurityHeaders: Record<string, string> = {
   'referrer-policy': 'no-referrer',
 };
 
+const API_ROOT = `${API_PREFIX}/`;
+
 /** Whether a path is an API answer (JSON), rather than a page, an asset or the API docs UI. */
 export function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return url.startsWith(API_ROOT) && !url.startsWith(API_DOCS_PATH);
 }
 
 /** The Player SDK bundles, which other sites' pages load as a script or a module. */

@@ -1,5 +1,7 @@
+import { OperationsApi } from '@atrium/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import type { mailOutbox } from '../db/schema.ts';
+import { serveRoute } from '../http/route.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 
 /** Where the outbox is read from; the accounts feature's repository has it. */
@@ -15,7 +17,7 @@ const linkify = (s: string) =>
  * recovery links. Registered only in development.
  */
 export const devMailRoutes: FastifyPluginAsync<{ repo: OutboxReader }> = async (app, { repo }) => {
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+  serveRoute(app, OperationsApi.devMail, async (_request, reply) => {
     const mails = await repo.listOutbox();
     const items = mails
       .map(

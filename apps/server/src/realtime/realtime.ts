@@ -95,7 +95,7 @@ export type Handler<E extends ClientEventName> = (
   payload: ClientPayload<E>,
 ) => [ClientAck<E>] extends [never] ? void | Promise<void> : Promise<ClientAck<E>> | ClientAck<E>;
 
-/** Attaches socket.io on `/api/socket` to the HTTP server, with origin, size and schema checks. */
+/** Attaches socket.io on `SOCKET_PATH` (`/api/socket`) to the HTTP server, with origin, size and schema checks. */
 export async function attachRealtime(
   http: HttpServer,
   options: RealtimeOptions,

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppRoute, CommonText, ErrorCode } from '@atrium/protocol';
+import { API_PREFIX, AppRoute, CommonText, ErrorCode, PagesApi } from '@atrium/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serveRoute } from '../http/route.ts';
 
 /**
  * Serves the built web app: the spec's page routes answer with the app shell, hashed assets are
@@ -57,31 +58,27 @@ export async function registerWebApp(
   }
 
   // The embed frame: framed by its share's allowed hosts (SPEC §2 Player SDK embedding).
-  app.get<{ Params: { shareId: string } }>(
-    '/embed/:shareId',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      if (shell === undefined) return reply.callNotFound();
-      const { shareId } = request.params;
-      const ancestors = SHARE_ID.test(shareId)
-        ? ((await options.embedAncestors?.(shareId)) ?? null)
-        : null;
-      const sources = ancestors === null ? ['*'] : ["'self'", ...ancestors];
-      const csp = String(reply.getHeader('content-security-policy') ?? '')
-        .replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources.join(' ')}`)
-        // The host may show its own picture before the world starts (SDK `setThumbnailUrl`).
-        .replace(/img-src [^;]*/, (directive) => `${directive} https:`);
-      reply.removeHeader('x-frame-options');
-      reply.header('content-security-policy', csp);
-      return sendShell(reply, ancestors === null ? 404 : 200);
-    },
-  );
+  serveRoute(app, PagesApi.embed, async (request, reply) => {
+    if (shell === undefined) return reply.callNotFound();
+    const { shareId } = request.params;
+    const ancestors = SHARE_ID.test(shareId)
+      ? ((await options.embedAncestors?.(shareId)) ?? null)
+      : null;
+    const sources = ancestors === null ? ['*'] : ["'self'", ...ancestors];
+    const csp = String(reply.getHeader('content-security-policy') ?? '')
+      .replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources.join(' ')}`)
+      // The host may show its own picture before the world starts (SDK `setThumbnailUrl`).
+      .replace(/img-src [^;]*/, (directive) => `${directive} https:`);
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', csp);
+    return sendShell(reply, ancestors === null ? 404 : 200);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       shell !== undefined &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
+      !request.url.startsWith(`${API_PREFIX}/`) &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) return sendShell(reply, 404);
     return reply

@@ -1,14 +1,21 @@
 import type { RouteSpec } from '../http/route.ts';
 import { AuthApi } from './auth.api.ts';
+import { BalancingApi } from './balancing.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
+import { SettingsApi } from './settings.api.ts';
 import { SharesApi } from './shares.api.ts';
+import { SystemApi } from './system.api.ts';
 import { UserFilesApi } from './user-files.api.ts';
 import { UsersApi } from './users.api.ts';
 
+export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
+export { BalancingApi } from './balancing.api.ts';
+export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { ScreenshotsApi } from './screenshots.api.ts';
+export { SettingsApi } from './settings.api.ts';
 export { SharesApi } from './shares.api.ts';
 export { UserFilesApi } from './user-files.api.ts';
 export { UsersApi } from './users.api.ts';
@@ -19,6 +26,9 @@ export { UsersApi } from './users.api.ts';
  */
 export const ApiRoutes = {
   auth: AuthApi,
+  system: SystemApi,
+  settings: SettingsApi,
+  balancing: BalancingApi,
   posters: PostersApi,
   screenshots: ScreenshotsApi,
   userFiles: UserFilesApi,

@@ -5,7 +5,6 @@ export const balancingFeature: Feature = {
   name: 'balancing',
   async register(app, { config, database }) {
     await app.register(balancingRoutes, {
-      prefix: '/api',
       database,
       totalSlots: config.STREAM_SLOTS,
       slotTtlSeconds: config.STREAM_SLOT_TTL_SECONDS,

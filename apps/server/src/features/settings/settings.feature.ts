@@ -4,6 +4,6 @@ import { settingsRoutes } from './settings.routes.ts';
 export const settingsFeature: Feature = {
   name: 'settings',
   async register(app, { database }) {
-    await app.register(settingsRoutes, { prefix: '/api', database });
+    await app.register(settingsRoutes, { database });
   },
 };

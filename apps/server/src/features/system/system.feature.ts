@@ -4,6 +4,6 @@ import { systemRoutes } from './system.routes.ts';
 export const systemFeature: Feature = {
   name: 'system',
   async register(app, { database }) {
-    await app.register(systemRoutes, { prefix: '/api', database });
+    await app.register(systemRoutes, { database });
   },
 };

@@ -15,6 +15,13 @@ export interface Admission {
   others: AvatarState[];
 }
 
+/** One open instance and how many are in it. */
+export interface InstanceSize {
+  world: string;
+  instance: string;
+  size: number;
+}
+
 /**
  * Where instances, their capacity and avatar indexes are decided: once for the whole campus, so
  * every process agrees on who is in which instance and under which snapshot index.
@@ -28,6 +35,8 @@ export interface InstanceDirectory {
   /** `reaped` hears of avatars removed because their process died. */
   start(reaped: (instanceId: string, avatarId: string) => void): void;
   stop(): Promise<void>;
+  /** Every open instance of the campus, on any process, with its member count (for metrics). */
+  sizes(): Promise<InstanceSize[]>;
   /** True when other processes share the instances (snapshots then cross processes). */
   readonly shared: boolean;
 }
@@ -51,6 +60,16 @@ export class MemoryDirectory implements InstanceDirectory {
   }
 
   publish(): void {}
+
+  sizes(): Promise<InstanceSize[]> {
+    return Promise.resolve(
+      [...this.service.instances.values()].map((i) => ({
+        world: i.world,
+        instance: i.id,
+        size: i.members.size,
+      })),
+    );
+  }
 
   start(): void {}
 

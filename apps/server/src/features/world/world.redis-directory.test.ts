@@ -77,6 +77,24 @@ describe('the campus-wide instance directory', () => {
       );
     });
 
+    it('tells every process the sizes of all instances, for the metrics', async () => {
+      prefix = '';
+      const [one, two] = [serverProcess(2), serverProcess(2)];
+      await one.join('p', 'campus', { who: who('p'), account: 'ap' });
+      await two.join('q', 'campus', { who: who('q'), account: 'aq' });
+      const third = await two.join('r', 'campus', { who: who('r'), account: 'ar' });
+      const sorted = (sizes: Awaited<ReturnType<RedisDirectory['sizes']>>) =>
+        [...sizes].sort((a, b) => a.instance.localeCompare(b.instance));
+      const expected = sorted([
+        { world: 'campus', instance: `campus-1`, size: 2 },
+        { world: 'campus', instance: third.member.instanceId, size: 1 },
+      ]);
+      expect(sorted(await one.sizes())).toEqual(expected);
+      expect(sorted(await two.sizes())).toEqual(expected);
+      await two.leave('r');
+      expect(await one.sizes()).toEqual([{ world: 'campus', instance: 'campus-1', size: 2 }]);
+    });
+
     it('leads a returning account back to the instance it was in', async () => {
       prefix = '';
       const [one, two] = [serverProcess(2), serverProcess(2)];

@@ -3,7 +3,7 @@ import { WORLD_LAYOUTS } from '@atrium/protocol';
 import type { AvatarState } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
-import type { Admission, Arrival, InstanceDirectory } from './world.directory.ts';
+import type { Admission, Arrival, InstanceDirectory, InstanceSize } from './world.directory.ts';
 import { arrival as arrivalState } from './world.service.ts';
 import type { Member, WorldService } from './world.service.ts';
 
@@ -120,6 +120,20 @@ end
 return out
 `;
 
+/** The open instances of the given worlds and their member counts, read in one step. */
+const SIZES = `
+local P = ARGV[1]
+local out = {}
+for w = 2, #ARGV do
+  for _, inst in ipairs(redis.call('ZRANGE', P..'w:'..ARGV[w], 0, -1)) do
+    table.insert(out, ARGV[w])
+    table.insert(out, inst)
+    table.insert(out, redis.call('HLEN', P..'i:'..inst))
+  end
+end
+return out
+`;
+
 /** A Lua script run by its hash, sent in full only when Redis has not seen it yet. */
 class Script {
   private readonly sha: string;
@@ -143,6 +157,7 @@ const scripts = {
   publish: new Script(PUBLISH),
   heartbeat: new Script(HEARTBEAT),
   reap: new Script(REAP),
+  sizes: new Script(SIZES),
 };
 
 /**
@@ -201,6 +216,18 @@ export class RedisDirectory implements InstanceDirectory {
     scripts.publish.run(this.redis, args).catch((err: unknown) => {
       this.log.error({ err }, 'world positions not shared');
     });
+  }
+
+  async sizes(): Promise<InstanceSize[]> {
+    const out = (await scripts.sizes.run(this.redis, [
+      this.prefix,
+      ...Object.keys(WORLD_LAYOUTS),
+    ])) as Array<string | number>;
+    const sizes: InstanceSize[] = [];
+    for (let i = 0; i + 2 < out.length; i += 3) {
+      sizes.push({ world: String(out[i]), instance: String(out[i + 1]), size: Number(out[i + 2]) });
+    }
+    return sizes;
   }
 
   start(reaped: (instanceId: string, avatarId: string) => void): void {

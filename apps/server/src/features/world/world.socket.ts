@@ -5,7 +5,7 @@ import type { RedisClientType } from 'redis';
 import { AppError } from '../../http/errors.ts';
 import type { AtriumServer, SocketFeature } from '../../realtime/realtime.ts';
 import { MemoryDirectory } from './world.directory.ts';
-import type { InstanceDirectory } from './world.directory.ts';
+import type { InstanceDirectory, InstanceSize } from './world.directory.ts';
 import { RedisDirectory } from './world.redis-directory.ts';
 import { lookSeed, visibleChanges, WorldService } from './world.service.ts';
 
@@ -14,6 +14,8 @@ export interface WorldRealtime {
   service: WorldService;
   /** Moves refused since start (rate, speed, walls), for metrics and tests. */
   readonly refused: () => number;
+  /** Every open instance of the campus and its size: all processes' with Redis, else this one's. */
+  instances(): Promise<InstanceSize[]>;
   start(io: AtriumServer): void;
   stop(): Promise<void>;
 }
@@ -179,6 +181,7 @@ export function createWorldRealtime(
     feature,
     service,
     refused: () => refused,
+    instances: () => directory.sizes(),
     start(server) {
       io = server;
       directory.start((instanceId, id) => io?.to(instanceId).emit('world:left', { id }));

@@ -1,10 +1,9 @@
 import {
+  BalancingApi,
   BalancingText,
-  GetPlayerIdResponseSchema,
   PostersApi,
+  routeUrl,
   ScreenshotsApi,
-  ServerAvailabilityResponseSchema,
-  ServerMetadataResponseSchema,
   SharesApi,
   type PlayerId,
   type Poster,
@@ -50,10 +49,8 @@ export const streamSlots = {
       getToken: () => token,
     });
     try {
-      const answer = await slotClient.request('/api/balancing/get-player-id', {
-        method: 'POST',
-        ...(uniqueId ? { body: { uniqueId } } : {}),
-        schema: GetPlayerIdResponseSchema,
+      const answer = await slotClient.call(BalancingApi.getPlayerId, {
+        body: uniqueId ? { uniqueId } : undefined,
       });
       return answer.data;
     } catch (error) {
@@ -68,26 +65,17 @@ export const streamSlots = {
   },
   /** Gives the slot back; on page unload through `sendBeacon`, which outlives the page. */
   reclaim(uniqueId: string, unloading = false): void {
-    const path = `/api/balancing/reclaim-player-id/${encodeURIComponent(uniqueId)}`;
+    const path = routeUrl(BalancingApi.reclaimPlayerId, { params: { uniqueId } });
     if (unloading && navigator.sendBeacon?.(path)) return;
-    void window.fetch(path, { method: 'POST', keepalive: true }).catch(() => undefined);
+    void window
+      .fetch(path, { method: BalancingApi.reclaimPlayerId.method, keepalive: true })
+      .catch(() => undefined);
   },
 };
 
 /** The Player SDK's getServerAvailability and getServerMetadata, from the server's real state. */
 export const serverInfo = {
   availability: async () =>
-    (
-      await client.request('/api/public/server/availability', {
-        schema: ServerAvailabilityResponseSchema,
-        auth: false,
-      })
-    ).data,
-  metadata: async () =>
-    (
-      await client.request('/api/public/server/metadata', {
-        schema: ServerMetadataResponseSchema,
-        auth: false,
-      })
-    ).data,
+    (await client.call(BalancingApi.availability, {}, { auth: false })).data,
+  metadata: async () => (await client.call(BalancingApi.metadata, {}, { auth: false })).data,
 };

@@ -1,8 +1,8 @@
 import {
-  CustomSettingResponseSchema,
   DEFAULT_BRIDGE_POSITION,
   parseWorldToHost,
   POSITION_REQUEST_TIMEOUT_MS,
+  SettingsApi,
   type BridgePosition,
   type HostToWorld,
   type WorldToHost,
@@ -36,12 +36,9 @@ export interface WorldPlayerOptions {
 
 const client = createApiClient({ fetch: (input, init) => window.fetch(input, init) });
 
-/** Reads the world's address from its setting (`GET /api/public/custom-setting?key=`). */
+/** Reads the world's address from its setting (`SettingsApi.customSetting`). */
 async function lookUpWorld(key: string) {
-  const answer = await client.request(`/api/public/custom-setting?key=${encodeURIComponent(key)}`, {
-    schema: CustomSettingResponseSchema,
-    auth: false,
-  });
+  const answer = await client.call(SettingsApi.customSetting, { query: { key } }, { auth: false });
   const address = parseWorldAddress(answer.data.value, window.location.origin);
   if (!address) throw new Error(`The setting ${key} is not a world address.`);
   return address;

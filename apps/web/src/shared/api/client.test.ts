@@ -1,4 +1,5 @@
-import { CommonText, OkMessageSchema } from '@atrium/protocol';
+import { CommonText, defineRoute, OkMessageSchema } from '@atrium/protocol';
+import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, errorMessage } from './client.ts';
 
@@ -16,13 +17,58 @@ async function failure(request: Promise<unknown>): Promise<ApiError> {
   throw new Error('The request was expected to fail.');
 }
 
+/** Routes of a made-up domain, so the client is tested apart from the real contract. */
+const TestApi = {
+  save: defineRoute({
+    method: 'POST',
+    path: '/api/x',
+    body: z.object({ a: z.number() }),
+    response: OkMessageSchema,
+    tags: ['test'],
+    summary: 'save',
+  }),
+  guest: defineRoute({
+    method: 'POST',
+    path: '/api/auth/guest',
+    response: OkMessageSchema,
+    tags: ['test'],
+    summary: 'guest',
+  }),
+  read: defineRoute({
+    method: 'GET',
+    path: '/x',
+    response: OkMessageSchema,
+    tags: ['test'],
+    summary: 'read',
+  }),
+  item: defineRoute({
+    method: 'GET',
+    path: '/api/items/:id',
+    params: z.object({ id: z.string() }),
+    query: z.object({ page: z.number().optional() }),
+    response: OkMessageSchema,
+    tags: ['test'],
+    summary: 'item',
+  }),
+  form: defineRoute({
+    method: 'POST',
+    path: '/api/chat/add',
+    body: z.object({ room: z.string(), message: z.string() }),
+    encoding: 'form',
+    response: OkMessageSchema,
+    tags: ['test'],
+    summary: 'form',
+  }),
+};
+
 describe('api client', () => {
   it('parses a success answer with the protocol schema and sends the bearer token', async () => {
     const fetch = vi.fn(async () => json(200, { status: true, message: 'Saved.' }));
     const client = createApiClient({ fetch, getToken: () => 'abc' });
-    await expect(
-      client.request('/api/x', { method: 'POST', body: { a: 1 }, schema: OkMessageSchema }),
-    ).resolves.toEqual({ status: true, message: 'Saved.' });
+    await expect(client.call(TestApi.save, { body: { a: 1 } })).resolves.toEqual({
+      status: true,
+      message: 'Saved.',
+    });
     expect(fetch).toHaveBeenCalledWith('/api/x', {
       method: 'POST',
       headers: {
@@ -38,11 +84,7 @@ describe('api client', () => {
   it('sends no token when asked not to, and no content type without a body', async () => {
     const fetch = vi.fn(async () => json(200, { status: true, message: '' }));
     const client = createApiClient({ fetch, getToken: () => 'abc' });
-    await client.request('/api/auth/guest', {
-      method: 'POST',
-      schema: OkMessageSchema,
-      auth: false,
-    });
+    await client.call(TestApi.guest, {}, { auth: false });
     expect(fetch).toHaveBeenCalledWith('/api/auth/guest', {
       method: 'POST',
       headers: { accept: 'application/json' },
@@ -55,7 +97,7 @@ describe('api client', () => {
     const client = createApiClient({
       fetch: async () => json(401, { status: false, code: 'unauthorized', message: 'Nope.' }),
     });
-    const error = await failure(client.request('/api/auth', { schema: OkMessageSchema }));
+    const error = await failure(client.call(TestApi.read));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 401,
@@ -69,7 +111,7 @@ describe('api client', () => {
     const client = createApiClient({
       fetch: async () => json(200, { status: false, message: 'Busy.' }),
     });
-    await expect(client.request('/x', { schema: OkMessageSchema })).rejects.toMatchObject({
+    await expect(client.call(TestApi.read)).rejects.toMatchObject({
       serverMessage: 'Busy.',
     });
   });
@@ -80,10 +122,28 @@ describe('api client', () => {
     ['a success body of the wrong shape', async () => json(200, { ok: 1 })],
   ])('falls back to the unknown-error text for %s', async (_name, fetch) => {
     const client = createApiClient({ fetch });
-    const error = await failure(client.request('/x', { schema: OkMessageSchema }));
+    const error = await failure(client.call(TestApi.read));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.serverMessage).toBeNull();
     expect(error.message).toBe(CommonText.unknownError);
     expect(errorMessage(error, 'Unable to update username.')).toBe('Unable to update username.');
+  });
+
+  it('fills the path params and the query string, URI-encoded', async () => {
+    const fetch = vi.fn(async () => json(200, { status: true, message: '' }));
+    const client = createApiClient({ fetch });
+    await client.call(TestApi.item, { params: { id: 'a/b' }, query: { page: 2 } });
+    expect(fetch).toHaveBeenCalledWith('/api/items/a%2Fb?page=2', expect.anything());
+  });
+
+  it('sends a form route as a urlencoded form', async () => {
+    const fetch = vi.fn(async (_path: string, _init?: RequestInit) =>
+      json(200, { status: true, message: '' }),
+    );
+    const client = createApiClient({ fetch });
+    await client.call(TestApi.form, { body: { room: 'room-1', message: 'hi & bye' } });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded' });
+    expect((init?.body as URLSearchParams).toString()).toBe('room=room-1&message=hi+%26+bye');
   });
 });

@@ -42,16 +42,6 @@ export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
-export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Validates (and types) the success answer. */
-  schema: Schema<T>;
-  /** Sends the bearer token when one is known (default true). */
-  auth?: boolean;
-}
-
 /** A contract route with a JSON answer: the only kind `call` accepts. */
 export type JsonRoute = RouteSpec & { response: NonNullable<RouteSpec['response']> };
 
@@ -70,7 +60,6 @@ export type CallArgs<R extends RouteSpec> =
 export interface ApiClient {
   /** Calls a route of the contract (`@atrium/protocol`'s `*Api`); the answer is parsed and typed. */
   call<R extends JsonRoute>(route: R, ...args: CallArgs<R>): Promise<RouteResponse<R>>;
-  request<T>(path: string, options: RequestOptions<T>): Promise<T>;
 }
 
 /** Encodes a body as its route says: JSON by default, a urlencoded form, or multipart as given. */
@@ -166,9 +155,6 @@ export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClien
         route.response as Schema<RouteResponse<typeof route>>,
         options?.auth ?? true,
       );
-    },
-    request(path, { method = 'GET', body, schema, auth = true }) {
-      return send(path, method, body, 'json', schema, auth);
     },
   };
 }

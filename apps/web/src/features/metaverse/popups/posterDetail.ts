@@ -1,20 +1,17 @@
-import { PosterDetailResponseSchema } from '@atrium/protocol';
+import { PostersApi, routeUrl, type RouteResponse } from '@atrium/protocol';
 import type { ApiClient } from '../../../shared/api/client.ts';
 
-/** What the poster popup shows: SPEC §7 `GET /apiposterdetail/poster/{id}`'s `data`. */
-export type PosterDetail = ReturnType<typeof PosterDetailResponseSchema.parse>['data'];
+/** What the poster popup shows: SPEC §7 poster detail's (`PostersApi.detail`) `data`. */
+export type PosterDetail = RouteResponse<typeof PostersApi.detail>['data'];
 
 /** The detail endpoint's path for one poster. */
 export function posterDetailPath(id: number): string {
-  return `/apiposterdetail/poster/${encodeURIComponent(String(id))}`;
+  return routeUrl(PostersApi.detail, { params: { id } });
 }
 
 /** Loads one poster's detail; public, so no token is sent. */
 export async function fetchPosterDetail(client: ApiClient, id: number): Promise<PosterDetail> {
-  const answer = await client.request(posterDetailPath(id), {
-    schema: PosterDetailResponseSchema,
-    auth: false,
-  });
+  const answer = await client.call(PostersApi.detail, { params: { id } }, { auth: false });
   return answer.data;
 }
 

@@ -1,0 +1,39 @@
+import { defineRoute } from '../http/route.ts';
+import {
+  CustomSettingQuerySchema,
+  CustomSettingResponseSchema,
+  LimitSettingsResponseSchema,
+  LimitSettingsUpdateSchema,
+} from '../settings.ts';
+
+const tags = ['settings'] as const;
+
+/**
+ * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown) and
+ * the admin's account limits.
+ */
+export const SettingsApi = {
+  customSetting: defineRoute({
+    method: 'GET',
+    path: '/api/public/custom-setting',
+    query: CustomSettingQuerySchema,
+    response: CustomSettingResponseSchema,
+    tags,
+    summary: 'Read a public setting by key',
+  }),
+  limits: defineRoute({
+    method: 'GET',
+    path: '/api/settings/limits',
+    response: LimitSettingsResponseSchema,
+    tags,
+    summary: 'The account limits in force (admin)',
+  }),
+  updateLimits: defineRoute({
+    method: 'PATCH',
+    path: '/api/settings/limits',
+    body: LimitSettingsUpdateSchema,
+    response: LimitSettingsResponseSchema,
+    tags,
+    summary: 'Raise or lower account limits (admin)',
+  }),
+} as const;
