@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope } from './envelope.ts';
+import { okEnvelope, okWith } from './envelope.ts';
 import { RoleSchema } from './roles.ts';
 import { isLineText, CONTROL_CHARACTERS_MESSAGE, lineText } from './text.ts';
 
@@ -88,14 +88,11 @@ export const CurrentUserSchema = z
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** Answer of login, social login, guest entry and refresh. */
-export const SessionResponseSchema = z
-  .object({
-    status: z.literal(true),
-    message: z.string(),
-    token: z.string().min(1),
-    data: CurrentUserSchema,
-  })
-  .meta({ id: 'SessionResponse' });
+export const SessionResponseSchema = okWith({
+  message: z.string(),
+  token: z.string().min(1),
+  data: CurrentUserSchema,
+}).meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 /**
@@ -124,8 +121,7 @@ export const ActivateRequestSchema = z.strictObject({ token: lineText().min(1).m
  * SPEC §7: activation answers `result: OK`. A second click on the same link answers OK too, with
  * `already_active`, so the page can say so instead of failing.
  */
-export const ActivateResponseSchema = z.object({
-  status: z.literal(true),
+export const ActivateResponseSchema = okWith({
   result: z.literal('OK'),
   already_active: z.boolean(),
   message: z.string(),
@@ -178,8 +174,7 @@ export const UpdateUserRequestSchema = z
     message: 'Nothing to update.',
   });
 
-export const UpdateUserResponseSchema = z.object({
-  status: z.literal(true),
+export const UpdateUserResponseSchema = okWith({
   message: z.string(),
   data: CurrentUserSchema,
 });

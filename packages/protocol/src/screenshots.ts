@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, OkMessageSchema } from './envelope.ts';
+import { okEnvelope, OkMessageSchema, okWith } from './envelope.ts';
 import { lineText } from './text.ts';
 
 /** Texts of the screenshots feature; tests and the web client import them from here. */
@@ -103,8 +103,7 @@ export const ScreenshotSchema = z
 export type Screenshot = z.infer<typeof ScreenshotSchema>;
 
 /** The legacy `result` envelope of the save endpoint. */
-export const SaveScreenshotResponseSchema = z.object({
-  status: z.literal(true),
+export const SaveScreenshotResponseSchema = okWith({
   result: z.literal('OK'),
   message: z.string(),
   data: ScreenshotSchema,
@@ -134,8 +133,7 @@ export const UploadPngRequestSchema = z.strictObject({
 export type UploadPngRequest = z.input<typeof UploadPngRequestSchema>;
 
 /** The legacy `result` envelope with the uploaded picture's owner-only address. */
-export const UploadPngResponseSchema = z.object({
-  status: z.literal(true),
+export const UploadPngResponseSchema = okWith({
   result: z.literal('OK'),
   message: z.string(),
   data: z.object({ fileUrl: z.string() }),
@@ -162,8 +160,7 @@ export const ListScreenshotsRequestSchema = z
   .nullish();
 export type ListScreenshotsRequest = z.input<typeof ListScreenshotsRequestSchema>;
 
-export const ListScreenshotsResponseSchema = z.object({
-  status: z.literal(true),
+export const ListScreenshotsResponseSchema = okWith({
   screenshots: z.array(ScreenshotSchema),
 });
 export type ListScreenshotsResponse = z.infer<typeof ListScreenshotsResponseSchema>;
