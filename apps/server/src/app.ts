@@ -37,7 +37,7 @@ import {
   frameworkErrors,
   registerErrorHandling,
 } from './http/errors.ts';
-import { loggerOptions } from './http/logging.ts';
+import { lazyChildLogger, loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
@@ -78,6 +78,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
+    // Each request's logger is built when it first logs, not on every request.
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
