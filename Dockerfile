@@ -1,5 +1,8 @@
 # Atrium server image: builds the web app and the server bundle, then runs them on Node 20.
 FROM node:20-bookworm-slim AS build
+# node-gyp builds unix-dgram (a dependency of janode, the Janus client) during npm ci.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/

@@ -7,6 +7,8 @@ import { seedDemoCampus } from './db/seed.ts';
 import type { DemoAccount } from './db/seed.ts';
 import { databaseTarget } from './db/target.ts';
 import { serializeError } from './http/logging.ts';
+import { connectMediaServer } from './media/janus/index.ts';
+import type { MediaServer } from './media/janus/index.ts';
 
 function printBanner(config: Config, accounts: DemoAccount[] | undefined): void {
   const lines = [
@@ -56,12 +58,14 @@ async function main(): Promise<void> {
   const accounts = config.SEED_DEMO ? await seedDemoCampus(database.db) : undefined;
   const app = await buildApp({ config, database });
 
+  let media: Promise<MediaServer | null> = Promise.resolve(null);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await (await media)?.close();
     await database.close();
     process.exit(0);
   };
@@ -70,6 +74,12 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   printBanner(config, accounts);
+  // The classroom's SFU, in the background: the server never waits for Janus to serve. Nothing
+  // uses it yet; the classroom feature (issue 14) will take it through FeatureDeps.
+  media = connectMediaServer(config, { log: app.log }).catch((err: unknown) => {
+    app.log.error({ err }, 'Janus could not be set up; classrooms use the mesh');
+    return null;
+  });
 }
 
 /** A startup failure for the terminal; a failed query shows its code, never its parameters. */

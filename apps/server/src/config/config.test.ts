@@ -55,6 +55,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes an external Janus by its WebSocket URL only', () => {
+    const config = loadConfig({
+      JANUS_URL: 'ws://janus:8188',
+      JANUS_API_SECRET: 'api-secret',
+      JANUS_ADMIN_KEY: 'admin-key',
+    });
+    expect(config.JANUS_URL).toBe('ws://janus:8188');
+    expect(config.JANUS_API_SECRET).toBe('api-secret');
+    expect(config.JANUS_ADMIN_KEY).toBe('admin-key');
+    expect(loadConfig({}).JANUS_URL).toBeUndefined();
+    // janode speaks WebSocket; Janus's HTTP transport address is a mistake worth naming.
+    expect(() => loadConfig({ JANUS_URL: 'http://janus:8088/janus' })).toThrow(/JANUS_URL=/);
+  });
+
   it('refuses a non-http origin', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'javascript:alert(1)' })).toThrow(/ALLOWED_ORIGINS/);
   });

@@ -152,6 +152,24 @@ export const configSchema = z.object({
     .describe(
       'Bearer token for Prometheus metrics at /metrics (Authorization: Bearer <token>). Without it, /metrics answers 404.',
     ),
+  JANUS_URL: z
+    .url({ protocol: /^wss?$/ })
+    .optional()
+    .describe(
+      'WebSocket URL of the Janus API (the classroom SFU), e.g. ws://janus:8188. Without it, a private Janus is started on 127.0.0.1 when the janus binary is installed; without either, classrooms use a peer-to-peer mesh of up to 4 people.',
+    ),
+  JANUS_API_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The api_secret of the Janus at JANUS_URL (janus.jcfg), if it has one.'),
+  JANUS_ADMIN_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The admin_key of the VideoRoom plugin at JANUS_URL (janus.plugin.videoroom.jcfg), if it has one; the server needs it to create rooms.',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
