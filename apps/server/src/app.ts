@@ -44,6 +44,7 @@ import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
 import type { Realtime, SocketFeature } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
+import type { MediaServer } from './media/janus/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +53,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The features to run; the registry's unless a test adds its own. */
   features?: readonly Feature[];
+  /** The classroom's media server as it stands now (main.ts connects it after listening). */
+  media?: () => MediaServer | null;
 }
 
 declare module 'fastify' {
@@ -75,6 +78,7 @@ export async function buildApp({
   database,
   logStream,
   features = registry,
+  media = () => null,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -148,6 +152,7 @@ export async function buildApp({
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
   const namespaces: Array<[RegExp, SocketFeature]> = [];
+  let realtimeRef: Realtime | null = null;
   const deps: FeatureDeps = {
     config,
     database,
@@ -157,6 +162,8 @@ export async function buildApp({
     authRepo,
     socket: (feature) => void socketFeatures.push(feature),
     namespace: (name, feature) => void namespaces.push([name, feature]),
+    media,
+    io: () => realtimeRef?.io ?? null,
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
@@ -183,6 +190,7 @@ export async function buildApp({
     features: [world.feature, ...socketFeatures],
     limiter,
   });
+  realtimeRef = realtime;
   for (const [name, feature] of namespaces) realtime.namespace(name, feature);
   world.start(realtime.io);
   app.decorate('world', world);

@@ -56,7 +56,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
   const accounts = config.SEED_DEMO ? await seedDemoCampus(database.db) : undefined;
-  const app = await buildApp({ config, database });
+  // The classroom reads the media server through this as soon as it is connected.
+  let mediaServer: MediaServer | null = null;
+  const app = await buildApp({ config, database, media: () => mediaServer });
 
   let media: Promise<MediaServer | null> = Promise.resolve(null);
   let closing = false;
@@ -74,12 +76,18 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   printBanner(config, accounts);
-  // The classroom's SFU, in the background: the server never waits for Janus to serve. Nothing
-  // uses it yet; the classroom feature (issue 14) will take it through FeatureDeps.
-  media = connectMediaServer(config, { log: app.log }).catch((err: unknown) => {
-    app.log.error({ err }, 'Janus could not be set up; classrooms use the mesh');
-    return null;
-  });
+  // The classroom's SFU, in the background: the server never waits for Janus to serve. The
+  // classroom feature takes it through FeatureDeps.media once it is here.
+  media = connectMediaServer(config, { log: app.log }).then(
+    (server) => {
+      mediaServer = server;
+      return server;
+    },
+    (err: unknown) => {
+      app.log.error({ err }, 'Janus could not be set up; classrooms use the mesh');
+      return null;
+    },
+  );
 }
 
 /** A startup failure for the terminal; a failed query shows its code, never its parameters. */

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { AppDeps } from '../src/app.ts';
 import { loadConfig } from '../src/config/config.ts';
 import type { Database } from '../src/db/database.ts';
 
@@ -17,6 +18,7 @@ export async function startTestApp(
   database: Database,
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
+  deps: Pick<AppDeps, 'media'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     PORT: '0',
@@ -25,7 +27,7 @@ export async function startTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   configure?.(app);
   await app.listen({ host: '127.0.0.1', port: config.PORT });
   const { port } = app.server.address() as AddressInfo;

@@ -15,5 +15,6 @@ export * from './bridge.ts';
 export * from './shares.ts';
 export * from './screenshots.ts';
 export * from './balancing.ts';
+export * from './classroom.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventSpec } from './events/event-spec.ts';
+import { classClientEvents, classServerEvents } from './events/class.events.ts';
 import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
 import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
 import { lineText } from './text.ts';
@@ -41,12 +42,14 @@ export type AckResult<T> = { status: true; data: T } | { status: false; message:
 export const clientEvents = {
   ...systemClientEvents,
   ...worldClientEvents,
+  ...classClientEvents,
 } as const satisfies Record<string, EventSpec>;
 
 /** Events the server sends, with their payload schemas, merged from the same domain maps. */
 export const serverEvents = {
   ...systemServerEvents,
   ...worldServerEvents,
+  ...classServerEvents,
 } as const satisfies Record<string, EventSpec>;
 
 type ClientEventMap = typeof clientEvents;

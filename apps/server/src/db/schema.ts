@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -220,3 +221,45 @@ export const playerSlots = pgTable(
   },
   (t) => [uniqueIndex('player_slots_player_id_idx').on(t.playerId)],
 );
+
+/**
+ * Classrooms (SPEC §9 room-1..3, created by the migration): the global mute flags of SPEC §3,
+ * and who shares the screen (one sharer per room; PostgreSQL decides between processes).
+ */
+export const classroomChannels = pgTable('classroom_channels', {
+  channel: text('channel').primaryKey(),
+  globalMuteAudio: boolean('global_mute_audio').notNull().default(false),
+  globalMuteVideo: boolean('global_mute_video').notNull().default(false),
+  /** The account sharing its screen, or null. */
+  screenSharer: uuid('screen_sharer'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ClassroomChannelRow = typeof classroomChannels.$inferSelect;
+
+/**
+ * Who is in which classroom, one row per joined socket (any process). `feed` is the participant
+ * id: Janus's id of that person's publisher; the mids are known once they publish.
+ */
+export const classroomParticipants = pgTable(
+  'classroom_participants',
+  {
+    socketId: text('socket_id').primaryKey(),
+    channel: text('channel')
+      .notNull()
+      .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    role: text('role').notNull(),
+    name: text('name').notNull(),
+    feed: bigint('feed', { mode: 'number' }).notNull(),
+    audioMid: text('audio_mid'),
+    videoMid: text('video_mid'),
+    audioProhibited: boolean('audio_prohibited').notNull().default(false),
+    videoProhibited: boolean('video_prohibited').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('classroom_participants_channel_idx').on(t.channel),
+    uniqueIndex('classroom_participants_feed_idx').on(t.channel, t.feed),
+  ],
+);
+export type ClassroomParticipantRow = typeof classroomParticipants.$inferSelect;

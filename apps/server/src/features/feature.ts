@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import type { SocketFeature } from '../realtime/realtime.ts';
+import type { MediaServer } from '../media/janus/index.ts';
+import type { AtriumServer, SocketFeature } from '../realtime/realtime.ts';
 import type { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthRepository } from '../accounts/auth.repository.ts';
 
@@ -20,6 +21,13 @@ export interface FeatureDeps {
   socket(feature: SocketFeature): void;
   /** Serves a socket namespace pattern (`/room/room-{n}`), signed-in sockets only. */
   namespace(name: RegExp, feature: SocketFeature): void;
+  /**
+   * The classroom's SFU as it stands now: null until `main.ts` has connected it in the
+   * background, and for good when Janus cannot be had (or a test does not start one).
+   */
+  media(): MediaServer | null;
+  /** The socket server, once built (after every feature registered); null before. */
+  io(): AtriumServer | null;
 }
 
 /**

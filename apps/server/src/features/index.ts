@@ -1,5 +1,6 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
+import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
 import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
@@ -23,4 +24,5 @@ export const features: readonly Feature[] = [
   usersFeature,
   postersFeature,
   screenshotsFeature,
+  classroomFeature,
 ];

@@ -18,6 +18,16 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'world:move': { limit: 400, windowMs: 10_000 },
   'world:emote': { limit: 50, windowMs: 10_000 },
   'world:leave': { limit: 60, windowMs: 60_000 },
+  // The classroom: a join is a Janus session; trickle carries one ICE candidate per message.
+  'class:join': { limit: 30, windowMs: 60_000 },
+  'class:publish': { limit: 30, windowMs: 60_000 },
+  'class:subscribe': { limit: 120, windowMs: 60_000 },
+  'class:start': { limit: 120, windowMs: 60_000 },
+  'class:trickle': { limit: 600, windowMs: 60_000 },
+  'class:leave': { limit: 30, windowMs: 60_000 },
+  'class:moderate': { limit: 120, windowMs: 60_000 },
+  'class:mute-all': { limit: 60, windowMs: 60_000 },
+  'class:share': { limit: 60, windowMs: 60_000 },
 };
 
 export const SocketLimitText = {

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route.ts';
 import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
+import { ClassroomApi } from './classroom.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
 import { SettingsApi } from './settings.api.ts';
@@ -12,6 +13,7 @@ import { UsersApi } from './users.api.ts';
 export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
+export { ClassroomApi } from './classroom.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { ScreenshotsApi } from './screenshots.api.ts';
@@ -34,4 +36,5 @@ export const ApiRoutes = {
   userFiles: UserFilesApi,
   shares: SharesApi,
   users: UsersApi,
+  classroom: ClassroomApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

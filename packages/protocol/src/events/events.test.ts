@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clientEvents, serverEvents } from '../socket.ts';
+import { classClientEvents, classServerEvents } from './class.events.ts';
 import { systemClientEvents, systemServerEvents } from './system.events.ts';
 import { worldClientEvents, worldServerEvents } from './world.events.ts';
 
 const domains = {
   system: { client: systemClientEvents, server: systemServerEvents },
   world: { client: worldClientEvents, server: worldServerEvents },
+  class: { client: classClientEvents, server: classServerEvents },
 };
 
 describe('socket event maps', () => {

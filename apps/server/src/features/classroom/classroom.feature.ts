@@ -1,0 +1,24 @@
+import type { Feature } from '../feature.ts';
+import { ClassroomRepository } from './classroom.repository.ts';
+import { classroomRoutes } from './classroom.routes.ts';
+import { ClassroomService } from './classroom.service.ts';
+import { createClassroomRealtime } from './classroom.socket.ts';
+
+/** The live classroom (issue 14): video tokens, global mute flags, and Janus signalling. */
+export const classroomFeature: Feature = {
+  name: 'classroom',
+  async register(app, deps) {
+    const repo = new ClassroomRepository(deps.database.db);
+    const service = new ClassroomService(repo, deps.jwtSecret);
+    await app.register(classroomRoutes, { service });
+    const live = createClassroomRealtime({
+      repo,
+      service,
+      media: () => deps.media(),
+      io: () => deps.io(),
+      secret: deps.jwtSecret,
+      log: app.log,
+    });
+    deps.socket(live.feature);
+  },
+};

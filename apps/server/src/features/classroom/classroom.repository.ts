@@ -1,0 +1,142 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/database.ts';
+import { classroomChannels, classroomParticipants } from '../../db/schema.ts';
+import type { ClassroomChannelRow, ClassroomParticipantRow } from '../../db/schema.ts';
+
+export type NewParticipant = Pick<
+  ClassroomParticipantRow,
+  | 'socketId'
+  | 'channel'
+  | 'userId'
+  | 'role'
+  | 'name'
+  | 'feed'
+  | 'audioProhibited'
+  | 'videoProhibited'
+>;
+
+/** The only place with SQL for classrooms: their flags, the screen sharer and who is in them. */
+export class ClassroomRepository {
+  constructor(private readonly db: AppDb) {}
+
+  async channel(channel: string): Promise<ClassroomChannelRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(classroomChannels)
+      .where(eq(classroomChannels.channel, channel));
+    return row;
+  }
+
+  async setFlag(
+    channel: string,
+    kind: 'audio' | 'video',
+    value: boolean,
+  ): Promise<ClassroomChannelRow | undefined> {
+    const [row] = await this.db
+      .update(classroomChannels)
+      .set(
+        kind === 'audio'
+          ? { globalMuteAudio: value, updatedAt: new Date() }
+          : { globalMuteVideo: value, updatedAt: new Date() },
+      )
+      .where(eq(classroomChannels.channel, channel))
+      .returning();
+    return row;
+  }
+
+  /** Makes `userId` the room's sharer unless someone else is; true when they now hold it. */
+  async claimScreen(channel: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(classroomChannels)
+      .set({ screenSharer: userId })
+      .where(
+        and(
+          eq(classroomChannels.channel, channel),
+          or(isNull(classroomChannels.screenSharer), eq(classroomChannels.screenSharer, userId)),
+        ),
+      )
+      .returning({ channel: classroomChannels.channel });
+    return rows.length > 0;
+  }
+
+  /** Gives the screen back if `userId` holds it; true when it did. */
+  async releaseScreen(channel: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(classroomChannels)
+      .set({ screenSharer: null })
+      .where(
+        and(eq(classroomChannels.channel, channel), eq(classroomChannels.screenSharer, userId)),
+      )
+      .returning({ channel: classroomChannels.channel });
+    return rows.length > 0;
+  }
+
+  async addParticipant(row: NewParticipant): Promise<void> {
+    await this.db.insert(classroomParticipants).values(row);
+  }
+
+  async participant(socketId: string): Promise<ClassroomParticipantRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(classroomParticipants)
+      .where(eq(classroomParticipants.socketId, socketId));
+    return row;
+  }
+
+  async participantByFeed(
+    channel: string,
+    feed: number,
+  ): Promise<ClassroomParticipantRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(classroomParticipants)
+      .where(and(eq(classroomParticipants.channel, channel), eq(classroomParticipants.feed, feed)));
+    return row;
+  }
+
+  async participants(channel: string): Promise<ClassroomParticipantRow[]> {
+    return this.db
+      .select()
+      .from(classroomParticipants)
+      .where(eq(classroomParticipants.channel, channel))
+      .orderBy(classroomParticipants.joinedAt);
+  }
+
+  /** Whether another socket of `userId` is still in the room (for the screen share on leave). */
+  async userStillIn(channel: string, userId: string, socketId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ n: sql<number>`1` })
+      .from(classroomParticipants)
+      .where(
+        and(
+          eq(classroomParticipants.channel, channel),
+          eq(classroomParticipants.userId, userId),
+          ne(classroomParticipants.socketId, socketId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async setMids(socketId: string, audioMid: string | null, videoMid: string | null): Promise<void> {
+    await this.db
+      .update(classroomParticipants)
+      .set({ audioMid, videoMid })
+      .where(eq(classroomParticipants.socketId, socketId));
+  }
+
+  async setProhibited(socketId: string, kind: 'audio' | 'video', value: boolean): Promise<void> {
+    await this.db
+      .update(classroomParticipants)
+      .set(kind === 'audio' ? { audioProhibited: value } : { videoProhibited: value })
+      .where(eq(classroomParticipants.socketId, socketId));
+  }
+
+  async removeParticipant(socketId: string): Promise<ClassroomParticipantRow | undefined> {
+    const [row] = await this.db
+      .delete(classroomParticipants)
+      .where(eq(classroomParticipants.socketId, socketId))
+      .returning();
+    return row;
+  }
+}

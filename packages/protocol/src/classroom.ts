@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { AuthText } from './auth.ts';
+import { okEnvelope } from './envelope.ts';
+import { lineText } from './text.ts';
+
+/** SPEC §9: the classrooms that exist from the start. */
+export const CLASSROOM_ROOMS = ['room-1', 'room-2', 'room-3'] as const;
+export const ClassroomRoomSchema = z.enum(CLASSROOM_ROOMS);
+export type ClassroomRoom = z.infer<typeof ClassroomRoomSchema>;
+
+/**
+ * The largest SDP the classroom signalling takes, in characters. A socket message may weigh at
+ * most 64 KiB (`MAX_SOCKET_MESSAGE_BYTES`), and a larger one closes the connection before any
+ * handler can answer; the SDP cap sits below it so that an oversized SDP gets a clear refusal.
+ */
+export const MAX_SDP_LENGTH = 32 * 1024;
+
+/** How long a video token (SPEC §7) is valid, in seconds. */
+export const VIDEO_TOKEN_TTL_S = 10 * 60;
+
+/** The classroom's user-facing texts: SPEC §2, §5 and §8 letter for letter, and our own refusals. */
+export const ClassroomText = {
+  /** SPEC §5: conference join without an account. */
+  registerRequired: AuthText.registerRequired,
+  /** SPEC §2: the device settings modal's title. */
+  chooseDevices: 'Choose the Camera and Microphone',
+  /** SPEC §2: the error modal when neither camera nor microphone can be used. */
+  devicesRequired: 'This meeting requires camera and microphone to be enabled',
+  /** SPEC §8: switching devices. */
+  switchCameraSuccess: 'Switch camera success',
+  switchCameraFail:
+    'Switch camera fail! Seems like the camera is being used by some other application.',
+  switchMicrophoneSuccess: 'Switch microphone success',
+  switchMicrophoneFail: 'Switch microphone fail!',
+  /** SPEC §8: "a failed global mute update is an error toast" (its words are ours). */
+  globalMuteUpdateFailed: 'Could not update the global mute setting.',
+  unknownRoom: 'This classroom does not exist.',
+  invalidUid: 'The uid must be 1 to 64 letters, digits, dashes or underscores.',
+  hostsOnly: 'Only teachers and admins can do this.',
+  hostNotModerated: 'Teachers and admins cannot be muted.',
+  notInRoom: 'Join the classroom first.',
+  notYourParticipant: 'That participant is not yours.',
+  unknownParticipant: 'There is no such participant in this classroom.',
+  notPublishing: 'Publish your camera and microphone first.',
+  sdpTooLarge: `The session description is too large (at most ${MAX_SDP_LENGTH} characters).`,
+  screenShareTaken: 'Someone else is already sharing the screen.',
+  mediaUnavailable: 'The classroom media server is not available right now.',
+  mediaFailed: 'The media server refused the request.',
+} as const;
+
+/** SPEC §7: the video token response; on failure both are empty. */
+export const VideoTokensSchema = z
+  .object({
+    status: z.boolean(),
+    message: z.string().optional(),
+    rtcToken: z.string(),
+    rtmToken: z.string(),
+  })
+  .meta({ id: 'VideoTokens' });
+export type VideoTokens = z.infer<typeof VideoTokensSchema>;
+
+/** Loose on purpose: an unknown channel or uid answers empty tokens, as the spec says. */
+export const VideoTokenParamsSchema = z.strictObject({
+  channel: z.string().max(200),
+  uid: z.string().max(200),
+});
+
+export const VIDEO_UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** SPEC §3: global settings per channel. */
+export const GLOBAL_MUTE_KEYS = ['global_mute_audio_config', 'global_mute_video_config'] as const;
+export const GlobalMuteKeySchema = z.enum(GLOBAL_MUTE_KEYS);
+export type GlobalMuteKey = z.infer<typeof GlobalMuteKeySchema>;
+
+export const GlobalMuteConfigSchema = z
+  .object({ global_mute_audio_config: z.boolean(), global_mute_video_config: z.boolean() })
+  .meta({ id: 'GlobalMuteConfig' });
+export type GlobalMuteConfig = z.infer<typeof GlobalMuteConfigSchema>;
+export const GlobalMuteConfigResponseSchema = okEnvelope(GlobalMuteConfigSchema);
+
+export const ChannelParamsSchema = z.strictObject({ channel: ClassroomRoomSchema });
+export const GlobalMuteParamsSchema = z.strictObject({
+  channel: ClassroomRoomSchema,
+  key: GlobalMuteKeySchema,
+});
+export const GlobalMuteUpdateSchema = z.strictObject({ value: z.boolean() });
+
+/** SPEC §3: remote participant attributes (`shareScreen` is the string "true" or "false"). */
+export const ParticipantAttributesSchema = z.object({
+  name: z.string(),
+  shareScreen: z.enum(['true', 'false']),
+  isUnmutedAudioProhibited: z.boolean(),
+  isUnmutedVideoProhibited: z.boolean(),
+});
+export type ParticipantAttributes = z.infer<typeof ParticipantAttributesSchema>;
+
+/** A participant id: Janus's feed id of that person's publisher. */
+export const ParticipantIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const ClassParticipantSchema = z.object({
+  id: ParticipantIdSchema,
+  userId: z.string(),
+  role: z.enum(['admin', 'teacher', 'member']),
+  publishing: z.boolean(),
+  attributes: ParticipantAttributesSchema,
+});
+export type ClassParticipant = z.infer<typeof ClassParticipantSchema>;
+
+const sdp = z.string().min(1).max(MAX_SDP_LENGTH, ClassroomText.sdpTooLarge);
+export const SessionDescriptionSchema = z.strictObject({
+  type: z.enum(['offer', 'answer']),
+  sdp,
+});
+export type SessionDescription = z.infer<typeof SessionDescriptionSchema>;
+
+export const ClassJoinSchema = z.strictObject({ room: lineText().max(64) });
+export const ClassJoinAckSchema = z.object({
+  room: ClassroomRoomSchema,
+  id: ParticipantIdSchema,
+  host: z.boolean(),
+  attributes: ParticipantAttributesSchema,
+  participants: z.array(ClassParticipantSchema),
+  flags: GlobalMuteConfigSchema,
+});
+export type ClassJoinAck = z.infer<typeof ClassJoinAckSchema>;
+
+export const ClassPublishSchema = z.strictObject({
+  participant: ParticipantIdSchema,
+  sdp: SessionDescriptionSchema,
+});
+export const ClassSubscribeSchema = z.strictObject({ feed: ParticipantIdSchema });
+export const ClassStartSchema = z.strictObject({ sdp: SessionDescriptionSchema });
+
+export const IceCandidateSchema = z.union([
+  z.strictObject({
+    candidate: lineText().max(1024),
+    sdpMid: lineText().max(64).nullish(),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+  }),
+  z.strictObject({ completed: z.literal(true) }),
+]);
+export const ClassTrickleSchema = z.strictObject({
+  participant: ParticipantIdSchema,
+  target: z.enum(['publisher', 'subscriber']),
+  candidate: IceCandidateSchema,
+});
+
+export const MediaKindSchema = z.enum(['audio', 'video']);
+export type MediaKind = z.infer<typeof MediaKindSchema>;
+export const ClassModerateSchema = z.strictObject({
+  target: ParticipantIdSchema,
+  kind: MediaKindSchema,
+  mute: z.boolean(),
+});
+export const ClassMuteAllSchema = z.strictObject({ kind: MediaKindSchema, mute: z.boolean() });
+export const ClassShareSchema = z.strictObject({ on: z.boolean() });
+
+/** SPEC §3: the channel chat message types a mute-all or allow-all sends. */
+export const ClassChannelMessageSchema = z.object({
+  type: z.enum([
+    'chat',
+    'mute-audio-all',
+    'allow-permission-unmute-audio',
+    'mute-video-all',
+    'allow-permission-unmute-video',
+  ]),
+  message: z.string(),
+  displayName: z.string(),
+});
+export type ClassChannelMessage = z.infer<typeof ClassChannelMessageSchema>;

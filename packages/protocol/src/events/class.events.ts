@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  ClassChannelMessageSchema,
+  ClassJoinAckSchema,
+  ClassJoinSchema,
+  ClassModerateSchema,
+  ClassMuteAllSchema,
+  ClassParticipantSchema,
+  ClassPublishSchema,
+  ClassShareSchema,
+  ClassStartSchema,
+  ClassSubscribeSchema,
+  ClassTrickleSchema,
+  GlobalMuteConfigSchema,
+  IceCandidateSchema,
+  ParticipantAttributesSchema,
+  ParticipantIdSchema,
+  SessionDescriptionSchema,
+} from '../classroom.ts';
+import type { DomainEvents } from './event-spec.ts';
+
+/** The live classroom's signalling: the browser sends only SDP and ICE; the server runs Janus. */
+export const classClientEvents = {
+  'class:join': { payload: ClassJoinSchema, ack: ClassJoinAckSchema },
+  'class:publish': {
+    payload: ClassPublishSchema,
+    ack: z.object({ sdp: SessionDescriptionSchema }),
+  },
+  'class:subscribe': {
+    payload: ClassSubscribeSchema,
+    ack: z.object({ sdp: SessionDescriptionSchema }),
+  },
+  'class:start': { payload: ClassStartSchema, ack: z.object({}) },
+  'class:trickle': { payload: ClassTrickleSchema, ack: z.object({}) },
+  'class:leave': { payload: z.strictObject({}), ack: z.object({}) },
+  'class:moderate': { payload: ClassModerateSchema, ack: z.object({}) },
+  'class:mute-all': { payload: ClassMuteAllSchema, ack: GlobalMuteConfigSchema },
+  'class:share': { payload: ClassShareSchema, ack: z.object({}) },
+} as const satisfies DomainEvents<'class'>;
+
+export const classServerEvents = {
+  'class:joined': { payload: ClassParticipantSchema },
+  'class:left': { payload: z.object({ id: ParticipantIdSchema }) },
+  /** A participant started publishing: subscribe to `id`. */
+  'class:published': { payload: z.object({ id: ParticipantIdSchema }) },
+  'class:attributes': {
+    payload: z.object({ id: ParticipantIdSchema, attributes: ParticipantAttributesSchema }),
+  },
+  'class:flags': { payload: GlobalMuteConfigSchema },
+  /** SPEC §3 channel messages: mute-all and allow-all. */
+  'class:message': { payload: ClassChannelMessageSchema },
+  /** An ICE candidate from Janus for this person's publisher or subscriber connection. */
+  'class:trickle': {
+    payload: z.object({
+      target: z.enum(['publisher', 'subscriber']),
+      candidate: IceCandidateSchema,
+    }),
+  },
+} as const satisfies DomainEvents<'class'>;
