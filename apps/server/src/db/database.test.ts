@@ -18,6 +18,8 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     );
     const tables = result as { rows: Array<{ table_name: string }> };
     expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'classroom_channels',
+      'classroom_participants',
       'mail_outbox',
       'oidc_identities',
       'player_slots',
