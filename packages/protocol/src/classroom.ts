@@ -46,6 +46,8 @@ export const ClassroomText = {
   screenShareTaken: 'Someone else is already sharing the screen.',
   mediaUnavailable: 'The classroom media server is not available right now.',
   mediaFailed: 'The media server refused the request.',
+  subscribeFirst: 'Subscribe to a participant first.',
+  wrongSdpType: (type: 'offer' | 'answer') => `An SDP ${type} is expected here.`,
 } as const;
 
 /** SPEC §7: the video token response; on failure both are empty. */
@@ -106,10 +108,13 @@ export const ClassParticipantSchema = z.object({
 });
 export type ClassParticipant = z.infer<typeof ClassParticipantSchema>;
 
-const sdp = z.string().min(1).max(MAX_SDP_LENGTH, ClassroomText.sdpTooLarge);
+/**
+ * An SDP offer or answer. Its length is checked by the server against MAX_SDP_LENGTH, so that an
+ * oversized one gets `ClassroomText.sdpTooLarge` rather than the generic invalid payload.
+ */
 export const SessionDescriptionSchema = z.strictObject({
   type: z.enum(['offer', 'answer']),
-  sdp,
+  sdp: z.string().min(1),
 });
 export type SessionDescription = z.infer<typeof SessionDescriptionSchema>;
 

@@ -3,7 +3,7 @@
 // keeps who is in which room, the flags and the screen sharer in PostgreSQL (shared by every
 // process). A person's Janus session lives in the process holding their socket.
 import { createHmac } from 'node:crypto';
-import { ClassroomRoomSchema, ClassroomText, SocketText } from '@atrium/protocol';
+import { ClassroomRoomSchema, ClassroomText, MAX_SDP_LENGTH, SocketText } from '@atrium/protocol';
 import type {
   ClassChannelMessage,
   ClassJoinAck,
@@ -45,6 +45,10 @@ export const classRoomKey = (channel: string): string => `class:${channel}`;
 export const janusRoomId = (channel: ClassroomRoom): number =>
   1000 + Number(channel.slice('room-'.length));
 
+/** The secret of a classroom's Janus room, derived from the server secret (same on every process). */
+export const janusRoomSecret = (secret: string, channel: ClassroomRoom): string =>
+  createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
+
 /** One person's live classroom session on this process. */
 interface Session {
   channel: ClassroomRoom;
@@ -73,8 +77,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
 } {
   const { repo, service, log } = deps;
   const sessions = new Map<string, Session>();
-  const roomSecret = (channel: ClassroomRoom) =>
-    createHmac('sha256', deps.secret).update(`atrium:janus-room:${channel}`).digest('hex');
+  const roomSecret = (channel: ClassroomRoom) => janusRoomSecret(deps.secret, channel);
 
   const emitToRoom = (channel: string) => deps.io()?.to(classRoomKey(channel));
 
@@ -298,9 +301,10 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     };
   }
 
-  function requireOffer(sdp: SessionDescription): SessionDescription {
-    if (sdp.type !== 'offer') throw badRequest('An offer is expected here.');
-    return sdp;
+  function requireSdp(sdp: SessionDescription, type: SessionDescription['type']): string {
+    if (sdp.sdp.length > MAX_SDP_LENGTH) throw badRequest(ClassroomText.sdpTooLarge);
+    if (sdp.type !== type) throw badRequest(ClassroomText.wrongSdpType(type));
+    return sdp.sdp;
   }
 
   const feature: SocketFeature = (socket, on) => {
@@ -313,9 +317,9 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:publish', async (s, { participant, sdp }) => {
       const session = requireSession(s);
       requireOwn(session, participant);
-      const offer = requireOffer(sdp);
+      const offer = requireSdp(sdp, 'offer');
       const { answer, streams } = await janus(() =>
-        session.publisher.publish({ offer: { type: 'offer', sdp: offer.sdp } }),
+        session.publisher.publish({ offer: { type: 'offer', sdp: offer } }),
       );
       const audioMid = streams.find((st) => st.type === 'audio')?.mid ?? null;
       const videoMid = streams.find((st) => st.type === 'video')?.mid ?? null;
@@ -360,10 +364,10 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
 
     on('class:start', async (s, { sdp }) => {
       const session = requireSession(s);
-      if (!session.subscriber) throw badRequest('Subscribe to a participant first.');
-      if (sdp.type !== 'answer') throw badRequest('An answer is expected here.');
+      const answer = requireSdp(sdp, 'answer');
+      if (!session.subscriber) throw badRequest(ClassroomText.subscribeFirst);
       const subscriber = session.subscriber;
-      await janus(() => subscriber.start({ type: 'answer', sdp: sdp.sdp }));
+      await janus(() => subscriber.start({ type: 'answer', sdp: answer }));
       return {};
     });
 
@@ -371,7 +375,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       const session = requireSession(s);
       requireOwn(session, participant);
       const handle = target === 'publisher' ? session.publisher : session.subscriber;
-      if (!handle) throw badRequest('Subscribe to a participant first.');
+      if (!handle) throw badRequest(ClassroomText.subscribeFirst);
       const ice =
         'completed' in candidate
           ? { completed: true as const }

@@ -1,0 +1,439 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AuthText,
+  ClassroomText,
+  MAX_SDP_LENGTH,
+  PROTOCOL_VERSION,
+  SocketText,
+} from '@atrium/protocol';
+import type {
+  AckResult,
+  ClassJoinAck,
+  ClientToServerEvents,
+  ServerPayload,
+  ServerToClientEvents,
+} from '@atrium/protocol';
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { JanusClient } from '../../media/janus/index.ts';
+import type { MediaServer } from '../../media/janus/index.ts';
+import type { PrivateJanus } from '../../media/janus/janus-process.ts';
+import { AccessTokens } from '../../security/access-tokens.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import { createTestDatabase } from '../../../test/databases.ts';
+import type { TestDatabase } from '../../../test/databases.ts';
+import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { startTestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { ClassroomRepository } from './classroom.repository.ts';
+import { janusRoomId, janusRoomSecret } from './classroom.socket.ts';
+
+type Listen = (event: string, listener: (payload: unknown) => void) => unknown;
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const JWT_SECRET = 'classroom-socket-test-secret-0123456789abcdef';
+
+/** Emits an acknowledged event with any payload, as a student's edited page could. */
+function ask<T = unknown>(
+  socket: ClientSocket,
+  event: string,
+  payload: unknown,
+): Promise<AckResult<T>> {
+  return new Promise((resolve) => {
+    (socket as unknown as Socket).emit(event, payload, (result: AckResult<T>) => resolve(result));
+  });
+}
+
+async function ok<T>(pending: Promise<AckResult<T>>): Promise<T> {
+  const result = await pending;
+  if (!result.status) throw new Error(`refused: ${result.message}`);
+  return result.data;
+}
+
+function next<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  test: (payload: ServerPayload<E>) => boolean = () => true,
+): Promise<ServerPayload<E>> {
+  const untyped = socket as unknown as { on: Listen; off: Listen };
+  return new Promise((resolve) => {
+    const listener = (payload: ServerPayload<E>) => {
+      if (!test(payload)) return;
+      untyped.off(event, listener as (payload: unknown) => void);
+      resolve(payload);
+    };
+    untyped.on(event, listener as (payload: unknown) => void);
+  });
+}
+
+describe('classroom signalling without a media server', () => {
+  let database: TestDatabase;
+  let server: TestApp;
+  const tokens = new AccessTokens(JWT_SECRET);
+  const opened: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    server = await startTestApp(database, { JWT_SECRET });
+  });
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.disconnect();
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.dispose();
+  });
+
+  async function open(claims?: AuthClaims): Promise<ClientSocket> {
+    const token = claims ? await tokens.sign(claims) : undefined;
+    const socket: ClientSocket = connect(server.url, {
+      path: '/api/socket',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { protocol: PROTOCOL_VERSION, ...(token ? { token } : {}) },
+    });
+    opened.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  it('refuses a socket without a user, a guest, an unknown room, and says when Janus is missing', async () => {
+    expect(await ask(await open(), 'class:join', { room: 'room-1' })).toEqual({
+      status: false,
+      message: SocketText.notLoggedIn,
+    });
+    const guest = await open({ sub: randomUUID(), username: 'guest-1', role: 'guest' });
+    expect(await ask(guest, 'class:join', { room: 'room-1' })).toEqual({
+      status: false,
+      message: AuthText.registerRequired,
+    });
+    const member = await open({ sub: randomUUID(), username: 'sam', role: 'member' });
+    expect(await ask(member, 'class:join', { room: 'room-9' })).toEqual({
+      status: false,
+      message: ClassroomText.unknownRoom,
+    });
+    expect(await ask(member, 'class:join', { room: 'room-1' })).toEqual({
+      status: false,
+      message: ClassroomText.mediaUnavailable,
+    });
+    expect(
+      await ask(member, 'class:publish', { participant: 1, sdp: { type: 'offer', sdp: 'v=0' } }),
+    ).toEqual({
+      status: false,
+      message: ClassroomText.notInRoom,
+    });
+    expect(await new ClassroomRepository(database.db).participants('room-1')).toEqual([]);
+  });
+});
+
+describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
+  let janus: PrivateJanus & { dir: string };
+  let client: JanusClient;
+  let media: MediaServer;
+  let database: TestDatabase;
+  let server: TestApp;
+  let repo: ClassroomRepository;
+  const tokens = new AccessTokens(JWT_SECRET);
+  const cleanups: (() => void | Promise<void>)[] = [];
+
+  const people = {
+    teacher: { sub: randomUUID(), username: 'ms-teach', role: 'teacher' },
+    admin: { sub: randomUUID(), username: 'the-admin', role: 'admin' },
+    alice: { sub: randomUUID(), username: 'alice', role: 'member' },
+    bob: { sub: randomUUID(), username: 'bob', role: 'member' },
+    carol: { sub: randomUUID(), username: 'carol', role: 'member' },
+  } satisfies Record<string, AuthClaims>;
+
+  beforeAll(async () => {
+    janus = await startTestJanus();
+    client = await JanusClient.connect({
+      url: janus.url,
+      apiSecret: janus.apiSecret,
+      adminKey: janus.adminKey,
+    });
+    media = { kind: 'private', client, janus, close: () => client.close() };
+    database = await createTestDatabase('pglite');
+    repo = new ClassroomRepository(database.db);
+    server = await startTestApp(database, { JWT_SECRET }, undefined, { media: () => media });
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    // Everyone is out once their sockets are gone.
+    await expect.poll(() => repo.participants('room-1')).toEqual([]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+    await client?.close();
+    await janus?.stop();
+  });
+
+  async function open(claims: AuthClaims): Promise<ClientSocket> {
+    const socket: ClientSocket = connect(server.url, {
+      path: '/api/socket',
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { protocol: PROTOCOL_VERSION, token: await tokens.sign(claims) },
+    });
+    cleanups.push(() => void socket.disconnect());
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  async function joined(claims: AuthClaims, room = 'room-1') {
+    const socket = await open(claims);
+    const ack = await ok<ClassJoinAck>(ask(socket, 'class:join', { room }));
+    return { socket, ack };
+  }
+
+  /** Publishes through a real (track-less) WebRTC peer; resolves once ICE and DTLS are up. */
+  async function publish(socket: ClientSocket, participant: number) {
+    const node = new NodePeer();
+    cleanups.push(() => node.close());
+    const { sdp } = await ok<{ sdp: { type: 'answer'; sdp: string } }>(
+      ask(socket, 'class:publish', { participant, sdp: await node.publishOffer() }),
+    );
+    expect(sdp.type).toBe('answer');
+    await node.accept(sdp);
+    await node.connected();
+    return node;
+  }
+
+  /** The moderated mids per feed, as Janus lists them to someone joining the room now. */
+  async function moderatedStreams(): Promise<Record<number, string[]>> {
+    const room = janusRoomId('room-1');
+    const secret = janusRoomSecret(JWT_SECRET, 'room-1');
+    const token = randomUUID();
+    await client.allowTokens(room, secret, [token]);
+    const peer = await client.openPeer();
+    try {
+      const { publishers } = await (await peer.publisher()).join({ room, token });
+      return Object.fromEntries(
+        publishers.map((p) => [p.feed, p.streams.filter((s) => s.moderated).map((s) => s.mid)]),
+      );
+    } finally {
+      await peer.close();
+      await client.disallowTokens(room, secret, [token]);
+    }
+  }
+
+  it('joins, publishes, subscribes over the socket, and tells the room who comes and goes', async () => {
+    const teacher = await joined(people.teacher);
+    expect(teacher.ack).toMatchObject({
+      room: 'room-1',
+      host: true,
+      participants: [],
+      attributes: {
+        name: 'ms-teach',
+        shareScreen: 'false',
+        isUnmutedAudioProhibited: false,
+        isUnmutedVideoProhibited: false,
+      },
+    });
+    const seenJoin = next(teacher.socket, 'class:joined');
+    const alice = await joined(people.alice);
+    expect(alice.ack.participants.map((p) => p.id)).toEqual([teacher.ack.id]);
+    expect(alice.ack.participants[0]?.attributes.name).toBe('ms-teach');
+    expect(await seenJoin).toMatchObject({ id: alice.ack.id, userId: people.alice.sub });
+
+    const published = next(teacher.socket, 'class:published');
+    await publish(alice.socket, alice.ack.id);
+    expect(await published).toEqual({ id: alice.ack.id });
+    expect(
+      (await client.listParticipants(janusRoomId('room-1'))).map((p) => p.feed).sort(),
+    ).toEqual([teacher.ack.id, alice.ack.id].sort());
+
+    // The teacher receives Alice's feed: Janus's offer, answered by a real peer.
+    const { sdp: offer } = await ok<{ sdp: { type: 'offer'; sdp: string } }>(
+      ask(teacher.socket, 'class:subscribe', { feed: alice.ack.id }),
+    );
+    expect(offer.type).toBe('offer');
+    const receiver = new NodePeer();
+    cleanups.push(() => receiver.close());
+    const answer = await receiver.answer(offer);
+    expect(await ask(teacher.socket, 'class:start', { sdp: answer })).toEqual({
+      status: true,
+      data: {},
+    });
+    await receiver.connected();
+
+    const left = next(teacher.socket, 'class:left');
+    expect(await ask(alice.socket, 'class:leave', {})).toEqual({ status: true, data: {} });
+    expect(await left).toEqual({ id: alice.ack.id });
+    const gone = next(teacher.socket, 'class:left');
+    const bob = await joined(people.bob);
+    bob.socket.disconnect();
+    expect(await gone).toEqual({ id: bob.ack.id });
+  });
+
+  it('refuses bad signalling clearly and changes nothing', async () => {
+    const alice = await joined(people.alice);
+    const bob = await joined(people.bob);
+    const offer = { type: 'offer', sdp: 'v=0\r\n' };
+    const refusals: Array<[string, unknown, string]> = [
+      ['class:publish', { participant: bob.ack.id, sdp: offer }, ClassroomText.notYourParticipant],
+      [
+        'class:trickle',
+        { participant: bob.ack.id, target: 'publisher', candidate: { completed: true } },
+        ClassroomText.notYourParticipant,
+      ],
+      [
+        'class:publish',
+        { participant: alice.ack.id, sdp: { type: 'offer', sdp: 'x'.repeat(MAX_SDP_LENGTH + 1) } },
+        ClassroomText.sdpTooLarge,
+      ],
+      [
+        'class:publish',
+        { participant: alice.ack.id, sdp: { type: 'answer', sdp: 'v=0' } },
+        ClassroomText.wrongSdpType('offer'),
+      ],
+      ['class:subscribe', { feed: bob.ack.id }, ClassroomText.notPublishing],
+      ['class:subscribe', { feed: 424242 }, ClassroomText.unknownParticipant],
+      ['class:start', { sdp: { type: 'answer', sdp: 'v=0' } }, ClassroomText.subscribeFirst],
+      [
+        'class:moderate',
+        { target: bob.ack.id, kind: 'audio', mute: true },
+        ClassroomText.hostsOnly,
+      ],
+      ['class:mute-all', { kind: 'audio', mute: true }, ClassroomText.hostsOnly],
+      ['class:join', { room: 'room-7' }, ClassroomText.unknownRoom],
+      ['class:publish', { participant: alice.ack.id, sdp: 'v=0' }, SocketText.invalidPayload],
+    ];
+    for (const [event, payload, message] of refusals) {
+      expect(await ask(alice.socket, event, payload), event).toEqual({ status: false, message });
+    }
+    // Nothing changed: both still in, flags off, nobody prohibited.
+    const rows = await repo.participants('room-1');
+    expect(rows.map((r) => r.feed).sort()).toEqual([alice.ack.id, bob.ack.id].sort());
+    expect(rows.every((r) => !r.audioProhibited && !r.videoProhibited && !r.audioMid)).toBe(true);
+    expect(await repo.channel('room-1')).toMatchObject({
+      globalMuteAudio: false,
+      globalMuteVideo: false,
+    });
+  });
+
+  it('lets one person share the screen at a time, decided by the server', async () => {
+    const alice = await joined(people.alice);
+    const bob = await joined(people.bob);
+    const seen = next(bob.socket, 'class:attributes', (p) => p.id === alice.ack.id);
+    expect(await ask(alice.socket, 'class:share', { on: true })).toEqual({
+      status: true,
+      data: {},
+    });
+    expect((await seen).attributes.shareScreen).toBe('true');
+    expect(await ask(bob.socket, 'class:share', { on: true })).toEqual({
+      status: false,
+      message: ClassroomText.screenShareTaken,
+    });
+    // Bob stopping a share he does not hold changes nothing.
+    await ok(ask(bob.socket, 'class:share', { on: false }));
+    expect((await repo.channel('room-1'))?.screenSharer).toBe(people.alice.sub);
+    await ok(ask(alice.socket, 'class:share', { on: false }));
+    await ok(ask(bob.socket, 'class:share', { on: true }));
+    // A sharer who leaves gives the screen back.
+    await ok(ask(bob.socket, 'class:leave', {}));
+    expect((await repo.channel('room-1'))?.screenSharer).toBeNull();
+  });
+
+  it('mute-all is carried out by Janus, applied on join, never to hosts, and allow-all lifts it', async () => {
+    const teacher = await joined(people.teacher);
+    await publish(teacher.socket, teacher.ack.id);
+    const alice = await joined(people.alice);
+    await publish(alice.socket, alice.ack.id);
+    const aliceRow = await repo.participant((await repo.participants('room-1'))[1]!.socketId);
+    expect(aliceRow?.audioMid).toBeTruthy();
+
+    const prohibited = next(
+      alice.socket,
+      'class:attributes',
+      (p) => p.id === alice.ack.id && p.attributes.isUnmutedAudioProhibited,
+    );
+    const message = next(alice.socket, 'class:message');
+    expect(await ok(ask(teacher.socket, 'class:mute-all', { kind: 'audio', mute: true }))).toEqual({
+      global_mute_audio_config: true,
+      global_mute_video_config: false,
+    });
+    expect((await prohibited).attributes).toMatchObject({
+      name: 'alice',
+      isUnmutedAudioProhibited: true,
+      isUnmutedVideoProhibited: false,
+    });
+    expect(await message).toEqual({ type: 'mute-audio-all', message: '', displayName: 'ms-teach' });
+    let moderated = await moderatedStreams();
+    expect(moderated[alice.ack.id]).toEqual([aliceRow!.audioMid]);
+    expect(moderated[teacher.ack.id]).toEqual([]);
+
+    // A student arriving now is prohibited from the start, and muted at the SFU once publishing.
+    const bob = await joined(people.bob);
+    expect(bob.ack.attributes.isUnmutedAudioProhibited).toBe(true);
+    expect(bob.ack.flags.global_mute_audio_config).toBe(true);
+    await publish(bob.socket, bob.ack.id);
+    // An admin arriving now is not.
+    const admin = await joined(people.admin);
+    expect(admin.ack.attributes.isUnmutedAudioProhibited).toBe(false);
+    moderated = await moderatedStreams();
+    expect(moderated[bob.ack.id]).toHaveLength(1);
+
+    // A student cannot lift it; a teacher's allow-all does.
+    expect(await ask(bob.socket, 'class:mute-all', { kind: 'audio', mute: false })).toEqual({
+      status: false,
+      message: ClassroomText.hostsOnly,
+    });
+    const allowed = next(alice.socket, 'class:message');
+    await ok(ask(teacher.socket, 'class:mute-all', { kind: 'audio', mute: false }));
+    expect((await allowed).type).toBe('allow-permission-unmute-audio');
+    moderated = await moderatedStreams();
+    expect(moderated[alice.ack.id]).toEqual([]);
+    expect(moderated[bob.ack.id]).toEqual([]);
+    expect((await repo.participants('room-1')).some((r) => r.audioProhibited)).toBe(false);
+
+    // One student's video, by the teacher; never a host.
+    await ok(
+      ask(teacher.socket, 'class:moderate', { target: alice.ack.id, kind: 'video', mute: true }),
+    );
+    expect((await moderatedStreams())[alice.ack.id]).toEqual([aliceRow!.videoMid]);
+    expect(
+      await ask(teacher.socket, 'class:moderate', {
+        target: admin.ack.id,
+        kind: 'audio',
+        mute: true,
+      }),
+    ).toEqual({
+      status: false,
+      message: ClassroomText.hostNotModerated,
+    });
+    await ok(
+      ask(teacher.socket, 'class:moderate', { target: alice.ack.id, kind: 'video', mute: false }),
+    );
+  });
+
+  it('a flag set over HTTP reaches the people in the room', async () => {
+    const alice = await joined(people.alice);
+    await publish(alice.socket, alice.ack.id);
+    const flags = next(alice.socket, 'class:flags');
+    const res = await fetch(
+      `${server.url}/api/communication/channels/room-1/global-settings/global_mute_video_config`,
+      {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${await tokens.sign(people.teacher)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ value: true }),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(await flags).toEqual({
+      global_mute_audio_config: false,
+      global_mute_video_config: true,
+    });
+    expect((await moderatedStreams())[alice.ack.id]).toHaveLength(1);
+    await repo.setFlag('room-1', 'video', false);
+  });
+});
