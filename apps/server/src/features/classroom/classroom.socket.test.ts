@@ -9,6 +9,7 @@ import {
 import type {
   AckResult,
   ClassJoinAck,
+  ClassroomRoom,
   ClientToServerEvents,
   ServerPayload,
   ServerToClientEvents,
@@ -26,6 +27,7 @@ import type { TestDatabase } from '../../../test/databases.ts';
 import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { openDatabase } from '../../db/database.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { janusRoomId, janusRoomSecret } from './classroom.socket.ts';
 
@@ -64,6 +66,59 @@ function next<E extends keyof ServerToClientEvents>(
     };
     untyped.on(event, listener as (payload: unknown) => void);
   });
+}
+
+/** The moderated mids per feed, as Janus lists them to someone joining the room now. */
+async function moderatedIn(
+  client: JanusClient,
+  channel: ClassroomRoom,
+): Promise<Record<number, string[]>> {
+  const room = janusRoomId(channel);
+  const secret = janusRoomSecret(JWT_SECRET, channel);
+  const token = randomUUID();
+  await client.allowTokens(room, secret, [token]);
+  const peer = await client.openPeer();
+  try {
+    const { publishers } = await (await peer.publisher()).join({ room, token });
+    return Object.fromEntries(
+      publishers.map((p) => [p.feed, p.streams.filter((s) => s.moderated).map((s) => s.mid)]),
+    );
+  } finally {
+    await peer.close();
+    await client.disallowTokens(room, secret, [token]);
+  }
+}
+
+/** A socket of `claims` on `url`, connected. */
+async function openSocket(url: string, claims: AuthClaims): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(url, {
+    path: '/api/socket',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { protocol: PROTOCOL_VERSION, token: await new AccessTokens(JWT_SECRET).sign(claims) },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Publishes through a real (track-less) WebRTC peer; resolves once ICE and DTLS are up. */
+async function publishOn(socket: ClientSocket, participant: number): Promise<NodePeer> {
+  const node = new NodePeer();
+  try {
+    const { sdp } = await ok<{ sdp: { type: 'answer'; sdp: string } }>(
+      ask(socket, 'class:publish', { participant, sdp: await node.publishOffer() }),
+    );
+    expect(sdp.type).toBe('answer');
+    await node.accept(sdp);
+    await node.connected();
+    return node;
+  } catch (err) {
+    node.close();
+    throw err;
+  }
 }
 
 describe('classroom signalling without a media server', () => {
@@ -194,34 +249,12 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
 
   /** Publishes through a real (track-less) WebRTC peer; resolves once ICE and DTLS are up. */
   async function publish(socket: ClientSocket, participant: number) {
-    const node = new NodePeer();
+    const node = await publishOn(socket, participant);
     cleanups.push(() => node.close());
-    const { sdp } = await ok<{ sdp: { type: 'answer'; sdp: string } }>(
-      ask(socket, 'class:publish', { participant, sdp: await node.publishOffer() }),
-    );
-    expect(sdp.type).toBe('answer');
-    await node.accept(sdp);
-    await node.connected();
     return node;
   }
 
-  /** The moderated mids per feed, as Janus lists them to someone joining the room now. */
-  async function moderatedStreams(): Promise<Record<number, string[]>> {
-    const room = janusRoomId('room-1');
-    const secret = janusRoomSecret(JWT_SECRET, 'room-1');
-    const token = randomUUID();
-    await client.allowTokens(room, secret, [token]);
-    const peer = await client.openPeer();
-    try {
-      const { publishers } = await (await peer.publisher()).join({ room, token });
-      return Object.fromEntries(
-        publishers.map((p) => [p.feed, p.streams.filter((s) => s.moderated).map((s) => s.mid)]),
-      );
-    } finally {
-      await peer.close();
-      await client.disallowTokens(room, secret, [token]);
-    }
-  }
+  const moderatedStreams = () => moderatedIn(client, 'room-1');
 
   it('joins, publishes, subscribes over the socket, and tells the room who comes and goes', async () => {
     const teacher = await joined(people.teacher);
@@ -437,3 +470,95 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
     await repo.setFlag('room-1', 'video', false);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(janusBinary && redisUrl && postgresUrl)(
+  'one classroom across two server processes (one PostgreSQL, one Redis, one Janus)',
+  () => {
+    it('shares who is in the room, the events, the moderation and the screen share', async () => {
+      const janus = await startTestJanus();
+      const connectClient = () =>
+        JanusClient.connect({
+          url: janus.url,
+          apiSecret: janus.apiSecret,
+          adminKey: janus.adminKey,
+        });
+      const clientA = await connectClient();
+      const clientB = await connectClient();
+      const mediaOf = (client: JanusClient): MediaServer => ({
+        kind: 'private',
+        client,
+        janus,
+        close: () => client.close(),
+      });
+      const database = await createTestDatabase('postgres');
+      const databaseB = await openDatabase({ kind: 'postgres', url: database.url! });
+      const env = { JWT_SECRET, REDIS_URL: redisUrl! };
+      const serverA = await startTestApp(database, env, undefined, {
+        media: () => mediaOf(clientA),
+      });
+      const serverB = await startTestApp(databaseB, env, undefined, {
+        media: () => mediaOf(clientB),
+      });
+      const sockets: ClientSocket[] = [];
+      const peers: NodePeer[] = [];
+      try {
+        // Unique users: other test runs may share this Redis.
+        const teacher: AuthClaims = { sub: randomUUID(), username: 'teach-a', role: 'teacher' };
+        const alice: AuthClaims = { sub: randomUUID(), username: 'alice-b', role: 'member' };
+        const onA = await openSocket(serverA.url, teacher);
+        const onB = await openSocket(serverB.url, alice);
+        sockets.push(onA, onB);
+
+        const t = await ok<ClassJoinAck>(ask(onA, 'class:join', { room: 'room-2' }));
+        const seenJoin = next(onA, 'class:joined', (p) => p.userId === alice.sub);
+        const a = await ok<ClassJoinAck>(ask(onB, 'class:join', { room: 'room-2' }));
+        expect(a.participants.map((p) => p.id)).toEqual([t.id]);
+        expect((await seenJoin).id).toBe(a.id);
+
+        const published = next(onA, 'class:published', (p) => p.id === a.id);
+        peers.push(await publishOn(onB, a.id));
+        await published;
+        // The teacher's Janus session is on A, Alice's feed on B: one Janus room.
+        const { sdp: offer } = await ok<{ sdp: { type: 'offer'; sdp: string } }>(
+          ask(onA, 'class:subscribe', { feed: a.id }),
+        );
+        expect(offer.type).toBe('offer');
+
+        const prohibited = next(
+          onB,
+          'class:attributes',
+          (p) => p.id === a.id && p.attributes.isUnmutedAudioProhibited,
+        );
+        await ok(ask(onA, 'class:mute-all', { kind: 'audio', mute: true }));
+        await prohibited;
+        expect((await moderatedIn(clientA, 'room-2'))[a.id]).toHaveLength(1);
+        await ok(ask(onA, 'class:mute-all', { kind: 'audio', mute: false }));
+
+        await ok(ask(onB, 'class:share', { on: true }));
+        expect(await ask(onA, 'class:share', { on: true })).toEqual({
+          status: false,
+          message: ClassroomText.screenShareTaken,
+        });
+
+        const left = next(onA, 'class:left', (p) => p.id === a.id);
+        onB.disconnect();
+        await left;
+        await ok(ask(onA, 'class:share', { on: true }));
+        await ok(ask(onA, 'class:leave', {}));
+      } finally {
+        for (const s of sockets) s.disconnect();
+        for (const p of peers) p.close();
+        await serverA.close();
+        await serverB.close();
+        await databaseB.close();
+        await database.dispose();
+        await clientA.close();
+        await clientB.close();
+        await janus.stop();
+      }
+    });
+  },
+);
