@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import { classroomChannels, classroomParticipants } from '../../db/schema.ts';
 import type { ClassroomChannelRow, ClassroomParticipantRow } from '../../db/schema.ts';
@@ -138,5 +138,42 @@ export class ClassroomRepository {
       .where(eq(classroomParticipants.socketId, socketId))
       .returning();
     return row;
+  }
+
+  /**
+   * Removes the rows of `channel` whose feed Janus no longer has (their process died and Janus
+   * timed their session out); returns them.
+   */
+  async removeGone(
+    channel: string,
+    liveFeeds: number[],
+    joinedBefore: Date,
+  ): Promise<ClassroomParticipantRow[]> {
+    return this.db
+      .delete(classroomParticipants)
+      .where(
+        and(
+          eq(classroomParticipants.channel, channel),
+          // A row joins Janus before it is written: a young row may be newer than `liveFeeds`.
+          lt(classroomParticipants.joinedAt, joinedBefore),
+          liveFeeds.length > 0 ? notInArray(classroomParticipants.feed, liveFeeds) : undefined,
+        ),
+      )
+      .returning();
+  }
+
+  /** Frees the screen when its sharer is no longer among `userIds` in the room. */
+  async releaseScreenUnlessIn(channel: string, userIds: string[]): Promise<void> {
+    await this.db
+      .update(classroomChannels)
+      .set({ screenSharer: null })
+      .where(
+        and(
+          eq(classroomChannels.channel, channel),
+          userIds.length > 0
+            ? sql`not (${inArray(classroomChannels.screenSharer, userIds)})`
+            : undefined,
+        ),
+      );
   }
 }

@@ -14,6 +14,7 @@ import type {
   ServerPayload,
   ServerToClientEvents,
 } from '@atrium/protocol';
+import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -444,6 +445,59 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
     await ok(
       ask(teacher.socket, 'class:moderate', { target: alice.ack.id, kind: 'video', mute: false }),
     );
+  });
+
+  it('drops a participant whose process died once Janus no longer has them, with their screen', async () => {
+    const ghost = { socketId: 'ghost-socket', userId: randomUUID() };
+    await repo.addParticipant({
+      ...ghost,
+      channel: 'room-1',
+      role: 'member',
+      name: 'ghost',
+      feed: 99999,
+      audioProhibited: false,
+      videoProhibited: false,
+    });
+    await database.db.execute(
+      sql`update classroom_participants set joined_at = now() - interval '5 minutes' where socket_id = 'ghost-socket'`,
+    );
+    expect(await repo.claimScreen('room-1', ghost.userId)).toBe(true);
+    const alice = await joined(people.alice);
+    expect(alice.ack.participants).toEqual([]);
+    expect(await repo.participant('ghost-socket')).toBeUndefined();
+    expect((await repo.channel('room-1'))?.screenSharer).toBeNull();
+  });
+
+  it('one socket joining twice at once ends up in the room once', async () => {
+    const socket = await open(people.bob);
+    const [first, second] = await Promise.all([
+      ask<ClassJoinAck>(socket, 'class:join', { room: 'room-1' }),
+      ask<ClassJoinAck>(socket, 'class:join', { room: 'room-1' }),
+    ]);
+    expect(first.status && second.status).toBe(true);
+    const rows = await repo.participants('room-1');
+    expect(rows).toHaveLength(1);
+    const feeds = (await client.listParticipants(janusRoomId('room-1'))).map((p) => p.feed);
+    expect(feeds).toEqual([rows[0]!.feed]);
+  });
+
+  it('subscribes to a second feed through an updated offer', async () => {
+    const teacher = await joined(people.teacher);
+    const alice = await joined(people.alice);
+    const bob = await joined(people.bob);
+    await publish(alice.socket, alice.ack.id);
+    await publish(bob.socket, bob.ack.id);
+    const first = await ok<{ sdp: { type: 'offer'; sdp: string } }>(
+      ask(teacher.socket, 'class:subscribe', { feed: alice.ack.id }),
+    );
+    const receiver = new NodePeer();
+    cleanups.push(() => receiver.close());
+    await ok(ask(teacher.socket, 'class:start', { sdp: await receiver.answer(first.sdp) }));
+    const second = await ok<{ sdp: { type: 'offer'; sdp: string } }>(
+      ask(teacher.socket, 'class:subscribe', { feed: bob.ack.id }),
+    );
+    expect(second.sdp.type).toBe('offer');
+    expect(second.sdp.sdp.split('m=video').length - 1).toBe(2);
   });
 
   it('a flag set over HTTP reaches the people in the room', async () => {

@@ -49,6 +49,9 @@ export const janusRoomId = (channel: ClassroomRoom): number =>
 export const janusRoomSecret = (secret: string, channel: ClassroomRoom): string =>
   createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
 
+/** How old a row must be before Janus's word that its feed is gone removes it. */
+const GHOST_GRACE_MS = 30_000;
+
 /** One person's live classroom session on this process. */
 interface Session {
   channel: ClassroomRoom;
@@ -220,6 +223,39 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     emitToRoom(row.channel)?.emit('class:left', { id: row.feed });
   }
 
+  /**
+   * Janus knows who is really in the room: rows whose feed it no longer has belong to a process
+   * that died. They go, with their screen share, and the room is told.
+   */
+  async function pruneGone(media: MediaServer, channel: ClassroomRoom, janusRoom: number) {
+    const live = await janus(() => media.client.listParticipants(janusRoom));
+    const gone = await repo.removeGone(
+      channel,
+      live.map((p) => p.feed),
+      new Date(Date.now() - GHOST_GRACE_MS),
+    );
+    if (gone.length === 0) return;
+    const remaining = await repo.participants(channel);
+    await repo.releaseScreenUnlessIn(
+      channel,
+      remaining.map((r) => r.userId),
+    );
+    for (const row of gone) emitToRoom(channel)?.emit('class:left', { id: row.feed });
+  }
+
+  /** One join or leave at a time per socket, so a double click cannot open two Janus sessions. */
+  const queues = new Map<string, Promise<unknown>>();
+  function serial<T>(socket: AtriumSocket, run: () => Promise<T>): Promise<T> {
+    const previous = queues.get(socket.id) ?? Promise.resolve();
+    const result = previous.then(run, run);
+    const settled = result.catch(() => undefined);
+    queues.set(socket.id, settled);
+    void settled.then(() => {
+      if (queues.get(socket.id) === settled) queues.delete(socket.id);
+    });
+    return result;
+  }
+
   async function join(socket: AtriumSocket, room: string): Promise<ClassJoinAck> {
     if (!socket.data.auth) throw forbidden(SocketText.notLoggedIn);
     const claims = requireAccountHolder(socket.data.auth);
@@ -252,6 +288,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     }
 
     const host = isHost(claims.role);
+    await pruneGone(media, channel, janusRoom);
     const others = await repo.participants(channel);
     await repo.addParticipant({
       socketId: socket.id,
@@ -278,7 +315,9 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     );
     peer.on('closed', () => {
       if (sessions.get(socket.id) === session) {
-        void leave(socket).catch((err: unknown) => log.error({ err }, 'classroom leave failed'));
+        void serial(socket, () => leave(socket)).catch((err: unknown) =>
+          log.error({ err }, 'classroom leave failed'),
+        );
       }
     });
     if (socket.disconnected) {
@@ -309,10 +348,12 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
 
   const feature: SocketFeature = (socket, on) => {
     socket.on('disconnect', () => {
-      void leave(socket).catch((err: unknown) => log.error({ err }, 'classroom leave failed'));
+      void serial(socket, () => leave(socket)).catch((err: unknown) =>
+        log.error({ err }, 'classroom leave failed'),
+      );
     });
 
-    on('class:join', (s, { room }) => join(s, room));
+    on('class:join', (s, { room }) => serial(s, () => join(s, room)));
 
     on('class:publish', async (s, { participant, sdp }) => {
       const session = requireSession(s);
@@ -389,7 +430,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     });
 
     on('class:leave', async (s) => {
-      await leave(s);
+      await serial(s, () => leave(s));
       return {};
     });
 
