@@ -20,5 +20,8 @@ export const classroomFeature: Feature = {
       log: app.log,
     });
     deps.socket(live.feature);
+    // Before the socket server closes (app.ts's own preClose runs after this one): the rows go
+    // and the others are told while Redis is still there.
+    app.addHook('preClose', () => live.close());
   },
 };

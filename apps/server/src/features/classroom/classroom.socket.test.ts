@@ -485,8 +485,14 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
     const teacher = await joined(people.teacher);
     const alice = await joined(people.alice);
     const bob = await joined(people.bob);
+    // Subscribable once Janus has each publisher's connection up: the server says when.
+    const live = Promise.all([
+      next(teacher.socket, 'class:published', (p) => p.id === alice.ack.id),
+      next(teacher.socket, 'class:published', (p) => p.id === bob.ack.id),
+    ]);
     await publish(alice.socket, alice.ack.id);
     await publish(bob.socket, bob.ack.id);
+    await live;
     const first = await ok<{ sdp: { type: 'offer'; sdp: string } }>(
       ask(teacher.socket, 'class:subscribe', { feed: alice.ack.id }),
     );

@@ -54,6 +54,7 @@ const GHOST_GRACE_MS = 30_000;
 
 /** One person's live classroom session on this process. */
 interface Session {
+  socket: AtriumSocket;
   channel: ClassroomRoom;
   feed: number;
   privateId: number;
@@ -77,6 +78,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   feature: SocketFeature;
   /** Sessions on this process (tests and metrics). */
   sessions(): number;
+  /** Takes everyone on this process out of their classroom (shutdown, before the sockets close). */
+  close(): Promise<void>;
 } {
   const { repo, service, log } = deps;
   const sessions = new Map<string, Session>();
@@ -301,6 +304,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       videoProhibited: !host && flagsRow.globalMuteVideo,
     });
     const session: Session = {
+      socket,
       channel,
       feed: joined.feed,
       privateId: joined.privateId,
@@ -359,6 +363,13 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       const session = requireSession(s);
       requireOwn(session, participant);
       const offer = requireSdp(sdp, 'offer');
+      // Others may subscribe once Janus has the WebRTC connection up (before, it has no such feed).
+      const off = session.publisher.on('webrtcup', () => {
+        off();
+        if (sessions.get(s.id) === session) {
+          s.to(classRoomKey(session.channel)).emit('class:published', { id: session.feed });
+        }
+      });
       const { answer, streams } = await janus(() =>
         session.publisher.publish({ offer: { type: 'offer', sdp: offer } }),
       );
@@ -369,7 +380,6 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       const row = await repo.participant(s.id);
       if (row?.audioProhibited) await moderateRow(row, 'audio', true);
       if (row?.videoProhibited) await moderateRow(row, 'video', true);
-      s.to(classRoomKey(session.channel)).emit('class:published', { id: session.feed });
       return { sdp: answer };
     });
 
@@ -471,5 +481,18 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     });
   };
 
-  return { feature, sessions: () => sessions.size };
+  return {
+    feature,
+    sessions: () => sessions.size,
+    async close() {
+      const sockets = [...sessions.values()].map((session) => session.socket);
+      await Promise.all(
+        sockets.map((socket) =>
+          serial(socket, () => leave(socket)).catch((err: unknown) =>
+            log.error({ err }, 'classroom leave failed'),
+          ),
+        ),
+      );
+    },
+  };
 }
