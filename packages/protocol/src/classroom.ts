@@ -15,6 +15,9 @@ export type ClassroomRoom = z.infer<typeof ClassroomRoomSchema>;
  */
 export const MAX_SDP_LENGTH = 32 * 1024;
 
+/** Without Janus a classroom is a WebRTC mesh: at most this many people per room. */
+export const MAX_MESH_PEOPLE = 4;
+
 /** How long a video token (SPEC §7) is valid, in seconds. */
 export const VIDEO_TOKEN_TTL_S = 10 * 60;
 
@@ -48,6 +51,10 @@ export const ClassroomText = {
   mediaFailed: 'The media server refused the request.',
   subscribeFirst: 'Subscribe to a participant first.',
   wrongSdpType: (type: 'offer' | 'answer') => `An SDP ${type} is expected here.`,
+  meshFull: `This classroom is full without the media server (at most ${MAX_MESH_PEOPLE} people).`,
+  meshOnly: 'Direct signalling is only used without the media server.',
+  signalSelf: 'You cannot signal yourself.',
+  signalEmpty: 'A signal carries a session description or an ICE candidate.',
 } as const;
 
 /** SPEC §7: the video token response; on failure both are empty. */
@@ -126,6 +133,10 @@ export const ClassJoinAckSchema = z.object({
   attributes: ParticipantAttributesSchema,
   participants: z.array(ClassParticipantSchema),
   flags: GlobalMuteConfigSchema,
+  /** `sfu`: Janus carries the media; `mesh`: the browsers connect to each other (at most 4). */
+  mode: z.enum(['sfu', 'mesh']),
+  /** Whether the server enforces mutes on the media (Janus); in mesh mode only clients obey. */
+  enforced: z.boolean(),
 });
 export type ClassJoinAck = z.infer<typeof ClassJoinAckSchema>;
 
@@ -148,6 +159,18 @@ export const ClassTrickleSchema = z.strictObject({
   participant: ParticipantIdSchema,
   target: z.enum(['publisher', 'subscriber']),
   candidate: IceCandidateSchema,
+});
+
+/** Mesh mode: an SDP or ICE candidate for one other participant, relayed by the server. */
+export const ClassSignalSchema = z.strictObject({
+  to: ParticipantIdSchema,
+  description: SessionDescriptionSchema.optional(),
+  candidate: IceCandidateSchema.optional(),
+});
+export const ClassSignalReceivedSchema = z.object({
+  from: ParticipantIdSchema,
+  description: SessionDescriptionSchema.optional(),
+  candidate: IceCandidateSchema.optional(),
 });
 
 export const MediaKindSchema = z.enum(['audio', 'video']);

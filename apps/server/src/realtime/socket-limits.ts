@@ -28,6 +28,8 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:moderate': { limit: 120, windowMs: 60_000 },
   'class:mute-all': { limit: 60, windowMs: 60_000 },
   'class:share': { limit: 60, windowMs: 60_000 },
+  // Mesh mode: one SDP or ICE candidate per message, to each of up to three others.
+  'class:signal': { limit: 1200, windowMs: 60_000 },
 };
 
 export const SocketLimitText = {

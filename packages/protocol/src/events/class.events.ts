@@ -8,6 +8,8 @@ import {
   ClassParticipantSchema,
   ClassPublishSchema,
   ClassShareSchema,
+  ClassSignalReceivedSchema,
+  ClassSignalSchema,
   ClassStartSchema,
   ClassSubscribeSchema,
   ClassTrickleSchema,
@@ -36,6 +38,8 @@ export const classClientEvents = {
   'class:moderate': { payload: ClassModerateSchema, ack: z.object({}) },
   'class:mute-all': { payload: ClassMuteAllSchema, ack: GlobalMuteConfigSchema },
   'class:share': { payload: ClassShareSchema, ack: z.object({}) },
+  /** Mesh mode: relays an SDP or ICE candidate to one participant of the same room. */
+  'class:signal': { payload: ClassSignalSchema, ack: z.object({}) },
 } as const satisfies DomainEvents<'class'>;
 
 export const classServerEvents = {
@@ -56,4 +60,6 @@ export const classServerEvents = {
       candidate: IceCandidateSchema,
     }),
   },
+  /** Mesh mode: a relayed SDP or ICE candidate; `from` is set by the server. */
+  'class:signal': { payload: ClassSignalReceivedSchema },
 } as const satisfies DomainEvents<'class'>;

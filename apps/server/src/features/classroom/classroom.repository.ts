@@ -75,6 +75,27 @@ export class ClassroomRepository {
     await this.db.insert(classroomParticipants).values(row);
   }
 
+  /**
+   * Adds the row unless the room already has `max` people; the channel row is locked meanwhile,
+   * so joins on every process are counted one at a time. False when the room is full.
+   */
+  async addParticipantIfRoom(row: NewParticipant, max: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ channel: classroomChannels.channel })
+        .from(classroomChannels)
+        .where(eq(classroomChannels.channel, row.channel))
+        .for('update');
+      const [counted] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(classroomParticipants)
+        .where(eq(classroomParticipants.channel, row.channel));
+      if ((counted?.n ?? 0) >= max) return false;
+      await tx.insert(classroomParticipants).values(row);
+      return true;
+    });
+  }
+
   async participant(socketId: string): Promise<ClassroomParticipantRow | undefined> {
     const [row] = await this.db
       .select()

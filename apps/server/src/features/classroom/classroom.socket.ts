@@ -2,8 +2,14 @@
 // the server owns every Janus session, adds the room, the participant id and the token, and
 // keeps who is in which room, the flags and the screen sharer in PostgreSQL (shared by every
 // process). A person's Janus session lives in the process holding their socket.
-import { createHmac } from 'node:crypto';
-import { ClassroomRoomSchema, ClassroomText, MAX_SDP_LENGTH, SocketText } from '@atrium/protocol';
+import { createHmac, randomInt } from 'node:crypto';
+import {
+  ClassroomRoomSchema,
+  ClassroomText,
+  MAX_MESH_PEOPLE,
+  MAX_SDP_LENGTH,
+  SocketText,
+} from '@atrium/protocol';
 import type {
   ClassChannelMessage,
   ClassJoinAck,
@@ -59,8 +65,9 @@ interface Session {
   feed: number;
   privateId: number;
   claims: AuthClaims;
-  peer: JanusPeer;
-  publisher: JanusPublisher;
+  /** Null in mesh mode (no Janus): the browsers connect to each other through `class:signal`. */
+  peer: JanusPeer | null;
+  publisher: JanusPublisher | null;
   subscriber: JanusSubscriber | null;
 }
 
@@ -165,6 +172,12 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     return session;
   }
 
+  /** The Janus handles of a session; mesh sessions have none. */
+  function requireSfu(session: Session): { peer: JanusPeer; publisher: JanusPublisher } {
+    if (!session.peer || !session.publisher) throw unavailable(ClassroomText.mediaUnavailable);
+    return { peer: session.peer, publisher: session.publisher };
+  }
+
   function requireOwn(session: Session, participant: number): void {
     if (participant !== session.feed) throw forbidden(ClassroomText.notYourParticipant);
   }
@@ -217,7 +230,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     if (!session) return;
     sessions.delete(socket.id);
     void socket.leave(classRoomKey(session.channel));
-    await session.peer.close();
+    await session.peer?.close();
     const row = await repo.removeParticipant(socket.id);
     if (!row) return;
     if (!(await repo.userStillIn(row.channel, row.userId, socket.id))) {
@@ -266,6 +279,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     if (!parsed.success) throw notFound(ClassroomText.unknownRoom);
     const channel = parsed.data;
     const flagsRow = await service.channel(channel);
+    // Without Janus the room is a WebRTC mesh relayed by this socket server.
+    if (!deps.media()) return joinMesh(socket, claims, channel);
     const media = requireMedia();
     // Joining while in a room first leaves the old one.
     await leave(socket);
@@ -341,6 +356,70 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       attributes: attributesOf(me, current),
       participants: others.map((row) => viewOf(row, current)),
       flags: flagsOf(current),
+      mode: 'sfu',
+      enforced: true,
+    };
+  }
+
+  /**
+   * Mesh mode: the row is the membership (at most MAX_MESH_PEOPLE, counted in PostgreSQL so every
+   * process agrees), the id is random, and mutes are stored and announced but only clients obey.
+   */
+  async function joinMesh(
+    socket: AtriumSocket,
+    claims: AuthClaims,
+    channel: ClassroomRoom,
+  ): Promise<ClassJoinAck> {
+    const flagsRow = await service.channel(channel);
+    const previous = sessions.get(socket.id);
+    const host = isHost(claims.role);
+    const feed = randomInt(1, 2 ** 47);
+    const row = {
+      socketId: socket.id,
+      channel,
+      userId: claims.sub,
+      role: claims.role,
+      name: claims.username,
+      feed,
+      audioProhibited: !host && flagsRow.globalMuteAudio,
+      videoProhibited: !host && flagsRow.globalMuteVideo,
+    };
+    // Rejoining the same room keeps the place; a full room changes nothing.
+    if (previous?.channel === channel) await leave(socket);
+    const others = await repo.participants(channel);
+    if (!(await repo.addParticipantIfRoom(row, MAX_MESH_PEOPLE))) {
+      throw conflict(ClassroomText.meshFull);
+    }
+    if (previous && previous.channel !== channel) await leave(socket);
+    const session: Session = {
+      socket,
+      channel,
+      feed,
+      privateId: 0,
+      claims,
+      peer: null,
+      publisher: null,
+      subscriber: null,
+    };
+    sessions.set(socket.id, session);
+    if (socket.disconnected) {
+      await leave(socket);
+      throw badRequest(ClassroomText.notInRoom);
+    }
+    await socket.join(classRoomKey(channel));
+    const me = await repo.participant(socket.id);
+    if (!me) throw badRequest(ClassroomText.notInRoom);
+    const current = await service.channel(channel);
+    socket.to(classRoomKey(channel)).emit('class:joined', viewOf(me, current));
+    return {
+      room: channel,
+      id: feed,
+      host,
+      attributes: attributesOf(me, current),
+      participants: others.map((r) => viewOf(r, current)),
+      flags: flagsOf(current),
+      mode: 'mesh',
+      enforced: false,
     };
   }
 
@@ -362,16 +441,17 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:publish', async (s, { participant, sdp }) => {
       const session = requireSession(s);
       requireOwn(session, participant);
+      const { publisher } = requireSfu(session);
       const offer = requireSdp(sdp, 'offer');
       // Others may subscribe once Janus has the WebRTC connection up (before, it has no such feed).
-      const off = session.publisher.on('webrtcup', () => {
+      const off = publisher.on('webrtcup', () => {
         off();
         if (sessions.get(s.id) === session) {
           s.to(classRoomKey(session.channel)).emit('class:published', { id: session.feed });
         }
       });
       const { answer, streams } = await janus(() =>
-        session.publisher.publish({ offer: { type: 'offer', sdp: offer } }),
+        publisher.publish({ offer: { type: 'offer', sdp: offer } }),
       );
       const audioMid = streams.find((st) => st.type === 'audio')?.mid ?? null;
       const videoMid = streams.find((st) => st.type === 'video')?.mid ?? null;
@@ -390,8 +470,9 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       if (target.audioMid === null && target.videoMid === null) {
         throw badRequest(ClassroomText.notPublishing);
       }
+      const { peer } = requireSfu(session);
       if (!session.subscriber) {
-        const subscriber = await janus(() => session.peer.subscriber());
+        const subscriber = await janus(() => peer.subscriber());
         subscriber.on('trickle', (candidate) =>
           s.emit('class:trickle', { target: 'subscriber', candidate }),
         );
@@ -425,7 +506,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:trickle', async (s, { participant, target, candidate }) => {
       const session = requireSession(s);
       requireOwn(session, participant);
-      const handle = target === 'publisher' ? session.publisher : session.subscriber;
+      const { publisher } = requireSfu(session);
+      const handle = target === 'publisher' ? publisher : session.subscriber;
       if (!handle) throw badRequest(ClassroomText.subscribeFirst);
       const ice =
         'completed' in candidate
@@ -436,6 +518,28 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
               sdpMLineIndex: candidate.sdpMLineIndex ?? null,
             };
       await janus(() => handle.trickle(ice));
+      return {};
+    });
+
+    on('class:signal', async (s, { to, description, candidate }) => {
+      const session = requireSession(s);
+      if (session.peer) throw badRequest(ClassroomText.meshOnly);
+      if (!description && !candidate) throw badRequest(ClassroomText.signalEmpty);
+      if (to === session.feed) throw badRequest(ClassroomText.signalSelf);
+      if (description && description.sdp.length > MAX_SDP_LENGTH) {
+        throw badRequest(ClassroomText.sdpTooLarge);
+      }
+      const target = await repo.participantByFeed(session.channel, to);
+      if (!target) throw notFound(ClassroomText.unknownParticipant);
+      // The target's socket room reaches its process through the Redis adapter.
+      deps
+        .io()
+        ?.to(target.socketId)
+        .emit('class:signal', {
+          from: session.feed,
+          ...(description ? { description } : {}),
+          ...(candidate ? { candidate } : {}),
+        });
       return {};
     });
 
