@@ -314,7 +314,8 @@ describe.skipIf(!janusBinary)('JanusClient on a private Janus', () => {
     await p.close();
     expect(await closed).toEqual({ reason: 'closed' });
     expect(p.open).toBe(false);
-    expect(await client.listParticipants(r.id)).toEqual([]);
+    // Janus tears the session's handles down after it answers `destroy`: wait for it (3 s at most).
+    await expect.poll(() => client.listParticipants(r.id), { timeout: 3_000 }).toEqual([]);
   });
 
   /** The moderated mids per publisher, as Janus lists them to someone joining now. */
