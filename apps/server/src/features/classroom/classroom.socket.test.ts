@@ -473,8 +473,12 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
     expect(first.status && second.status).toBe(true);
     const rows = await repo.participants('room-1');
     expect(rows).toHaveLength(1);
-    const feeds = (await client.listParticipants(janusRoomId('room-1'))).map((p) => p.feed);
-    expect(feeds).toEqual([rows[0]!.feed]);
+    // A replaced Janus session is torn down just after Janus answers its destroy: wait for it.
+    await expect
+      .poll(async () => (await client.listParticipants(janusRoomId('room-1'))).map((p) => p.feed), {
+        timeout: 3_000,
+      })
+      .toEqual([rows[0]!.feed]);
   });
 
   it('subscribes to a second feed through an updated offer', async () => {
