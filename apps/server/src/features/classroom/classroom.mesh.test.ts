@@ -1,18 +1,13 @@
 // Mesh mode (no Janus): the socket server relays SDP and ICE between at most four browsers.
 import { randomUUID } from 'node:crypto';
 import { ClassroomText, MAX_SDP_LENGTH, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
-import type {
-  AckResult,
-  ClassJoinAck,
-  ClientToServerEvents,
-  ServerPayload,
-  ServerToClientEvents,
-} from '@atrium/protocol';
+import type { ClassJoinAck, ServerPayload, ServerToClientEvents } from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
+import { ask, next, ok } from '../../../test/socket-client.ts';
+import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -20,43 +15,9 @@ import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 
-type Listen = (event: string, listener: (payload: unknown) => void) => unknown;
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const JWT_SECRET = 'classroom-mesh-test-secret-0123456789abcdef';
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgresUrl = process.env.TEST_DATABASE_URL;
-
-function ask<T = unknown>(
-  socket: ClientSocket,
-  event: string,
-  payload: unknown,
-): Promise<AckResult<T>> {
-  return new Promise((resolve) => {
-    (socket as unknown as Socket).emit(event, payload, (result: AckResult<T>) => resolve(result));
-  });
-}
-
-async function ok<T>(pending: Promise<AckResult<T>>): Promise<T> {
-  const result = await pending;
-  if (!result.status) throw new Error(`refused: ${result.message}`);
-  return result.data;
-}
-
-function next<E extends keyof ServerToClientEvents>(
-  socket: ClientSocket,
-  event: E,
-  test: (payload: ServerPayload<E>) => boolean = () => true,
-): Promise<ServerPayload<E>> {
-  const untyped = socket as unknown as { on: Listen; off: Listen };
-  return new Promise((resolve) => {
-    const listener = (payload: ServerPayload<E>) => {
-      if (!test(payload)) return;
-      untyped.off(event, listener as (payload: unknown) => void);
-      resolve(payload);
-    };
-    untyped.on(event, listener as (payload: unknown) => void);
-  });
-}
 
 /** Collects every `event` the socket gets, to show what did not arrive. */
 function record<E extends keyof ServerToClientEvents>(
@@ -64,7 +25,9 @@ function record<E extends keyof ServerToClientEvents>(
   event: E,
 ): ServerPayload<E>[] {
   const seen: ServerPayload<E>[] = [];
-  (socket as unknown as { on: Listen }).on(event, (p) => seen.push(p as ServerPayload<E>));
+  (socket as unknown as { on: (e: string, l: (p: unknown) => void) => unknown }).on(event, (p) =>
+    seen.push(p as ServerPayload<E>),
+  );
   return seen;
 }
 

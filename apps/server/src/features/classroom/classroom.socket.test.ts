@@ -6,17 +6,9 @@ import {
   PROTOCOL_VERSION,
   SocketText,
 } from '@atrium/protocol';
-import type {
-  AckResult,
-  ClassJoinAck,
-  ClassroomRoom,
-  ClientToServerEvents,
-  ServerPayload,
-  ServerToClientEvents,
-} from '@atrium/protocol';
+import type { ClassJoinAck, ClassroomRoom } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
@@ -26,48 +18,15 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { ask, next, ok } from '../../../test/socket-client.ts';
+import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { janusRoomId, janusRoomSecret } from './classroom.socket.ts';
 
-type Listen = (event: string, listener: (payload: unknown) => void) => unknown;
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const JWT_SECRET = 'classroom-socket-test-secret-0123456789abcdef';
-
-/** Emits an acknowledged event with any payload, as a student's edited page could. */
-function ask<T = unknown>(
-  socket: ClientSocket,
-  event: string,
-  payload: unknown,
-): Promise<AckResult<T>> {
-  return new Promise((resolve) => {
-    (socket as unknown as Socket).emit(event, payload, (result: AckResult<T>) => resolve(result));
-  });
-}
-
-async function ok<T>(pending: Promise<AckResult<T>>): Promise<T> {
-  const result = await pending;
-  if (!result.status) throw new Error(`refused: ${result.message}`);
-  return result.data;
-}
-
-function next<E extends keyof ServerToClientEvents>(
-  socket: ClientSocket,
-  event: E,
-  test: (payload: ServerPayload<E>) => boolean = () => true,
-): Promise<ServerPayload<E>> {
-  const untyped = socket as unknown as { on: Listen; off: Listen };
-  return new Promise((resolve) => {
-    const listener = (payload: ServerPayload<E>) => {
-      if (!test(payload)) return;
-      untyped.off(event, listener as (payload: unknown) => void);
-      resolve(payload);
-    };
-    untyped.on(event, listener as (payload: unknown) => void);
-  });
-}
 
 /** The moderated mids per feed, as Janus lists them to someone joining the room now. */
 async function moderatedIn(
