@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClassroomRoomSchema } from './classroom.ts';
 import { EmoteSchema } from './world.ts';
 
 /**
@@ -56,6 +57,10 @@ export const WorldToHostSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('other_world'), key: z.string().min(1).max(100) }),
   z.strictObject({ type: z.literal('screenshot_saved'), place_id: z.string().max(200) }),
   z.strictObject({ type: z.literal('screenshot_failed'), message: z.string().max(500) }),
+  /** The visitor walked into (room) or out of (null) a classroom building's doorway zone. */
+  z.strictObject({ type: z.literal('classroom_near'), room: ClassroomRoomSchema.nullable() }),
+  /** E (or a tap on the prompt) in a classroom building: the host joins that class. */
+  z.strictObject({ type: z.literal('classroom_join'), room: ClassroomRoomSchema }),
   /** Keys the world does not own (Escape closes host popups). */
   z.strictObject({ type: z.literal('key'), key: z.string().max(32) }),
 ]);

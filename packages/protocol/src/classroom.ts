@@ -125,6 +125,14 @@ export const SessionDescriptionSchema = z.strictObject({
 });
 export type SessionDescription = z.infer<typeof SessionDescriptionSchema>;
 
+/** An ICE server for the browser's RTCPeerConnection (TURN with short-lived credentials). */
+export const IceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServerSchema>;
+
 export const ClassJoinSchema = z.strictObject({ room: lineText().max(64) });
 export const ClassJoinAckSchema = z.object({
   room: ClassroomRoomSchema,
@@ -137,6 +145,8 @@ export const ClassJoinAckSchema = z.object({
   mode: z.enum(['sfu', 'mesh']),
   /** Whether the server enforces mutes on the media (Janus); in mesh mode only clients obey. */
   enforced: z.boolean(),
+  /** ICE servers for this person's connections: TURN when `TURN_URLS` is set, else none. */
+  iceServers: z.array(IceServerSchema),
 });
 export type ClassJoinAck = z.infer<typeof ClassJoinAckSchema>;
 

@@ -358,6 +358,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       flags: flagsOf(current),
       mode: 'sfu',
       enforced: true,
+      iceServers: [],
     };
   }
 
@@ -420,6 +421,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       flags: flagsOf(current),
       mode: 'mesh',
       enforced: false,
+      iceServers: [],
     };
   }
 

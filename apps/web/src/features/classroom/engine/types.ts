@@ -1,0 +1,100 @@
+// The contract between the classroom's media engine (engine/) and its screens. The engine owns
+// the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
+// and call `ClassroomActions`. Nothing here knows about React.
+import type { ClassroomRoom, GlobalMuteConfig, MediaKind, Role } from '@atrium/protocol';
+
+/** SPEC §9: a participant whose audio level is at least this (0–100) is the active speaker. */
+export const ACTIVE_SPEAKER_LEVEL = 5;
+
+/** SPEC §4: not joined → (device settings) → joining → joined → left. */
+export type ClassroomPhase = 'idle' | 'joining' | 'joined' | 'failed';
+
+/** The camera and microphone a person picked (SPEC §3 `is_popup_agora_advanced_settings`). */
+export interface DeviceChoice {
+  /** `deviceId` of the microphone; undefined is the browser's default. */
+  mic?: string;
+  /** `deviceId` of the camera; undefined is the browser's default. */
+  camera?: string;
+}
+
+/** One of the person's own inputs. */
+export interface LocalInput {
+  /** The device could be opened (permission given and present). */
+  available: boolean;
+  /** It is sending: not muted by the person. */
+  on: boolean;
+  /** A teacher's mute-all (or mute) holds it off: the button is disabled (SPEC §4). */
+  prohibited: boolean;
+}
+
+/** One video tile: the person themself or someone else in the room. */
+export interface ClassroomTile {
+  /** The participant id (Janus feed id, or the mesh id). */
+  id: number;
+  userId: string;
+  name: string;
+  role: Role;
+  self: boolean;
+  /** What to show: camera (or screen) video and the audio; null until media arrives. */
+  stream: MediaStream | null;
+  /** Whether a video track is live in `stream` (false: show the initials). */
+  hasVideo: boolean;
+  /** The person's microphone is off or prohibited, as far as we know. */
+  audioMuted: boolean;
+  videoMuted: boolean;
+  /** SPEC §3 attribute `shareScreen`. */
+  sharingScreen: boolean;
+  audioProhibited: boolean;
+  videoProhibited: boolean;
+  /** Audio level 0–100, sampled about every 250 ms. */
+  level: number;
+  /** At ACTIVE_SPEAKER_LEVEL or more (SPEC §4): highlighted and moved to the front. */
+  speaking: boolean;
+}
+
+export interface ClassroomState {
+  phase: ClassroomPhase;
+  room: ClassroomRoom | null;
+  /** `sfu`: Janus carries the media; `mesh`: browsers connect directly (at most 4 people). */
+  mode: 'sfu' | 'mesh' | null;
+  /** Whether a teacher's mute is enforced by the media server (false in mesh mode). */
+  enforced: boolean;
+  /** Teacher or admin in this room: the teacher row shows. */
+  host: boolean;
+  /** Date.now() when the join finished; the panel's timer counts from here. */
+  joinedAt: number | null;
+  /** Self first, then the active speaker, then the others in join order. */
+  tiles: ClassroomTile[];
+  mic: LocalInput;
+  camera: LocalInput;
+  /** This person shares their screen now. */
+  sharing: boolean;
+  /** The name of someone else who shares (the share button looks disabled), or null. */
+  otherSharer: string | null;
+  flags: GlobalMuteConfig;
+  /** The devices in use. */
+  devices: DeviceChoice;
+  /** The last failure, in words for the person (join refused, media server down…). */
+  error: string | null;
+}
+
+/** What `switchDevices` managed: each is undefined when that device was not asked to change. */
+export interface SwitchResult {
+  camera?: boolean;
+  mic?: boolean;
+}
+
+export interface ClassroomActions {
+  /** Leaves any room first, then joins `room` with `devices` (SPEC §4 join flow). */
+  join(room: ClassroomRoom, devices?: DeviceChoice): Promise<void>;
+  leave(): Promise<void>;
+  /** Turns the microphone on or off; refused (no change) while prohibited. */
+  setMic(on: boolean): Promise<void>;
+  setCamera(on: boolean): Promise<void>;
+  /** Replaces the camera and/or microphone in place; the result drives the SPEC §8 toasts. */
+  switchDevices(choice: DeviceChoice): Promise<SwitchResult>;
+  /** Starts or stops screen share; rejects with the server's text when someone else shares. */
+  setScreenShare(on: boolean): Promise<void>;
+  /** Teacher row: mute-all (`mute: true`) or allow-all (`mute: false`) for audio or video. */
+  muteAll(kind: MediaKind, mute: boolean): Promise<void>;
+}
