@@ -98,3 +98,12 @@ export interface ClassroomActions {
   /** Teacher row: mute-all (`mute: true`) or allow-all (`mute: false`) for audio or video. */
   muteAll(kind: MediaKind, mute: boolean): Promise<void>;
 }
+
+/** What `createClassroomClient(socket)` (engine/client.ts) gives the screens. */
+export interface ClassroomClient {
+  /** Read with `useSyncExternalStore(client.store.subscribe, client.store.get)`. */
+  store: import('../../../shared/store.ts').Store<ClassroomState>;
+  actions: ClassroomActions;
+  /** Leaves the room and stops every track (page unload, logout). */
+  dispose(): void;
+}
