@@ -155,6 +155,21 @@ export const ClassPublishSchema = z.strictObject({
   sdp: SessionDescriptionSchema,
 });
 export const ClassSubscribeSchema = z.strictObject({ feed: ParticipantIdSchema });
+/**
+ * Janus's offer for this person's one subscriber connection, and which participant each of its
+ * m-lines (by `mid`) carries, so the browser can put each remote track on the right tile.
+ */
+export const ClassSubscribeAckSchema = z.object({
+  sdp: SessionDescriptionSchema,
+  streams: z.array(
+    z.object({
+      mid: z.string(),
+      type: z.enum(['audio', 'video', 'data']),
+      feed: ParticipantIdSchema.optional(),
+    }),
+  ),
+});
+export type ClassSubscribeAck = z.infer<typeof ClassSubscribeAckSchema>;
 export const ClassStartSchema = z.strictObject({ sdp: SessionDescriptionSchema });
 
 export const IceCandidateSchema = z.union([

@@ -11,6 +11,7 @@ import {
   ClassSignalReceivedSchema,
   ClassSignalSchema,
   ClassStartSchema,
+  ClassSubscribeAckSchema,
   ClassSubscribeSchema,
   ClassTrickleSchema,
   GlobalMuteConfigSchema,
@@ -30,7 +31,7 @@ export const classClientEvents = {
   },
   'class:subscribe': {
     payload: ClassSubscribeSchema,
-    ack: z.object({ sdp: SessionDescriptionSchema }),
+    ack: ClassSubscribeAckSchema,
   },
   'class:start': { payload: ClassStartSchema, ack: z.object({}) },
   'class:trickle': { payload: ClassTrickleSchema, ack: z.object({}) },

@@ -35,6 +35,7 @@ import type {
   JanusPublisher,
   JanusSubscriber,
   MediaServer,
+  SubscribedStream,
 } from '../../media/janus/index.ts';
 import type { AtriumServer, AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -54,6 +55,10 @@ export const janusRoomId = (channel: ClassroomRoom): number =>
 /** The secret of a classroom's Janus room, derived from the server secret (same on every process). */
 export const janusRoomSecret = (secret: string, channel: ClassroomRoom): string =>
   createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
+
+/** The m-lines of a subscription, as the browser needs them to place remote tracks. */
+const streamsView = (streams: SubscribedStream[]) =>
+  streams.map(({ mid, type, feed }) => ({ mid, type, ...(feed === undefined ? {} : { feed }) }));
 
 /** How old a row must be before Janus's word that its feed is gone removes it. */
 const GHOST_GRACE_MS = 30_000;
@@ -478,7 +483,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
         subscriber.on('trickle', (candidate) =>
           s.emit('class:trickle', { target: 'subscriber', candidate }),
         );
-        const { offer } = await janus(() =>
+        const { offer, streams } = await janus(() =>
           subscriber.subscribe({
             room: janusRoomId(session.channel),
             streams: [{ feed }],
@@ -486,14 +491,14 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
           }),
         );
         session.subscriber = subscriber;
-        return { sdp: offer };
+        return { sdp: offer, streams: streamsView(streams) };
       }
       const subscriber = session.subscriber;
       const updated = subscriber.next('updated');
-      const { offer } = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
-      const sdp = offer ?? (await updated).offer;
-      if (!sdp) throw badRequest(ClassroomText.mediaFailed);
-      return { sdp };
+      const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
+      const done = result.offer ? result : await updated;
+      if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
+      return { sdp: done.offer, streams: streamsView(done.streams) };
     });
 
     on('class:start', async (s, { sdp }) => {

@@ -15,6 +15,7 @@ export type {
   JanusPublisher,
   JanusSubscriber,
   Jsep,
+  SubscribedStream,
   TrickleCandidate,
 } from './janus-peer.ts';
 
