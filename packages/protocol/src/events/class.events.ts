@@ -63,4 +63,9 @@ export const classServerEvents = {
   },
   /** Mesh mode: a relayed SDP or ICE candidate; `from` is set by the server. */
   'class:signal': { payload: ClassSignalReceivedSchema },
+  /**
+   * Janus changed this person's subscription by itself (a publisher left): a new offer to answer
+   * with `class:start`. Until it is answered Janus holds every other subscription change.
+   */
+  'class:renegotiate': { payload: ClassSubscribeAckSchema },
 } as const satisfies DomainEvents<'class'>;

@@ -74,6 +74,8 @@ interface Session {
   peer: JanusPeer | null;
   publisher: JanusPublisher | null;
   subscriber: JanusSubscriber | null;
+  /** A subscription change of ours is in flight: Janus's `updated` is its answer, not news. */
+  updating: boolean;
 }
 
 export interface ClassroomRealtimeDeps {
@@ -332,6 +334,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       peer,
       publisher,
       subscriber: null,
+      updating: false,
     };
     sessions.set(socket.id, session);
     publisher.on('trickle', (candidate) =>
@@ -406,6 +409,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       peer: null,
       publisher: null,
       subscriber: null,
+      updating: false,
     };
     sessions.set(socket.id, session);
     if (socket.disconnected) {
@@ -483,6 +487,10 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
         subscriber.on('trickle', (candidate) =>
           s.emit('class:trickle', { target: 'subscriber', candidate }),
         );
+        subscriber.on('updated', ({ offer, streams }) => {
+          if (session.updating || !offer) return;
+          s.emit('class:renegotiate', { sdp: offer, streams: streamsView(streams) });
+        });
         const { offer, streams } = await janus(() =>
           subscriber.subscribe({
             room: janusRoomId(session.channel),
@@ -494,11 +502,16 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
         return { sdp: offer, streams: streamsView(streams) };
       }
       const subscriber = session.subscriber;
-      const updated = subscriber.next('updated');
-      const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
-      const done = result.offer ? result : await updated;
-      if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
-      return { sdp: done.offer, streams: streamsView(done.streams) };
+      session.updating = true;
+      try {
+        const updated = subscriber.next('updated');
+        const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
+        const done = result.offer ? result : await updated;
+        if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
+        return { sdp: done.offer, streams: streamsView(done.streams) };
+      } finally {
+        session.updating = false;
+      }
     });
 
     on('class:start', async (s, { sdp }) => {

@@ -2,6 +2,7 @@
 // the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
 // and call `ClassroomActions`. Nothing here knows about React.
 import type { ClassroomRoom, GlobalMuteConfig, MediaKind, Role } from '@atrium/protocol';
+import type { Store } from '../../../shared/store.ts';
 
 /** SPEC §9: a participant whose audio level is at least this (0–100) is the active speaker. */
 export const ACTIVE_SPEAKER_LEVEL = 5;
@@ -102,7 +103,7 @@ export interface ClassroomActions {
 /** What `createClassroomClient(socket)` (engine/client.ts) gives the screens. */
 export interface ClassroomClient {
   /** Read with `useSyncExternalStore(client.store.subscribe, client.store.get)`. */
-  store: import('../../../shared/store.ts').Store<ClassroomState>;
+  store: Store<ClassroomState>;
   actions: ClassroomActions;
   /** Leaves the room and stops every track (page unload, logout). */
   dispose(): void;

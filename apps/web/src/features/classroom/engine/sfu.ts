@@ -1,0 +1,230 @@
+// The Janus path: one connection publishes the person's tracks, one receives everyone else's
+// (Janus multistream). The browser sends only SDP and ICE over our socket; the server owns the
+// Janus session, so nothing here knows Janus's API, rooms or tokens.
+import type { ServerPayload } from '@atrium/protocol';
+import { request } from '../../../shared/realtime/socketClient.ts';
+import { candidatePayload, type LocalTracks } from './localMedia.ts';
+import {
+  addInbound,
+  createQueue,
+  emptyInbound,
+  inboundByMid,
+  outboundLevel,
+  type InboundStats,
+  type MediaTransport,
+  type TransportOptions,
+} from './transport.ts';
+
+/** How long to wait before asking again for a feed Janus did not have yet. */
+const RESUBSCRIBE_DELAY_MS = 1000;
+
+export function createSfuTransport(options: TransportOptions): MediaTransport {
+  const { socket, self, iceServers, onStream, onError } = options;
+  const queue = createQueue((err) => onError(err instanceof Error ? err.message : String(err)));
+  let closed = false;
+
+  // Publisher: candidates wait until Janus has our offer; Janus's wait for its answer.
+  let publisher: RTCPeerConnection | null = null;
+  const senders: Partial<Record<'audio' | 'video', RTCRtpSender>> = {};
+  let published = false;
+  const outgoing: ReturnType<typeof candidatePayload>[] = [];
+  const publisherRemote: RTCIceCandidateInit[] = [];
+
+  // Subscriber: one connection for every feed; `mids` says which feed each m-line carries.
+  let subscriber: RTCPeerConnection | null = null;
+  const subscriberRemote: RTCIceCandidateInit[] = [];
+  const mids = new Map<string, number>();
+  const wanted = new Set<number>();
+  const subscribed = new Set<number>();
+  const streams = new Map<number, MediaStream>();
+  const timers = new Set<number>();
+
+  const sendTrickle = (target: 'publisher' | 'subscriber', candidate: RTCIceCandidate | null) => {
+    if (closed) return;
+    void request(socket, 'class:trickle', {
+      participant: self,
+      target,
+      candidate: candidatePayload(candidate),
+    }).catch(() => undefined);
+  };
+
+  const onTrickle = ({ target, candidate }: ServerPayload<'class:trickle'>) => {
+    if ('completed' in candidate) return;
+    const pc = target === 'publisher' ? publisher : subscriber;
+    const init: RTCIceCandidateInit = {
+      candidate: candidate.candidate,
+      sdpMid: candidate.sdpMid ?? null,
+      sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+    };
+    if (!pc?.remoteDescription) {
+      (target === 'publisher' ? publisherRemote : subscriberRemote).push(init);
+      return;
+    }
+    void pc.addIceCandidate(init).catch(() => undefined);
+  };
+  socket.on('class:trickle', onTrickle);
+
+  const flush = async (pc: RTCPeerConnection, pending: RTCIceCandidateInit[]) => {
+    for (const init of pending.splice(0)) await pc.addIceCandidate(init).catch(() => undefined);
+  };
+
+  /** Puts every live received track on its participant's stream (m-lines get reused by Janus). */
+  function placeTracks(): void {
+    if (!subscriber) return;
+    const byFeed = new Map<number, MediaStreamTrack[]>();
+    for (const transceiver of subscriber.getTransceivers()) {
+      const feed = transceiver.mid === null ? undefined : mids.get(transceiver.mid);
+      if (feed === undefined || !subscribed.has(feed)) continue;
+      if (transceiver.currentDirection === 'inactive') continue;
+      byFeed.set(feed, [...(byFeed.get(feed) ?? []), transceiver.receiver.track]);
+    }
+    for (const [feed, tracks] of byFeed) {
+      let stream = streams.get(feed);
+      const isNew = !stream;
+      stream ??= new MediaStream();
+      streams.set(feed, stream);
+      let changed = isNew;
+      for (const track of stream.getTracks()) {
+        if (!tracks.includes(track)) {
+          stream.removeTrack(track);
+          changed = true;
+        }
+      }
+      for (const track of tracks) {
+        if (!stream.getTracks().includes(track)) {
+          stream.addTrack(track);
+          changed = true;
+        }
+      }
+      if (changed) onStream(feed, stream);
+    }
+  }
+
+  function ensureSubscriber(): RTCPeerConnection {
+    if (subscriber) return subscriber;
+    const pc = new RTCPeerConnection({ iceServers });
+    pc.onicecandidate = (event) => sendTrickle('subscriber', event.candidate);
+    pc.ontrack = () => placeTracks();
+    subscriber = pc;
+    return pc;
+  }
+
+  function subscribe(feed: number): void {
+    wanted.add(feed);
+    queue(async () => {
+      if (closed || subscribed.has(feed) || !wanted.has(feed)) return;
+      let answer: Awaited<ReturnType<typeof request<'class:subscribe'>>>;
+      try {
+        answer = await request(socket, 'class:subscribe', { feed });
+      } catch {
+        // Janus may not have the feed yet (its connection is still coming up): ask once more.
+        const timer = window.setTimeout(() => {
+          timers.delete(timer);
+          if (!closed && wanted.has(feed) && !subscribed.has(feed)) subscribe(feed);
+        }, RESUBSCRIBE_DELAY_MS);
+        timers.add(timer);
+        return;
+      }
+      subscribed.add(feed);
+      await answerOffer(answer);
+    });
+  }
+
+  /** Takes Janus's offer for the one subscriber connection and answers it. */
+  async function answerOffer(offer: ServerPayload<'class:renegotiate'>): Promise<void> {
+    for (const stream of offer.streams) {
+      if (stream.feed !== undefined) mids.set(stream.mid, stream.feed);
+    }
+    const pc = ensureSubscriber();
+    await pc.setRemoteDescription(offer.sdp);
+    await flush(pc, subscriberRemote);
+    await pc.setLocalDescription(await pc.createAnswer());
+    const local = pc.localDescription;
+    if (!local) return;
+    await request(socket, 'class:start', { sdp: { type: 'answer', sdp: local.sdp } });
+    placeTracks();
+  }
+
+  // Janus renegotiates by itself when a publisher leaves; it holds other changes until answered.
+  const onRenegotiate = (offer: ServerPayload<'class:renegotiate'>) => {
+    queue(async () => {
+      if (!closed && subscriber) await answerOffer(offer);
+    });
+  };
+  socket.on('class:renegotiate', onRenegotiate);
+
+  return {
+    async publish(tracks: LocalTracks) {
+      const pc = new RTCPeerConnection({ iceServers });
+      publisher = pc;
+      const stream = new MediaStream();
+      pc.onicecandidate = (event) => {
+        const payload = event.candidate;
+        if (published) sendTrickle('publisher', payload);
+        else outgoing.push(candidatePayload(payload));
+      };
+      // Both m-lines always exist, so a screen share or a camera switched on later needs no
+      // renegotiation: it is a replaceTrack on the same sender.
+      for (const kind of ['audio', 'video'] as const) {
+        const track = tracks[kind];
+        if (track) stream.addTrack(track);
+        senders[kind] = pc.addTransceiver(track ?? kind, {
+          direction: 'sendonly',
+          streams: [stream],
+        }).sender;
+      }
+      await pc.setLocalDescription(await pc.createOffer());
+      const offer = pc.localDescription;
+      if (!offer) throw new Error('no offer');
+      const { sdp } = await request(socket, 'class:publish', {
+        participant: self,
+        sdp: { type: 'offer', sdp: offer.sdp },
+      });
+      await pc.setRemoteDescription(sdp);
+      await flush(pc, publisherRemote);
+      published = true;
+      for (const candidate of outgoing.splice(0)) {
+        void request(socket, 'class:trickle', {
+          participant: self,
+          target: 'publisher',
+          candidate,
+        }).catch(() => undefined);
+      }
+    },
+    async replaceTrack(kind, track) {
+      await senders[kind]?.replaceTrack(track);
+    },
+    connect(id) {
+      subscribe(id);
+    },
+    disconnect(id) {
+      wanted.delete(id);
+      subscribed.delete(id);
+      streams.delete(id);
+      for (const [mid, feed] of mids) if (feed === id) mids.delete(mid);
+    },
+    async inbound() {
+      const result = new Map<number, InboundStats>();
+      if (!subscriber) return result;
+      for (const [mid, line] of await inboundByMid(subscriber)) {
+        const feed = mids.get(mid);
+        if (feed === undefined || !subscribed.has(feed)) continue;
+        const totals = result.get(feed) ?? emptyInbound();
+        addInbound(totals, line);
+        result.set(feed, totals);
+      }
+      return result;
+    },
+    ownLevel: () => (publisher ? outboundLevel(publisher) : Promise.resolve(0)),
+    close() {
+      closed = true;
+      socket.off('class:trickle', onTrickle);
+      socket.off('class:renegotiate', onRenegotiate);
+      for (const timer of timers) window.clearTimeout(timer);
+      publisher?.close();
+      subscriber?.close();
+      publisher = null;
+      subscriber = null;
+    },
+  };
+}

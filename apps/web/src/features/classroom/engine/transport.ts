@@ -1,0 +1,100 @@
+// What the classroom client needs from a media path: Janus (sfu.ts) or the browser mesh (mesh.ts).
+import type { AppSocket } from '../../../shared/realtime/socketClient.ts';
+import type { LocalTracks } from './localMedia.ts';
+
+/** What arrives from one other participant, read from the connection's statistics. */
+export interface InboundStats {
+  audioPackets: number;
+  audioLevel: number;
+  videoFrames: number;
+  videoPackets: number;
+}
+
+export interface MediaTransport {
+  /** Starts sending the person's tracks (either may be null). */
+  publish(tracks: LocalTracks): Promise<void>;
+  /** Sends `track` in place of what this kind sent (screen share, device switch, camera off). */
+  replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void>;
+  /** Someone is in the room (and, for Janus, publishing): start receiving them. */
+  connect(id: number): void;
+  /** Someone left: stop receiving them. */
+  disconnect(id: number): void;
+  /** Inbound statistics per participant id. */
+  inbound(): Promise<Map<number, InboundStats>>;
+  /** The level (0–1) of the person's own microphone as sent. */
+  ownLevel(): Promise<number>;
+  close(): void;
+}
+
+export interface TransportOptions {
+  socket: AppSocket;
+  /** The person's participant id in this room. */
+  self: number;
+  iceServers: RTCIceServer[];
+  /** A participant's remote media changed: the stream to show (same object while it lives). */
+  onStream: (id: number, stream: MediaStream) => void;
+  /** Something failed that the person should hear of. */
+  onError: (message: string) => void;
+}
+
+/** Runs async jobs one after another (offer/answer exchanges must not interleave). */
+export function createQueue(onError: (err: unknown) => void): (job: () => Promise<void>) => void {
+  let tail: Promise<void> = Promise.resolve();
+  return (job) => {
+    tail = tail.then(job).catch(onError);
+  };
+}
+
+/** Reads the audio level and counters of every inbound RTP stream of `pc`, keyed by `mid`. */
+export async function inboundByMid(
+  pc: RTCPeerConnection,
+): Promise<Map<string, { kind: string; packets: number; level: number; frames: number }>> {
+  const result = new Map<
+    string,
+    { kind: string; packets: number; level: number; frames: number }
+  >();
+  const report = await pc.getStats();
+  report.forEach((entry: Record<string, unknown>) => {
+    if (entry.type !== 'inbound-rtp' || typeof entry.mid !== 'string') return;
+    result.set(entry.mid, {
+      kind: String(entry.kind),
+      packets: Number(entry.packetsReceived ?? 0),
+      level: Number(entry.audioLevel ?? 0),
+      frames: Number(entry.framesDecoded ?? 0),
+    });
+  });
+  return result;
+}
+
+/** The level (0–1) of the audio this connection sends, from its `media-source` statistics. */
+export async function outboundLevel(pc: RTCPeerConnection): Promise<number> {
+  let level = 0;
+  const report = await pc.getStats();
+  report.forEach((entry: Record<string, unknown>) => {
+    if (entry.type === 'media-source' && entry.kind === 'audio') {
+      level = Math.max(level, Number(entry.audioLevel ?? 0));
+    }
+  });
+  return level;
+}
+
+export const emptyInbound = (): InboundStats => ({
+  audioPackets: 0,
+  audioLevel: 0,
+  videoFrames: 0,
+  videoPackets: 0,
+});
+
+/** Adds one m-line's counters to a participant's totals. */
+export function addInbound(
+  into: InboundStats,
+  line: { kind: string; packets: number; level: number; frames: number },
+): void {
+  if (line.kind === 'audio') {
+    into.audioPackets += line.packets;
+    into.audioLevel = Math.max(into.audioLevel, line.level);
+  } else if (line.kind === 'video') {
+    into.videoPackets += line.packets;
+    into.videoFrames += line.frames;
+  }
+}
