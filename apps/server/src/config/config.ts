@@ -152,6 +152,12 @@ export const configSchema = z.object({
     .describe(
       'Bearer token for Prometheus metrics at /metrics (Authorization: Bearer <token>). Without it, /metrics answers 404.',
     ),
+  CLASSROOM_MEDIA: z
+    .enum(['auto', 'mesh'])
+    .default('auto')
+    .describe(
+      'auto: classrooms use Janus (JANUS_URL, or a private one when the janus binary is installed), else the mesh; mesh: never Janus, browsers connect to each other (at most 4 people per room).',
+    ),
   JANUS_URL: z
     .url({ protocol: /^wss?$/ })
     .optional()

@@ -44,6 +44,16 @@ describe('connectMediaServer', () => {
     expect(lines.join('\n')).toMatch(/classrooms use the mesh/);
   });
 
+  it('is null with CLASSROOM_MEDIA=mesh, even with JANUS_URL set', async () => {
+    const { lines, log } = recordingLog();
+    const media = await connectMediaServer(
+      { ...noJanus, CLASSROOM_MEDIA: 'mesh', JANUS_URL: 'ws://127.0.0.1:9', dataDir },
+      { log },
+    );
+    expect(media).toBeNull();
+    expect(lines.join('\n')).toMatch(/CLASSROOM_MEDIA=mesh/);
+  });
+
   it('keeps retrying an external Janus that is not up yet', async () => {
     const { lines, log } = recordingLog();
     const media = await connectMediaServer(

@@ -43,10 +43,15 @@ export interface MediaServerOptions {
  * resolves with null. An external Janus that is down at startup is retried in the background.
  */
 export async function connectMediaServer(
-  config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY' | 'dataDir'>,
+  config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY' | 'dataDir'> &
+    Partial<Pick<Config, 'CLASSROOM_MEDIA'>>,
   options: MediaServerOptions,
 ): Promise<MediaServer | null> {
   const { log } = options;
+  if (config.CLASSROOM_MEDIA === 'mesh') {
+    log.info('CLASSROOM_MEDIA=mesh: classrooms use the mesh (at most 4 people per room)');
+    return null;
+  }
   const timeoutMs = options.timeoutMs ?? 3_000;
 
   if (config.JANUS_URL) {
