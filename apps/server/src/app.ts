@@ -55,6 +55,8 @@ export interface AppDeps {
   features?: readonly Feature[];
   /** The classroom's media server as it stands now (main.ts connects it after listening). */
   media?: () => MediaServer | null;
+  /** Resolves once main.ts's background connection of the media server has settled. */
+  mediaSettled?: () => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -79,6 +81,7 @@ export async function buildApp({
   logStream,
   features = registry,
   media = () => null,
+  mediaSettled = () => Promise.resolve(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -163,6 +166,7 @@ export async function buildApp({
     socket: (feature) => void socketFeatures.push(feature),
     namespace: (name, feature) => void namespaces.push([name, feature]),
     media,
+    mediaSettled,
     io: () => realtimeRef?.io ?? null,
   };
   for (const feature of features) await feature.register(app, deps);

@@ -58,7 +58,14 @@ async function main(): Promise<void> {
   const accounts = config.SEED_DEMO ? await seedDemoCampus(database.db) : undefined;
   // The classroom reads the media server through this as soon as it is connected.
   let mediaServer: MediaServer | null = null;
-  const app = await buildApp({ config, database, media: () => mediaServer });
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const app = await buildApp({
+    config,
+    database,
+    media: () => mediaServer,
+    mediaSettled: () => settled,
+  });
 
   let media: Promise<MediaServer | null> = Promise.resolve(null);
   let closing = false;
@@ -78,16 +85,18 @@ async function main(): Promise<void> {
   printBanner(config, accounts);
   // The classroom's SFU, in the background: the server never waits for Janus to serve. The
   // classroom feature takes it through FeatureDeps.media once it is here.
-  media = connectMediaServer(config, { log: app.log }).then(
-    (server) => {
-      mediaServer = server;
-      return server;
-    },
-    (err: unknown) => {
-      app.log.error({ err }, 'Janus could not be set up; classrooms use the mesh');
-      return null;
-    },
-  );
+  media = connectMediaServer(config, { log: app.log })
+    .then(
+      (server) => {
+        mediaServer = server;
+        return server;
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'Janus could not be set up; classrooms use the mesh');
+        return null;
+      },
+    )
+    .finally(settle);
 }
 
 /** A startup failure for the terminal; a failed query shows its code, never its parameters. */

@@ -26,6 +26,8 @@ export interface FeatureDeps {
    * background, and for good when Janus cannot be had (or a test does not start one).
    */
   media(): MediaServer | null;
+  /** Resolves once the media server is settled (connected, or given up); at once after that. */
+  mediaSettled(): Promise<void>;
   /** The socket server, once built (after every feature registered); null before. */
   io(): AtriumServer | null;
 }

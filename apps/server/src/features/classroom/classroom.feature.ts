@@ -15,6 +15,7 @@ export const classroomFeature: Feature = {
       repo,
       service,
       media: () => deps.media(),
+      mediaSettled: () => deps.mediaSettled(),
       io: () => deps.io(),
       secret: deps.jwtSecret,
       log: app.log,

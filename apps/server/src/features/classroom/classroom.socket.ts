@@ -82,6 +82,8 @@ export interface ClassroomRealtimeDeps {
   repo: ClassroomRepository;
   service: ClassroomService;
   media: () => MediaServer | null;
+  /** Joins wait for this, so nobody lands in a mesh while Janus is still starting. */
+  mediaSettled?: () => Promise<void>;
   io: () => AtriumServer | null;
   /** Secret from which each Janus room's secret is derived. */
   secret: string;
@@ -286,6 +288,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     if (!parsed.success) throw notFound(ClassroomText.unknownRoom);
     const channel = parsed.data;
     const flagsRow = await service.channel(channel);
+    await deps.mediaSettled?.();
     // Without Janus the room is a WebRTC mesh relayed by this socket server.
     if (!deps.media()) return joinMesh(socket, claims, channel);
     const media = requireMedia();
