@@ -407,9 +407,13 @@ export function createClassroomClient(
     local: () => tracks,
   };
 
+  const actions = { join, leave, setMic, setCamera, switchDevices, setScreenShare, muteAll };
+  // Support staff read a class's connections from the console; the e2e tests and benchmarks
+  // read the frames and packets that arrive. It gives a page script nothing it could not do.
+  (window as { __atriumClassroom?: unknown }).__atriumClassroom = { store, debug };
   return {
     store,
-    actions: { join, leave, setMic, setCamera, switchDevices, setScreenShare, muteAll },
+    actions,
     debug,
     dispose() {
       void leave();
