@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { initialClassroomState, orderTiles } from './client.ts';
+import {
+  CAMERA_CONSTRAINTS,
+  candidatePayload,
+  cameraConstraints,
+  openLocalTracks,
+  type MediaAccess,
+} from './localMedia.ts';
+import type { ClassroomTile } from './types.ts';
+
+const tile = (id: number, patch: Partial<ClassroomTile> = {}): ClassroomTile => ({
+  ...{ id, userId: `u${id}`, name: `p${id}`, role: 'member', self: false, stream: null },
+  ...{ hasVideo: false, audioMuted: false, videoMuted: false, sharingScreen: false },
+  ...{ audioProhibited: false, videoProhibited: false, level: 0, speaking: false },
+  ...patch,
+});
+
+describe('orderTiles', () => {
+  it('puts the person first, then whoever speaks, then the rest in join order', () => {
+    const order = orderTiles([
+      tile(1),
+      tile(2),
+      tile(3, { speaking: true, level: 40 }),
+      tile(4, { self: true }),
+      tile(5),
+    ]).map((t) => t.id);
+    expect(order).toEqual([4, 3, 1, 2, 5]);
+  });
+  it('keeps join order when nobody speaks', () => {
+    expect(orderTiles([tile(9), tile(3), tile(5)]).map((t) => t.id)).toEqual([9, 3, 5]);
+  });
+});
+
+describe('local media', () => {
+  it('asks the camera with SPEC §5 constraints and the chosen device', () => {
+    expect(CAMERA_CONSTRAINTS).toEqual({
+      width: { min: 640, ideal: 1280, max: 1920 },
+      height: { min: 480, ideal: 720, max: 1080 },
+    });
+    expect(cameraConstraints('cam-2')).toMatchObject({ deviceId: { exact: 'cam-2' } });
+    expect(cameraConstraints()).not.toHaveProperty('deviceId');
+  });
+
+  const track = (kind: string) => ({ kind, stop() {} }) as unknown as MediaStreamTrack;
+  const stream = (kinds: string[]) =>
+    ({
+      getAudioTracks: () => kinds.filter((k) => k === 'audio').map(track),
+      getVideoTracks: () => kinds.filter((k) => k === 'video').map(track),
+    }) as unknown as MediaStream;
+
+  it('falls back to audio only when the camera is refused, and to nothing when both are', async () => {
+    const noCamera: MediaAccess = {
+      getUserMedia: async (c) => {
+        if (c.video) throw new DOMException('denied', 'NotAllowedError');
+        return stream(['audio']);
+      },
+      getDisplayMedia: async () => stream([]),
+    };
+    const audioOnly = await openLocalTracks(noCamera, {});
+    expect(audioOnly.audio?.kind).toBe('audio');
+    expect(audioOnly.video).toBeNull();
+
+    const nothing: MediaAccess = {
+      getUserMedia: async () => {
+        throw new DOMException('denied', 'NotAllowedError');
+      },
+      getDisplayMedia: async () => stream([]),
+    };
+    expect(await openLocalTracks(nothing, { mic: 'm', camera: 'c' })).toEqual({
+      audio: null,
+      video: null,
+    });
+  });
+
+  it('sends candidates in the signalling schema shape (no usernameFragment), null as completed', () => {
+    const candidate = {
+      candidate: 'candidate:1 1 udp 2122260223 192.0.2.2 50000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+      usernameFragment: 'abcd',
+    } as unknown as RTCIceCandidate;
+    expect(candidatePayload(candidate)).toEqual({
+      candidate: candidate.candidate,
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    });
+    expect(candidatePayload(null)).toEqual({ completed: true });
+    expect(candidatePayload({ candidate: '' } as RTCIceCandidate)).toEqual({ completed: true });
+  });
+});
+
+describe('initial state', () => {
+  it('starts idle with nothing available', () => {
+    const state = initialClassroomState();
+    expect(state.phase).toBe('idle');
+    expect(state.mic).toEqual({ available: false, on: false, prohibited: false });
+    expect(state.tiles).toEqual([]);
+  });
+});
