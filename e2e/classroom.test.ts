@@ -1,0 +1,227 @@
+// The live classroom with three real Chromium contexts and fake devices (a teacher and two
+// students), through the panel on the home page: on the private Janus, then as a mesh without it.
+// Frames and packets are read from the browsers' own WebRTC statistics.
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
+import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOwnApp, type OwnApp } from './support/app.ts';
+import { saveScreenshot, useBrowser } from './support/browser.ts';
+
+interface Inbound {
+  audioPackets: number;
+  videoFrames: number;
+  videoPackets: number;
+}
+
+interface Person {
+  name: string;
+  page: Page;
+  context: BrowserContext;
+}
+
+/** A canvas in place of the screen: headless Chromium has no screen to pick. */
+const fakeScreen = () => {
+  navigator.mediaDevices.getDisplayMedia = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 450;
+    const g = canvas.getContext('2d')!;
+    let hue = 0;
+    setInterval(() => {
+      hue = (hue + 7) % 360;
+      g.fillStyle = `hsl(${hue} 60% 50%)`;
+      g.fillRect(0, 0, 800, 450);
+    }, 66);
+    return Promise.resolve(canvas.captureStream(15));
+  };
+};
+
+const inbound = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __atriumClassroom: { debug: { inbound(): Promise<Record<string, Inbound>> } };
+        }
+      ).__atriumClassroom.debug.inbound() as Promise<Record<string, Inbound>>,
+  );
+
+/** Polls `check` until it holds (or fails after `ms`, with the last value in the message). */
+async function until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+const tiles = (page: Page) =>
+  page.locator('[aria-label^="Video of "], [aria-label$=", camera off"]').count();
+
+const modes = [
+  { mode: 'sfu', env: {} },
+  { mode: 'mesh', env: { CLASSROOM_MEDIA: 'mesh' } },
+] as const;
+
+describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
+  const browser = useBrowser();
+  let app: OwnApp;
+  const people: Person[] = [];
+
+  beforeAll(async () => {
+    app = await startOwnApp(env, [
+      { role: 'member', username: 'student2', password: 'second student 123' },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    for (const p of people) await p.context.close().catch(() => undefined);
+    await app?.stop();
+  });
+
+  async function enter(b: Browser, role: string): Promise<Person> {
+    const account = app.accounts.find((a) => a.role === role || a.username === role);
+    if (!account) throw new Error(`no account ${role}`);
+    const context = await b.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.grantPermissions(['camera', 'microphone'], { origin: app.baseURL });
+    await context.addInitScript(fakeScreen);
+    const page = await context.newPage();
+    await page.goto(`${app.baseURL}/`);
+    await page.getByLabel(AuthWebText.usernameOrEmail, { exact: true }).fill(account.username);
+    await page.getByLabel(AuthWebText.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: AuthWebText.logIn, exact: true }).click();
+    await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
+    // The side panel (window ≥ 1200 px): open it, quick-join room-1, confirm the devices.
+    await page.getByRole('button', { name: T.openClassroom, exact: true }).click();
+    const started = Date.now();
+    await page.getByRole('button', { name: T.quickJoin('room-1') }).click();
+    const modal = page.getByRole('dialog', { name: T.chooseDevices });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: T.join, exact: true }).click();
+    await page.getByRole('toolbar', { name: T.controls }).waitFor({ timeout: 30_000 });
+    const person = { name: account.username, page, context };
+    people.push(person);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    return person;
+  }
+
+  const control = (p: Person, name: string) =>
+    p.page.getByRole('toolbar', { name: T.controls }).getByRole('button', { name, exact: true });
+
+  it('connects a teacher and two students, enforces mute-all, shares a screen and leaves', async () => {
+    const teacher = await enter(browser(), 'teacher');
+    const anna = await enter(browser(), 'member');
+    const ben = await enter(browser(), 'student2');
+    const everyone = [teacher, anna, ben];
+
+    // Each one decodes the other two's video.
+    for (const p of everyone) {
+      await until(
+        () => inbound(p.page),
+        (s) => Object.values(s).filter((x) => x.videoFrames > 0).length === 2,
+        60_000,
+      );
+      await until(
+        () => tiles(p.page),
+        (n) => n === 3,
+      );
+    }
+    if (mode === 'mesh') {
+      await teacher.page.getByText(T.meshNote).waitFor();
+    }
+    await saveScreenshot(teacher.page, `classroom-${mode}-teacher`);
+
+    // Mute-all: the students' microphone buttons are disabled.
+    await teacher.page.getByRole('button', { name: T.muteAllAudio }).click();
+    for (const p of [anna, ben]) {
+      await until(
+        () => control(p, T.microphone).isDisabled(),
+        (d) => d,
+      );
+    }
+    // Anna's page turns her microphone back on by itself, as an edited page would.
+    await anna.page.evaluate(() => {
+      const w = window as unknown as {
+        __atriumClassroom: { debug: { local(): { audio: MediaStreamTrack | null } } };
+      };
+      const audio = w.__atriumClassroom.debug.local().audio;
+      if (!audio) throw new Error('no microphone track');
+      audio.enabled = true;
+    });
+    if (mode === 'sfu') {
+      // At the SFU her audio stops: Ben's count of her packets stays put, the teacher's grows.
+      const annaId = await idOf(ben.page, anna.name);
+      const teacherId = await idOf(ben.page, teacher.name);
+      const before = await inbound(ben.page);
+      await new Promise((r) => setTimeout(r, 3000));
+      const after = await inbound(ben.page);
+      expect(after[annaId]!.audioPackets - before[annaId]!.audioPackets).toBeLessThan(5);
+      expect(after[teacherId]!.audioPackets - before[teacherId]!.audioPackets).toBeGreaterThan(50);
+    }
+
+    // Allow-all: the buttons come back, the microphones stay off.
+    await teacher.page.getByRole('button', { name: T.allowAllAudio }).click();
+    for (const p of [anna, ben]) {
+      const mic = control(p, T.microphone);
+      await until(
+        () => mic.isEnabled(),
+        (e) => e,
+      );
+      expect(await mic.getAttribute('aria-pressed')).toBe('false');
+    }
+
+    // Screen share: Anna's screen (800×450) replaces her camera for the others.
+    await control(anna, T.shareScreen).click();
+    await until(
+      () => videoWidthOf(teacher.page, anna.name),
+      (w) => w === 800,
+    );
+    // A second sharer is refused, clearly.
+    await control(ben, T.otherSharing(anna.name)).click();
+    await ben.page.getByText(T.screenShareTaken).first().waitFor();
+    await control(anna, T.stopSharing).click();
+    await until(
+      () => videoWidthOf(teacher.page, anna.name),
+      (w) => w !== 800 && w > 0,
+    );
+
+    // Leaving takes Ben's tile away; closing Anna's page (unload) takes hers.
+    await ben.page.getByRole('button', { name: T.leave, exact: true }).click();
+    await until(
+      () => tiles(teacher.page),
+      (n) => n === 2,
+    );
+    await anna.page.close();
+    await until(
+      () => tiles(teacher.page),
+      (n) => n === 1,
+    );
+  }, 240_000);
+});
+
+/** The participant id of `name`'s tile, as the page knows it. */
+async function idOf(page: Page, name: string): Promise<string> {
+  const id = await page.evaluate((who) => {
+    const w = window as unknown as {
+      __atriumClassroom: { store: { get(): { tiles: { id: number; name: string }[] } } };
+    };
+    return w.__atriumClassroom.store.get().tiles.find((t) => t.name === who)?.id;
+  }, name);
+  if (id === undefined) throw new Error(`no tile of ${name}`);
+  return String(id);
+}
+
+/** The width of the video `name`'s tile shows, 0 when none. */
+const videoWidthOf = (page: Page, name: string) =>
+  page
+    .getByRole('img', { name: T.videoOf(name) })
+    .or(page.locator(`video[aria-label="${T.videoOf(name)}"]`))
+    .first()
+    .evaluate((el) => {
+      const video = el instanceof HTMLVideoElement ? el : el.querySelector('video');
+      return video?.videoWidth ?? 0;
+    })
+    .catch(() => 0);
