@@ -54,7 +54,7 @@ async function enter(browser, app, account) {
 /** Clicks Join for room-1; resolves with ms from the click to `frames` remote streams decoding. */
 async function joinAndTime(page, streams) {
   const started = Date.now();
-  await page.getByRole('button', { name: 'Join room-1' }).click();
+  await page.getByRole('button', { name: 'room-1', exact: true }).click();
   await page.getByRole('toolbar', { name: 'Classroom controls' }).waitFor();
   await until(
     () => inbound(page),
@@ -135,7 +135,7 @@ async function loadWith(browser, app, accounts, people) {
   const pages = [];
   for (const account of accounts.slice(0, people)) {
     const page = await enter(browser, app, account);
-    await page.getByRole('button', { name: 'Join room-1' }).click();
+    await page.getByRole('button', { name: 'room-1', exact: true }).click();
     await page.getByRole('toolbar', { name: 'Classroom controls' }).waitFor();
     pages.push(page);
   }
