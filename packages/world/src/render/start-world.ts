@@ -19,6 +19,7 @@ import { attachDomInput, type InputSink } from './dom-input.ts';
 import { createPointerPick } from './pointer-ray.ts';
 import { createRemoteAvatars } from './remote-avatars.ts';
 import { createWorldRenderer } from './renderer.ts';
+import { createClassroomSystem } from './systems/classroom.ts';
 import { createEmoteSystem } from './systems/emotes.ts';
 import { createFollowCameraSystem } from './systems/follow-camera.ts';
 import { createInteractionSystem } from './systems/interaction.ts';
@@ -139,6 +140,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
 
   const interaction = createInteractionSystem(ctx, onPrompt);
   const portals = createPortalSystem(ctx, interaction);
+  const classroom = createClassroomSystem(ctx, interaction);
   const audio = createAmbientAudio();
   onProgress(10);
   const emotes = createEmoteSystem(ctx);
@@ -156,6 +158,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
   // draw in this order before the scene is rendered.
   const systems: WorldSystem[] = [
     player,
+    classroom,
     interaction,
     emotes,
     createRemotesSystem(ctx),
