@@ -180,18 +180,26 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     ? attachTouchInput(canvas, sink, canvas.parentElement)
     : () => {};
 
-  const removeTestHook = installTestHook(() => ({
-    self: {
-      x: self.body.x,
-      z: self.body.z,
-      anim: self.body.anim,
-      emote: self.emote?.emote ?? null,
-      label: self.state ? avatarLabel(self.state) : null,
-      look: self.state ? lookFromSeed(self.state.look) : null,
+  const removeTestHook = installTestHook(
+    () => ({
+      self: {
+        x: self.body.x,
+        z: self.body.z,
+        anim: self.body.anim,
+        emote: self.emote?.emote ?? null,
+        label: self.state ? avatarLabel(self.state) : null,
+        look: self.state ? lookFromSeed(self.state.look) : null,
+      },
+      camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
+      remotes: ctx.remotes.summary(),
+    }),
+    {
+      walkTo: (x, z) => player.walkToPoint({ x, z }),
+      setCamera(yaw, pitch) {
+        sink.camera = { ...sink.camera, yaw, pitch };
+      },
     },
-    camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
-    remotes: ctx.remotes.summary(),
-  }));
+  );
 
   let lastFrameMs = performance.now();
   let firstFrame = true;
