@@ -1,4 +1,4 @@
-import { CAMPUS_LAYOUT, ClassroomFurniture, WorldConstants, type Vec2 } from '@atrium/protocol';
+import { CAMPUS_LAYOUT, ClassroomFurniture, WorldConstants } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
 import { boardAt, classroomAt, classroomTargets, createNearTracker } from './classroom-zone.ts';
 import { isWalkable } from './collision.ts';
@@ -90,7 +90,7 @@ describe('the near tracker', () => {
     const walk = (input: MovementInput, yaw: number, steps: number) => {
       for (let i = 0; i < steps; i += 1) {
         body = stepMovement(body, input, yaw, 1 / 60, CAMPUS_LAYOUT);
-        const { changed, room } = near(classroomAt(body as Vec2, building));
+        const { changed, room } = near(classroomAt(body, building));
         if (changed) heard.push(room);
       }
     };
