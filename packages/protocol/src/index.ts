@@ -9,6 +9,7 @@ export * from './settings.ts';
 export * from './auth.ts';
 export * from './world.ts';
 export * from './world-geometry.ts';
+export * from './classroom-building.ts';
 export * from './world-snapshot.ts';
 export * from './posters.ts';
 export * from './bridge.ts';

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  CAMPUS_CLASSROOM_BUILDING,
+  classroomObstacles,
+  type ClassroomBuilding,
+} from './classroom-building.ts';
 
 /** Movement and sync constants shared by the engine (client) and the server's checks. */
 export const WorldConstants = {
@@ -90,6 +95,8 @@ export interface WorldLayout {
   /** Wall slots for posters (a poster's `slot` is an index here); `ry` faces into the room. */
   posterSlots: Placement[];
   portals: Portal[];
+  /** The classroom building, if the world has one (its furniture is in `obstacles` too). */
+  classrooms?: ClassroomBuilding;
 }
 
 const wall = (minX: number, minZ: number, maxX: number, maxZ: number, height = 4): Obstacle => ({
@@ -124,6 +131,7 @@ export const CAMPUS_LAYOUT: WorldLayout = {
     { x: -8, z: -14.55, ry: Math.PI },
     { x: 8, z: -14.55, ry: Math.PI },
   ],
+  classrooms: CAMPUS_CLASSROOM_BUILDING,
   portals: [{ id: 'gallery-annex', key: 'stream.gallery', label: 'Gallery annex', x: -18, z: 12 }],
   obstacles: [
     // Gallery hall: x -14..14, z -34..-14, door at x -2..2 on the south wall.
@@ -140,6 +148,8 @@ export const CAMPUS_LAYOUT: WorldLayout = {
     wall(18, 2, 18.5, 10.5),
     // Plaza fountain.
     wall(-2.5, -2.5, 2.5, 2.5, 1),
+    // The classroom building's desks and partitions.
+    ...classroomObstacles(CAMPUS_CLASSROOM_BUILDING),
   ],
 };
 

@@ -109,4 +109,31 @@ describe('nearbyPrompt', () => {
     expect(promptText(target('x', 0, 0, { kind: 'lamp' }))).toBe(PROMPT_TEXTS.default);
     expect(promptText(target('x', 0, 0, { kind: 'toString' }))).toBe(PROMPT_TEXTS.default);
   });
+
+  it('words a classroom target by its room, and a roomless one generically', () => {
+    const room3 = target('c', 0, 0, { kind: 'classroom', room: 'room-3' });
+    expect(promptText(room3)).toBe('E: join Room 3 class');
+    expect(promptText(target('c', 0, 0, { kind: 'classroom' }))).toBe(PROMPT_TEXTS.default);
+    expect(promptText(target('x', 0, 0, { kind: 'classroom:room-1' }))).toBe(PROMPT_TEXTS.default);
+  });
+});
+
+describe('floor-area targets', () => {
+  const area = target('area', 20, 20, {
+    kind: 'classroom',
+    room: 'room-1',
+    radius: 0,
+    area: { minX: -1, minZ: -1, maxX: 1, maxZ: 1 },
+  });
+
+  it('are in play inside their area whichever way the avatar faces, and beat a poster there', () => {
+    for (const ry of [0, 1, 2, 3, -2]) {
+      expect(pickInteraction({ ...AVATAR, ry }, [area])).toBe(area);
+    }
+    expect(pickInteraction(AVATAR, [target('p', 0, 1.5), area])).toBe(area);
+  });
+
+  it('are out of play outside their area, even when faced from close by', () => {
+    expect(pickInteraction({ x: 0, z: -1.2, ry: 0 }, [area])).toBeNull();
+  });
 });

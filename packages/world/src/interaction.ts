@@ -1,5 +1,7 @@
+import type { ClassroomRoom } from '@atrium/protocol';
+
 /** What a target is; known kinds get their own prompt, any other string is allowed. */
-export type InteractableKind = 'poster' | 'portal' | (string & Record<never, never>);
+export type InteractableKind = 'poster' | 'portal' | 'classroom' | (string & Record<never, never>);
 
 /** Something in the world that E, a left click or a tap on the prompt acts on. */
 export interface Interactable {
@@ -13,6 +15,13 @@ export interface Interactable {
   /** Facing normal of the wall it hangs on, optional; it can only be used from that side. */
   nx?: number;
   nz?: number;
+  /**
+   * A floor area instead of a thing to face: the target is in play wherever the avatar stands
+   * inside it, whichever way it faces, and nowhere else (a class area of the classroom building).
+   */
+  area?: { minX: number; minZ: number; maxX: number; maxZ: number };
+  /** The classroom a `classroom` target joins. */
+  room?: ClassroomRoom;
 }
 
 /** Where the avatar stands and which way it faces (ry as in movement: it looks along (sin ry, cos ry)). */
@@ -35,12 +44,24 @@ export const PROMPT_TEXTS = {
   poster: 'E: look at poster',
   portal: 'E: enter portal',
   default: 'E: interact',
+  /** Per classroom: standing in its class area of the classroom building. */
+  classroom: {
+    'room-1': 'E: join Room 1 class',
+    'room-2': 'E: join Room 2 class',
+    'room-3': 'E: join Room 3 class',
+  } satisfies Record<ClassroomRoom, string>,
 } as const;
 
 const COS_MAX_ANGLE = Math.cos(InteractionLimits.maxAngle);
 
 /** Distance to the target's edge and the cosine of the angle to it, or null if it is out of play. */
 const measure = (avatar: Facing, t: Interactable, maxDistance: number) => {
+  if (t.area) {
+    const a = t.area;
+    const inside =
+      avatar.x >= a.minX && avatar.x <= a.maxX && avatar.z >= a.minZ && avatar.z <= a.maxZ;
+    return inside ? { reach: 0, cos: 1 } : null;
+  }
   const dx = t.x - avatar.x;
   const dz = t.z - avatar.z;
   const centre = Math.hypot(dx, dz);
@@ -81,10 +102,15 @@ export const pickInteraction = (
 };
 
 /** The hint text for a target, e.g. "E: look at poster". */
-export const promptText = (target: Interactable): string =>
-  Object.hasOwn(PROMPT_TEXTS, target.kind)
+export const promptText = (target: Interactable): string => {
+  if (target.kind === 'classroom') {
+    return target.room ? PROMPT_TEXTS.classroom[target.room] : PROMPT_TEXTS.default;
+  }
+  const text: unknown = Object.hasOwn(PROMPT_TEXTS, target.kind)
     ? PROMPT_TEXTS[target.kind as keyof typeof PROMPT_TEXTS]
-    : PROMPT_TEXTS.default;
+    : undefined;
+  return typeof text === 'string' ? text : PROMPT_TEXTS.default;
+};
 
 /** The hint to show now, for the same target E would act on, or null when nothing is in play. */
 export const nearbyPrompt = (

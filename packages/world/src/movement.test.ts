@@ -105,4 +105,19 @@ describe('movement', () => {
     expect(b.path).toBeNull();
     expect(b.x).toBeCloseTo(1 - WorldConstants.avatarRadius, 5);
   });
+
+  it('walking into a classroom desk stops beside it', () => {
+    // Room 2's middle-row desk on the +z side (x 25.3..25.9, z 0.8..2): start past it, walk -z.
+    const desk = CAMPUS_LAYOUT.classrooms?.areas[1]?.desks.find(
+      (d) => d.minX < 25.6 && d.maxX > 25.6 && d.minZ < 1.4 && d.maxZ > 1.4,
+    );
+    expect(desk?.maxZ).toBeCloseTo(2, 9);
+    expect(CAMPUS_LAYOUT.obstacles).toContain(desk);
+    const b = run(at(25.6, 2.8), { ...none, forward: true }, 2);
+    expect(b.z).toBeCloseTo(2 + WorldConstants.avatarRadius, 5);
+    expect(b.x).toBeCloseTo(25.6, 9);
+    // A jump does not carry it over either: collisions are on the ground plane.
+    const jumped = run(b, { ...none, forward: true, jump: true }, 1);
+    expect(jumped.z).toBeGreaterThanOrEqual(2 + WorldConstants.avatarRadius - 1e-6);
+  });
 });

@@ -69,4 +69,28 @@ describe('pathfinding', () => {
     };
     expect(findPath(buildNavGrid(sealed, r), { x: 0, z: 8 }, { x: 0, z: -25 })).toBeNull();
   });
+
+  it('routes from the classroom door to the teacher round the desks', () => {
+    const from = { x: 19.5, z: 0 };
+    const to = { x: 31.6, z: 0 };
+    // The straight line runs into the desks' middle aisle, then into the teacher's desk.
+    expect(isSegmentWalkable(from, to, CAMPUS_LAYOUT, r)).toBe(false);
+    const path = findPath(grid, from, to);
+    expect(path).not.toBeNull();
+    expect(path?.at(-1)).toEqual(to);
+    expectWalkablePath(from, path ?? [], CAMPUS_LAYOUT);
+    expect(path?.length).toBeGreaterThan(1);
+  });
+
+  it('reaches a seat between two rows of desks in every class', () => {
+    for (const area of CAMPUS_LAYOUT.classrooms?.areas ?? []) {
+      const desk = area.desks[2];
+      if (!desk) throw new Error('no desk');
+      // The aisle in front of the second row's chairs.
+      const seat = { x: desk.minX - 0.5, z: (desk.minZ + desk.maxZ) / 2 };
+      const path = findPath(grid, { x: 19.5, z: 0 }, seat);
+      expect(path?.at(-1), area.room).toEqual(seat);
+      expectWalkablePath({ x: 19.5, z: 0 }, path ?? [], CAMPUS_LAYOUT);
+    }
+  });
 });

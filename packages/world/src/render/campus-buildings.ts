@@ -69,7 +69,7 @@ export const addCampusFacades = (b: StaticBuilder, casters: ShadowCaster[]) => {
     windowAt(b, x, 10.25, true);
   }
   for (const z of [-6.5, 6.5]) windowAt(b, 18.25, z, false);
-  for (const z of [-7, 7]) windowAt(b, 33.75, z, false, 1.4);
+  // No windows in the east wall: the three class boards hang on it.
   b.box(0.5, 0.9, 4, 18.25, 3.1, 0, Palette.wall);
   for (const z of [-2.15, 2.15]) b.box(0.7, 3.0, 0.3, 18.25, 0, z, Palette.tealDeep);
   // A canopy over the classroom door on two posts.

@@ -169,45 +169,6 @@ export const fountainWater = (): THREE.Mesh => {
   return water;
 };
 
-/** Desks, chairs, a teacher's desk and shelves in the classroom (x 18..34, z -10..10). */
-export const classroomFurniture = (b: StaticBuilder, casters: Casters) => {
-  for (let row = 0; row < 3; row += 1) {
-    for (let col = 0; col < 3; col += 1) {
-      const x = 23 + row * 3;
-      const z = -5 + col * 5;
-      b.box(1, 0.06, 1.8, x, 0.72, z, Palette.wood);
-      for (const dz of [-0.8, 0.8])
-        for (const dx of [-0.42, 0.42]) b.box(0.06, 0.72, 0.06, x + dx, 0, z + dz, Palette.metal);
-      for (const dz of [-0.45, 0.45]) {
-        b.box(0.46, 0.06, 0.46, x - 0.85, 0.44, z + dz, Palette.teal);
-        b.box(0.06, 0.5, 0.46, x - 1.08, 0.44, z + dz, Palette.teal);
-        b.box(0.36, 0.44, 0.36, x - 0.85, 0, z + dz, Palette.metal);
-      }
-      casters.push({
-        kind: 'box',
-        minX: x - 0.5,
-        minZ: z - 0.9,
-        maxX: x + 0.5,
-        maxZ: z + 0.9,
-        height: 0.5,
-      });
-    }
-  }
-  pottedPlant(b, casters, 32.6, -4.2);
-  pottedPlant(b, casters, 19.6, 9.2);
-  b.box(1.2, 0.85, 2.6, 31.2, 0, 0, Palette.woodDark, { ao: true });
-  b.box(1.3, 0.06, 2.7, 31.2, 0.85, 0, Palette.wood);
-  for (const z of [-8.2, 8.2]) {
-    b.box(2.6, 1.8, 0.5, 30.5, 0, z, Palette.woodDark, { ao: true });
-    for (let shelf = 0; shelf < 3; shelf += 1) {
-      for (let i = 0; i < 3; i += 1) {
-        const color = Palette.posters[(i + shelf * 2) % Palette.posters.length] ?? '#888';
-        b.box(0.5, 0.34, 0.3, 29.6 + i * 0.62, 0.15 + shelf * 0.58, z - Math.sign(z) * 0.15, color);
-      }
-    }
-  }
-};
-
 /** Plinths with sculptures and benches in the gallery (x -14..14, z -34..-14). */
 export const galleryFurniture = (b: StaticBuilder, casters: Casters) => {
   for (const [x, z, kind] of [

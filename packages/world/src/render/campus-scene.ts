@@ -5,7 +5,6 @@ import { addCampusFacades, addWalls } from './campus-buildings.ts';
 import { paintCampusGround } from './campus-ground.ts';
 import {
   bench,
-  classroomFurniture,
   fountainStone,
   fountainWater,
   galleryFurniture,
@@ -16,6 +15,7 @@ import {
   tree,
 } from './campus-props.ts';
 import { buildSigns } from './campus-signs.ts';
+import { classroomFurniture } from './classroom-furniture.ts';
 import type { ShadowCaster } from './ground-texture.ts';
 import { Palette } from './palette.ts';
 import { buildSky } from './sky.ts';
@@ -101,7 +101,7 @@ const campusDressing = (b: StaticBuilder, casters: ShadowCaster[], layout: World
   addCampusFacades(b, casters);
   galleryFurniture(b, casters);
   for (const slot of layout.posterSlots) posterLight(b, slot);
-  classroomFurniture(b, casters);
+  if (layout.classrooms) classroomFurniture(b, casters, layout.classrooms);
 };
 
 /** Grass beyond the textured ground, fading into the horizon colour toward the sky. */
@@ -159,7 +159,7 @@ export const buildCampusScene = (layout: WorldLayout): CampusScene => {
   scenery.name = 'scenery';
   for (const geometry of b.build()) scenery.add(new THREE.Mesh(geometry, sceneryMaterial));
   scene.add(scenery);
-  if (campus) scene.add(buildSigns());
+  if (campus) scene.add(buildSigns(layout.classrooms));
 
   const groundTexture = paintCampusGround(layout, GROUND_RADIUS * 2, casters);
   const ground = new THREE.Mesh(

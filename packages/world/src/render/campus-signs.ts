@@ -1,5 +1,7 @@
+import { ClassroomFurniture, type ClassroomArea, type ClassroomBuilding } from '@atrium/protocol';
 import * as THREE from 'three';
 import { place, StaticBuilder } from './bake.ts';
+import { CLASS_ACCENT } from './classroom-furniture.ts';
 import { Palette } from './palette.ts';
 
 /** A region of the sign atlas, in canvas pixels. */
@@ -11,14 +13,27 @@ interface Region {
 }
 
 const ATLAS_W = 1024;
-const ATLAS_H = 512;
+const ATLAS_H = 1024;
 
 const REGIONS = {
   gallery: { x: 0, y: 0, w: 512, h: 96 },
   classroom: { x: 512, y: 0, w: 512, h: 96 },
   welcome: { x: 0, y: 96, w: 512, h: 288 },
-  board: { x: 512, y: 96, w: 512, h: 192 },
 } as const satisfies Record<string, Region>;
+
+/** The class boards, one region each (the board's aspect, 3 × 1.35 m). */
+const BOARD_REGIONS: readonly Region[] = [
+  { x: 0, y: 512, w: 512, h: 230 },
+  { x: 512, y: 512, w: 512, h: 230 },
+  { x: 0, y: 768, w: 512, h: 230 },
+];
+
+/** What is written on each class's board under its name. */
+const LESSONS: readonly [string, string, string][] = [
+  ['Geometry: angles', 'a + b + c = 180°', 'triangle'],
+  ['Worlds in 3D', '1. Light and shade', 'sphere'],
+  ['Reading circle', 'Chapter 4, p. 52', 'book'],
+];
 
 const banner = (ctx: CanvasRenderingContext2D, r: Region, text: string, color: string) => {
   ctx.fillStyle = color;
@@ -63,24 +78,42 @@ const welcome = (ctx: CanvasRenderingContext2D, r: Region) => {
   });
 };
 
-const board = (ctx: CanvasRenderingContext2D, r: Region) => {
+/** A class board: its room's name in chalk, the lesson, and a sketch. */
+const board = (ctx: CanvasRenderingContext2D, r: Region, area: ClassroomArea, lesson: number) => {
+  const [title, line, sketch] = LESSONS[lesson % LESSONS.length] ?? LESSONS[0] ?? ['', '', ''];
   ctx.fillStyle = Palette.board;
   ctx.fillRect(r.x, r.y, r.w, r.h);
-  ctx.strokeStyle = '#b9875c';
-  ctx.lineWidth = 10;
-  ctx.strokeRect(r.x + 5, r.y + 5, r.w - 10, r.h - 10);
-  ctx.fillStyle = 'rgba(255,255,255,0.88)';
+  ctx.fillStyle = CLASS_ACCENT[area.room];
+  ctx.fillRect(r.x, r.y, r.w, 62);
+  ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
-  ctx.font = '600 34px system-ui, sans-serif';
-  ctx.fillText('Today: worlds in 3D', r.x + 30, r.y + 50);
-  ctx.font = '400 26px system-ui, sans-serif';
-  ctx.fillText('1. Light and shade', r.x + 46, r.y + 100);
-  ctx.fillText('2. Say hello (1-0)', r.x + 46, r.y + 140);
-  ctx.strokeStyle = 'rgba(255,255,255,0.6)';
+  ctx.font = '700 44px system-ui, sans-serif';
+  ctx.fillText(area.label, r.x + 22, r.y + 33);
+  ctx.fillStyle = 'rgba(255,255,255,0.9)';
+  ctx.font = '600 30px system-ui, sans-serif';
+  ctx.fillText(title, r.x + 22, r.y + 106);
+  ctx.font = '400 24px system-ui, sans-serif';
+  ctx.fillText(line, r.x + 34, r.y + 150);
+  ctx.fillText('Welcome!', r.x + 34, r.y + 188);
+  ctx.strokeStyle = 'rgba(255,255,255,0.7)';
   ctx.lineWidth = 3;
   ctx.beginPath();
-  ctx.arc(r.x + 420, r.y + 110, 40, 0, Math.PI * 2);
+  const cx = r.x + 420;
+  const cy = r.y + 150;
+  if (sketch === 'triangle') {
+    ctx.moveTo(cx - 50, cy + 40);
+    ctx.lineTo(cx + 50, cy + 40);
+    ctx.lineTo(cx - 10, cy - 45);
+    ctx.closePath();
+  } else if (sketch === 'sphere') {
+    ctx.arc(cx, cy, 42, 0, Math.PI * 2);
+    ctx.moveTo(cx + 42, cy);
+    ctx.ellipse(cx, cy, 42, 12, 0, 0, Math.PI * 2);
+  } else {
+    ctx.rect(cx - 50, cy - 35, 48, 70);
+    ctx.rect(cx + 2, cy - 35, 48, 70);
+  }
   ctx.stroke();
 };
 
@@ -100,9 +133,10 @@ const quad = (b: StaticBuilder, region: Region, w: number, h: number, at: THREE.
 
 /**
  * The campus signs in one textured mesh: the two building names over their doors, the welcome
- * board on the south walk and the classroom's blackboard.
+ * board on the south walk and the boards of the classroom building's classes.
  */
-export const buildSigns = (): THREE.Mesh => {
+export const buildSigns = (classrooms?: ClassroomBuilding): THREE.Mesh => {
+  const areas = (classrooms?.areas ?? []).slice(0, BOARD_REGIONS.length);
   const canvas = document.createElement('canvas');
   canvas.width = ATLAS_W;
   canvas.height = ATLAS_H;
@@ -111,7 +145,10 @@ export const buildSigns = (): THREE.Mesh => {
     banner(ctx, REGIONS.gallery, 'GALLERY HALL', Palette.indigo);
     banner(ctx, REGIONS.classroom, 'CLASSROOMS', Palette.tealDeep);
     welcome(ctx, REGIONS.welcome);
-    board(ctx, REGIONS.board);
+    areas.forEach((area, i) => {
+      const region = BOARD_REGIONS[i];
+      if (region) board(ctx, region, area, i);
+    });
   }
   const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.SRGBColorSpace;
@@ -121,7 +158,12 @@ export const buildSigns = (): THREE.Mesh => {
   quad(b, REGIONS.gallery, 4.2, 0.78, place(0, 3.6, -13.97));
   quad(b, REGIONS.classroom, 4.2, 0.78, place(17.97, 3.6, 0, -Math.PI / 2));
   quad(b, REGIONS.welcome, 1.6, 0.9, place(-3.4, 1.45, 12.05));
-  quad(b, REGIONS.board, 5.4, 2, place(33.44, 1.9, 0, -Math.PI / 2));
+  const f = ClassroomFurniture;
+  areas.forEach((area, i) => {
+    const region = BOARD_REGIONS[i];
+    const { x, z, ry } = area.board;
+    if (region) quad(b, region, f.boardWidth, f.boardHeight, place(x, f.boardCentreY, z, ry));
+  });
   const [geometry = new THREE.BufferGeometry()] = b.build(Infinity);
   const mesh = new THREE.Mesh(
     geometry,

@@ -19,6 +19,7 @@ import { attachDomInput, type InputSink } from './dom-input.ts';
 import { createPointerPick } from './pointer-ray.ts';
 import { createRemoteAvatars } from './remote-avatars.ts';
 import { createWorldRenderer } from './renderer.ts';
+import { createClassroomSystem } from './systems/classroom.ts';
 import { createEmoteSystem } from './systems/emotes.ts';
 import { createFollowCameraSystem } from './systems/follow-camera.ts';
 import { createInteractionSystem } from './systems/interaction.ts';
@@ -139,6 +140,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
 
   const interaction = createInteractionSystem(ctx, onPrompt);
   const portals = createPortalSystem(ctx, interaction);
+  const classroom = createClassroomSystem(ctx, interaction);
   const audio = createAmbientAudio();
   onProgress(10);
   const emotes = createEmoteSystem(ctx);
@@ -156,6 +158,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
   // draw in this order before the scene is rendered.
   const systems: WorldSystem[] = [
     player,
+    classroom,
     interaction,
     emotes,
     createRemotesSystem(ctx),
@@ -177,18 +180,26 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     ? attachTouchInput(canvas, sink, canvas.parentElement)
     : () => {};
 
-  const removeTestHook = installTestHook(() => ({
-    self: {
-      x: self.body.x,
-      z: self.body.z,
-      anim: self.body.anim,
-      emote: self.emote?.emote ?? null,
-      label: self.state ? avatarLabel(self.state) : null,
-      look: self.state ? lookFromSeed(self.state.look) : null,
+  const removeTestHook = installTestHook(
+    () => ({
+      self: {
+        x: self.body.x,
+        z: self.body.z,
+        anim: self.body.anim,
+        emote: self.emote?.emote ?? null,
+        label: self.state ? avatarLabel(self.state) : null,
+        look: self.state ? lookFromSeed(self.state.look) : null,
+      },
+      camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
+      remotes: ctx.remotes.summary(),
+    }),
+    {
+      walkTo: (x, z) => player.walkToPoint({ x, z }),
+      setCamera(yaw, pitch) {
+        sink.camera = { ...sink.camera, yaw, pitch };
+      },
     },
-    camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
-    remotes: ctx.remotes.summary(),
-  }));
+  );
 
   let lastFrameMs = performance.now();
   let firstFrame = true;

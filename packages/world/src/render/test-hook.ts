@@ -19,10 +19,23 @@ export interface AtriumTestHook {
   remotes: RemoteSummary[];
 }
 
+/**
+ * What e2e tests may do to the running world through `window.__atriumTestDrive`: only what a
+ * visitor could do by hand (walk along a path the server checks step by step, turn the view).
+ */
+export interface AtriumTestDrive {
+  /** Walks to a ground point along the double-click path; false when there is no way there. */
+  walkTo(x: number, z: number): boolean;
+  /** Turns the orbit camera (radians, as `camera` reads). */
+  setCamera(yaw: number, pitch: number): void;
+}
+
 declare global {
   interface Window {
     /** Present with `?e2e=1` or in dev builds: a snapshot of the world for tests. */
     __atriumTest?: () => AtriumTestHook;
+    /** Present with `__atriumTest`: drives the avatar and camera for tests. */
+    __atriumTestDrive?: AtriumTestDrive;
   }
 }
 
@@ -43,11 +56,16 @@ const e2eFlag = (): boolean => {
 const hookEnabled = (): boolean =>
   e2eFlag() || (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 
-/** Exposes `window.__atriumTest` when enabled; returns its removal. */
-export const installTestHook = (read: () => AtriumTestHook): (() => void) => {
+/** Exposes `window.__atriumTest` and `window.__atriumTestDrive` when enabled; returns their removal. */
+export const installTestHook = (
+  read: () => AtriumTestHook,
+  drive: AtriumTestDrive,
+): (() => void) => {
   if (!hookEnabled()) return () => {};
   window.__atriumTest = read;
+  window.__atriumTestDrive = drive;
   return () => {
     if (window.__atriumTest === read) delete window.__atriumTest;
+    if (window.__atriumTestDrive === drive) delete window.__atriumTestDrive;
   };
 };

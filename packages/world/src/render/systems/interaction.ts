@@ -51,7 +51,12 @@ export const createInteractionSystem = (
       return () => remove(pointerActions, act);
     },
     interact(pointer) {
-      const near = pickInteraction(ctx.self.body, targets);
+      // A click in the world passes over floor areas (a class area is the whole room): else every
+      // click there, a double click to walk between desks included, would act on it.
+      const near = pickInteraction(
+        ctx.self.body,
+        pointer ? targets.filter((t) => !t.area) : targets,
+      );
       if (near) {
         groups.find((g) => g.targets.includes(near))?.use(near);
         return;

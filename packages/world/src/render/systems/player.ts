@@ -13,6 +13,8 @@ import type { Pointer } from './interaction.ts';
 export interface PlayerSystem extends WorldSystem {
   /** A double click at client coordinates: walk there along a path on the ground. */
   readonly walkTo: (clientX: number, clientY: number) => void;
+  /** Walks to a point on the ground plane; false when there is no way there. */
+  readonly walkToPoint: (to: { x: number; z: number }) => boolean;
 }
 
 /** What the player's input actions reach in other systems. */
@@ -42,17 +44,19 @@ export const createPlayerSystem = (
     self.prevBody = self.body;
   });
 
+  const walkToPoint = (to: { x: number; z: number }) => {
+    const path = findPath(nav.grid, self.body, to);
+    self.body = { ...self.body, path };
+    return path !== null;
+  };
+
   return {
     name: 'player',
     walkTo(clientX, clientY) {
       const hit = ctx.pick(clientX, clientY, [nav.ground], false);
-      if (hit) {
-        self.body = {
-          ...self.body,
-          path: findPath(nav.grid, self.body, { x: hit.point.x, z: hit.point.z }),
-        };
-      }
+      if (hit) walkToPoint({ x: hit.point.x, z: hit.point.z });
     },
+    walkToPoint,
     update(dt, nowMs) {
       const { state, actions: queued } = consumeActions(sink.input);
       sink.input = state;
