@@ -24,7 +24,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
-import { janusRoomId, janusRoomSecret } from './classroom.socket.ts';
+import { janusRoomId, janusRoomSecret } from './classroom.sfu.ts';
 
 const JWT_SECRET = 'classroom-socket-test-secret-0123456789abcdef';
 
