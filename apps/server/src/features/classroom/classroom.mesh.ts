@@ -7,6 +7,7 @@ import type { ClassJoinAck, ClassroomRoom } from '@atrium/protocol';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AtriumSocket, Handler } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import { classRoomKey, GHOST_GRACE_MS } from './classroom.room.ts';
 import type { RoomCore, Session } from './classroom.room.ts';
 import { isHost } from './classroom.service.ts';
 
@@ -17,7 +18,29 @@ export interface MeshPath {
 
 export function createMeshPath(core: RoomCore): MeshPath {
   const { deps, sessions, requireSession, leave } = core;
-  const { repo, service } = deps;
+  const { repo, service, log } = deps;
+
+  /**
+   * Without Janus nobody else knows who is really in the room: rows whose socket is no longer
+   * connected to any process (theirs died) would hold places for ever. The live sockets of the
+   * room's socket.io room are asked of every process (the Redis adapter); young rows stay, as
+   * their socket may not have joined that room yet.
+   */
+  async function pruneDead(channel: ClassroomRoom): Promise<void> {
+    const io = deps.io();
+    if (!io) return;
+    let live: string[];
+    try {
+      live = (await io.in(classRoomKey(channel)).fetchSockets()).map((s) => s.id);
+    } catch (err) {
+      // A process that does not answer in time: better keep a dead row than drop a live one.
+      log.warn({ err, channel }, 'could not list the live sockets; no classroom rows pruned');
+      return;
+    }
+    const gone = await repo.removeDeadSockets(channel, live, new Date(Date.now() - GHOST_GRACE_MS));
+    if (gone.length > 0) log.info({ channel, gone: gone.length }, 'pruned dead classroom rows');
+    await core.dropped(channel, gone);
+  }
 
   async function join(
     socket: AtriumSocket,
@@ -40,6 +63,7 @@ export function createMeshPath(core: RoomCore): MeshPath {
     };
     // Rejoining the same room keeps the place; a full room changes nothing.
     if (previous?.channel === channel) await leave(socket);
+    await pruneDead(channel);
     const others = await repo.participants(channel);
     if (!(await repo.addParticipantIfRoom(row, MAX_MESH_PEOPLE))) {
       throw conflict(ClassroomText.meshFull);
