@@ -1,3 +1,4 @@
+import { turnIceServers } from '../../media/turn.ts';
 import type { Feature } from '../feature.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { classroomRoutes } from './classroom.routes.ts';
@@ -17,6 +18,7 @@ export const classroomFeature: Feature = {
       media: () => deps.media(),
       io: () => deps.io(),
       secret: deps.jwtSecret,
+      iceServers: (userId) => turnIceServers(deps.config, userId),
       log: app.log,
     });
     deps.socket(live.feature);

@@ -1,0 +1,48 @@
+// TURN credentials in the TURN REST scheme (draft-uberti-behave-turn-rest, what coturn's
+// `--use-auth-secret` checks): the username is `<expiry unix seconds>:<user id>` and the password
+// is base64(HMAC-SHA1(static-auth-secret, username)). coturn needs no call to us: it recomputes
+// the password from the shared secret and refuses an expired username.
+import { createHmac } from 'node:crypto';
+import type { IceServer } from '@atrium/protocol';
+import type { Config } from '../config/config.ts';
+
+export interface TurnCredential {
+  username: string;
+  credential: string;
+  /** Unix seconds after which coturn refuses it. */
+  expiresAt: number;
+}
+
+/** A credential for `userId`, valid `ttlSeconds` from `nowMs`. */
+export function turnCredential(
+  secret: string,
+  userId: string,
+  ttlSeconds: number,
+  nowMs: number = Date.now(),
+): TurnCredential {
+  const expiresAt = Math.floor(nowMs / 1000) + ttlSeconds;
+  // A colon in the id would make the expiry ambiguous to coturn, which reads up to the first one.
+  const username = `${expiresAt}:${userId.replaceAll(':', '_')}`;
+  const credential = createHmac('sha1', secret).update(username).digest('base64');
+  return { username, credential, expiresAt };
+}
+
+/**
+ * The ICE servers of one person's classroom connections: the configured TURN URLs with a fresh
+ * credential, or none when TURN is not configured (browsers then use host and STUN-less
+ * candidates, enough on one network).
+ */
+export function turnIceServers(
+  config: Pick<Config, 'TURN_URLS' | 'TURN_SECRET' | 'TURN_TTL_S'>,
+  userId: string,
+  nowMs: number = Date.now(),
+): IceServer[] {
+  if (config.TURN_URLS.length === 0 || !config.TURN_SECRET) return [];
+  const { username, credential } = turnCredential(
+    config.TURN_SECRET,
+    userId,
+    config.TURN_TTL_S,
+    nowMs,
+  );
+  return [{ urls: config.TURN_URLS, username, credential }];
+}
