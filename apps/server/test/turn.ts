@@ -34,7 +34,7 @@ export interface TestTurn {
 }
 
 /** Starts coturn on 127.0.0.1 with `--use-auth-secret`; resolves once it answers STUN. */
-export async function startTestTurn(secret: string): Promise<TestTurn> {
+export async function startTestTurn(secret: string, ip = '127.0.0.1'): Promise<TestTurn> {
   const binary = findTurnserver();
   if (!binary) {
     throw new Error(
@@ -42,14 +42,14 @@ export async function startTestTurn(secret: string): Promise<TestTurn> {
     );
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atrium-turn-'));
-  const port = await freeUdpPort();
+  const port = await freeUdpPort(ip);
   // A relay port range of its own per run, so parallel test files do not collide.
   const minPort = 40000 + Math.floor(Math.random() * 200) * 100;
   const child: ChildProcess = spawn(
     binary,
     [
-      '--listening-ip=127.0.0.1',
-      '--relay-ip=127.0.0.1',
+      `--listening-ip=${ip}`,
+      `--relay-ip=${ip}`,
       `--listening-port=${port}`,
       `--min-port=${minPort}`,
       `--max-port=${minPort + 99}`,
@@ -78,16 +78,16 @@ export async function startTestTurn(secret: string): Promise<TestTurn> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await answersStun(port, 10_000);
+    await answersStun(ip, port, 10_000);
   } catch (err) {
     await stop();
     throw new Error(`coturn did not answer on port ${port}: ${String(err)}\n${output.join('')}`);
   }
-  return { url: `turn:127.0.0.1:${port}?transport=udp`, port, stop };
+  return { url: `turn:${ip}:${port}?transport=udp`, port, stop };
 }
 
 /** Sends STUN Binding requests to 127.0.0.1:`port` until one is answered. */
-function answersStun(port: number, timeoutMs: number): Promise<void> {
+function answersStun(ip: string, port: number, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = createSocket('udp4');
     // RFC 5389: Binding request, no attributes, the magic cookie, a random transaction id.
@@ -106,18 +106,18 @@ function answersStun(port: number, timeoutMs: number): Promise<void> {
       // A Binding success response.
       if (message.readUInt16BE(0) === 0x0101) done();
     });
-    const send = () => socket.send(request, port, '127.0.0.1');
+    const send = () => socket.send(request, port, ip);
     const timer = setInterval(send, 100);
     const deadline = setTimeout(() => done(new Error('no STUN answer')), timeoutMs);
     send();
   });
 }
 
-function freeUdpPort(): Promise<number> {
+function freeUdpPort(ip: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createSocket('udp4');
     probe.once('error', reject);
-    probe.bind(0, '127.0.0.1', () => {
+    probe.bind(0, ip, () => {
       const { port } = probe.address();
       probe.close(() => resolve(port));
     });

@@ -6,13 +6,17 @@ import type { ClassJoinAck, IceServer } from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/databases.ts';
+import { janusBinary, NodePeer, startTestJanus } from '../../test/janus.ts';
 import { ask, ok } from '../../test/socket-client.ts';
 import type { ClientSocket } from '../../test/socket-client.ts';
 import { startTestApp } from '../../test/test-app.ts';
 import { gatherRelayCandidates, startTestTurn } from '../../test/turn.ts';
 import type { TestTurn } from '../../test/turn.ts';
 import { AccessTokens } from '../security/access-tokens.ts';
-import { turnCredential, turnIceServers } from './turn.ts';
+import { JanusClient } from './janus/index.ts';
+import { firstExternalIPv4 } from './janus/janus-process.ts';
+import type { JanusTurn } from './janus/janus-process.ts';
+import { janusTurn, turnCredential, turnIceServers } from './turn.ts';
 
 const SECRET = 'coturn-static-auth-secret-for-tests';
 const JWT_SECRET = 'turn-test-secret-0123456789abcdef0123';
@@ -79,6 +83,47 @@ describe('TURN with a real coturn', () => {
       socket.disconnect();
       await server.close();
       await database.dispose();
+    }
+  });
+
+  /** The candidates in a private Janus's answer to a publisher, with `turn` as its TURN server. */
+  async function janusCandidates(turnOfJanus: JanusTurn | null): Promise<string[]> {
+    const janus = await startTestJanus(turnOfJanus ? { turn: turnOfJanus } : {});
+    const client = await JanusClient.connect({
+      url: janus.url,
+      apiSecret: janus.apiSecret,
+      adminKey: janus.adminKey,
+    });
+    const node = new NodePeer();
+    try {
+      const secret = randomUUID();
+      const token = randomUUID();
+      const room = await client.createRoom({ secret, allowed: [token], publishers: 2 });
+      const publisher = await (await client.openPeer()).publisher();
+      await publisher.join({ room, token, display: 'relay-check' });
+      const { answer } = await publisher.publish({ offer: await node.publishOffer() });
+      // Janus puts its candidates in its answer (it does not trickle them by default).
+      return answer.sdp.split('\r\n').filter((l) => l.startsWith('a=candidate:'));
+    } finally {
+      node.close();
+      await client.close();
+      await janus.stop();
+    }
+  }
+
+  it.skipIf(!janusBinary)('gives the private Janus relay candidates of its own', async () => {
+    // Janus gathers on the machine's interface only (ice_enforce_list), from which libnice does
+    // not reach a TURN server on loopback: this coturn listens on that interface.
+    const external = await startTestTurn(SECRET, firstExternalIPv4() ?? '127.0.0.1');
+    try {
+      const good = janusTurn({ TURN_URLS: [external.url], TURN_SECRET: SECRET });
+      expect(good).not.toBeNull();
+      const found = relays(await janusCandidates(good));
+      expect(found.length).toBeGreaterThan(0);
+      const wrong = janusTurn({ TURN_URLS: [external.url], TURN_SECRET: 'x'.repeat(24) });
+      expect(relays(await janusCandidates(wrong))).toEqual([]);
+    } finally {
+      await external.stop();
     }
   });
 });

@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
-import { turnCredential, turnIceServers } from './turn.ts';
+import {
+  JANUS_TURN_TTL_S,
+  janusTurn,
+  parseTurnUrl,
+  turnCredential,
+  turnIceServers,
+} from './turn.ts';
 
 describe('TURN credentials (the TURN REST scheme)', () => {
   it('matches a known vector', () => {
@@ -48,5 +54,45 @@ describe('TURN credentials (the TURN REST scheme)', () => {
       loadConfig({ TURN_URLS: 'turn:a.example.org', TURN_SECRET: 'x'.repeat(16), TURN_TTL_S: '5' }),
     ).toThrow(/TURN_TTL_S=/);
     expect(loadConfig({}).TURN_TTL_S).toBe(3600);
+  });
+
+  it('reads TURN URLs for Janus, with default ports', () => {
+    expect(parseTurnUrl('turn:turn.example.org')).toEqual({
+      server: 'turn.example.org',
+      port: 3478,
+      type: 'udp',
+    });
+    expect(parseTurnUrl('turn:10.0.0.2:3479?transport=tcp')).toEqual({
+      server: '10.0.0.2',
+      port: 3479,
+      type: 'tcp',
+    });
+    expect(parseTurnUrl('turns:[2001:db8::1]')).toEqual({
+      server: '2001:db8::1',
+      port: 5349,
+      type: 'tls',
+    });
+    expect(parseTurnUrl('stun:turn.example.org')).toBeNull();
+  });
+
+  it('gives the private Janus the UDP TURN server with a long-lived credential', () => {
+    const secret = 'coturn-static-auth-secret';
+    const turn = janusTurn(
+      {
+        TURN_URLS: ['turns:t.example.org', 'turn:t.example.org:3478?transport=udp'],
+        TURN_SECRET: secret,
+      },
+      0,
+    );
+    const user = `${JANUS_TURN_TTL_S}:janus`;
+    expect(turn).toEqual({
+      server: 't.example.org',
+      port: 3478,
+      type: 'udp',
+      user,
+      pwd: createHmac('sha1', secret).update(user).digest('base64'),
+    });
+    expect(janusTurn({ TURN_URLS: [], TURN_SECRET: secret })).toBeNull();
+    expect(janusTurn({})).toBeNull();
   });
 });

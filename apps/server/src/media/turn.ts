@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import type { IceServer } from '@atrium/protocol';
 import type { Config } from '../config/config.ts';
+import type { JanusTurn } from './janus/janus-process.ts';
 
 export interface TurnCredential {
   username: string;
@@ -45,4 +46,48 @@ export function turnIceServers(
     nowMs,
   );
   return [{ urls: config.TURN_URLS, username, credential }];
+}
+
+/**
+ * How long the private Janus's own TURN credential is valid. Janus reads it once, at start, and
+ * uses it for every PeerConnection as long as it runs, which is as long as this server runs.
+ */
+export const JANUS_TURN_TTL_S = 365 * 24 * 3600;
+
+/**
+ * The TURN server for the private Janus's own relay candidates: the first `turn:` URL (UDP
+ * preferred), else the first `turns:` one, with a long-lived credential for the user `janus`.
+ */
+export function janusTurn(
+  config: Partial<Pick<Config, 'TURN_URLS' | 'TURN_SECRET'>>,
+  nowMs: number = Date.now(),
+): JanusTurn | null {
+  if (!config.TURN_SECRET) return null;
+  const parsed = (config.TURN_URLS ?? []).map(parseTurnUrl).filter((t) => t !== null);
+  const pick =
+    parsed.find((t) => t.type === 'udp') ??
+    parsed.find((t) => t.type === 'tcp') ??
+    parsed[0] ??
+    null;
+  if (!pick) return null;
+  const { username, credential } = turnCredential(
+    config.TURN_SECRET,
+    'janus',
+    JANUS_TURN_TTL_S,
+    nowMs,
+  );
+  return { ...pick, user: username, pwd: credential };
+}
+
+/** `turn:host[:port][?transport=udp|tcp]` or `turns:host[:port]`; null when it is not one. */
+export function parseTurnUrl(url: string): Pick<JanusTurn, 'server' | 'port' | 'type'> | null {
+  const match = /^(turns?):(\[[^\]]+\]|[^:?]+)(?::(\d+))?(?:\?transport=(udp|tcp))?$/.exec(url);
+  if (!match) return null;
+  const [, scheme, host = '', port, transport] = match;
+  const secure = scheme === 'turns';
+  return {
+    server: host.replace(/^\[|\]$/g, ''),
+    port: port ? Number(port) : secure ? 5349 : 3478,
+    type: secure ? 'tls' : transport === 'tcp' ? 'tcp' : 'udp',
+  };
 }
