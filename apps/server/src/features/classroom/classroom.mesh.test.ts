@@ -200,6 +200,24 @@ describe('classroom in mesh mode (no media server)', () => {
     expect(atA).toEqual([]);
   });
 
+  it('refuses the Janus requests in mesh mode clearly', async () => {
+    const a = await open(person('m1'));
+    const ja = await ok<ClassJoinAck>(ask(a, 'class:join', { room: 'room-1' }));
+    for (const [event, payload] of [
+      ['class:publish', { participant: ja.id, sdp: offer }],
+      ['class:trickle', { participant: ja.id, target: 'publisher', candidate }],
+    ] as const) {
+      expect(await ask(a, event, payload), event).toEqual({
+        status: false,
+        message: ClassroomText.mediaUnavailable,
+      });
+    }
+    expect(await ask(a, 'class:subscribe', { feed: ja.id })).toEqual({
+      status: false,
+      message: ClassroomText.notPublishing,
+    });
+  });
+
   it('mute-all in mesh mode stores the flags, tells everyone, and says it is not enforced', async () => {
     const teacher = await open(person('tom', 'teacher'));
     const student = await open(person('sue'));
