@@ -176,6 +176,35 @@ export const configSchema = z.object({
     .describe(
       'The admin_key of the VideoRoom plugin at JANUS_URL (janus.plugin.videoroom.jcfg), if it has one; the server needs it to create rooms.',
     ),
+  TURN_URLS: csv
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^turns?:[A-Za-z0-9.[\]:-]+(\?transport=(udp|tcp))?$/,
+            'expected turn:host[:port] or turns:host[:port], optionally ?transport=udp|tcp',
+          ),
+      ),
+    )
+    .default([])
+    .describe(
+      'Comma-separated TURN URLs (coturn) for the classroom, e.g. turn:turn.example.org:3478?transport=udp,turns:turn.example.org:5349. Needs TURN_SECRET; each person gets short-lived credentials (the TURN REST scheme).',
+    ),
+  TURN_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      "coturn's static-auth-secret (turnserver --use-auth-secret), from which the server makes the TURN credentials.",
+    ),
+  TURN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600)
+    .describe('How long a TURN credential handed to a browser is valid, in seconds.'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -223,6 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const c = parsed.data;
+  if (c.TURN_URLS.length > 0 && !c.TURN_SECRET) {
+    throw new ConfigError([
+      `TURN_SECRET="": must be set when TURN_URLS is (coturn's static-auth-secret)`,
+    ]);
+  }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   // Without PUBLIC_URL the campus is opened on this machine under any loopback name; the socket
   // trusts Origin only (never Host), so each name must be listed. Loopback addresses cannot be

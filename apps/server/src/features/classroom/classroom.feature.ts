@@ -1,3 +1,4 @@
+import { turnIceServers } from '../../media/turn.ts';
 import type { Feature } from '../feature.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { classroomRoutes } from './classroom.routes.ts';
@@ -18,6 +19,7 @@ export const classroomFeature: Feature = {
       mediaSettled: () => deps.mediaSettled(),
       io: () => deps.io(),
       secret: deps.jwtSecret,
+      iceServers: (userId) => turnIceServers(deps.config, userId),
       log: app.log,
     });
     deps.socket(live.feature);

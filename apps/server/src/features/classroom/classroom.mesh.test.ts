@@ -2,10 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { ClassroomText, MAX_SDP_LENGTH, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
 import type { ClassJoinAck, ServerPayload, ServerToClientEvents } from '@atrium/protocol';
+import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
+import { startServerProcess } from '../../../test/server-process.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -198,6 +200,24 @@ describe('classroom in mesh mode (no media server)', () => {
     expect(atA).toEqual([]);
   });
 
+  it('refuses the Janus requests in mesh mode clearly', async () => {
+    const a = await open(person('m1'));
+    const ja = await ok<ClassJoinAck>(ask(a, 'class:join', { room: 'room-1' }));
+    for (const [event, payload] of [
+      ['class:publish', { participant: ja.id, sdp: offer }],
+      ['class:trickle', { participant: ja.id, target: 'publisher', candidate }],
+    ] as const) {
+      expect(await ask(a, event, payload), event).toEqual({
+        status: false,
+        message: ClassroomText.mediaUnavailable,
+      });
+    }
+    expect(await ask(a, 'class:subscribe', { feed: ja.id })).toEqual({
+      status: false,
+      message: ClassroomText.notPublishing,
+    });
+  });
+
   it('mute-all in mesh mode stores the flags, tells everyone, and says it is not enforced', async () => {
     const teacher = await open(person('tom', 'teacher'));
     const student = await open(person('sue'));
@@ -261,4 +281,66 @@ describe.runIf(redisUrl && postgresUrl)('mesh mode across two server processes',
       await database.dispose();
     }
   });
+});
+
+describe.runIf(redisUrl && postgresUrl)('mesh mode when a server process dies', () => {
+  it('prunes a dead process’s people once past the grace period, so a fifth person gets in', async () => {
+    const database = await createTestDatabase('postgres');
+    const databaseB = await openDatabase({ kind: 'postgres', url: database.url! });
+    const repo = new ClassroomRepository(database.db);
+    const env = { JWT_SECRET, REDIS_URL: redisUrl! };
+    const serverA = await startTestApp(database, env);
+    const serverB = await startTestApp(databaseB, env);
+    const doomed = await startServerProcess(database.url!, env);
+    const sockets: ClientSocket[] = [];
+    try {
+      const onA = await openSocket(serverA.url, person('ka', 'teacher'));
+      const onB = await openSocket(serverB.url, person('kb'));
+      const dying = await Promise.all([
+        openSocket(doomed.url, person('kc')),
+        openSocket(doomed.url, person('kd')),
+      ]);
+      const fifth = await openSocket(serverA.url, person('ke'));
+      sockets.push(onA, onB, ...dying, fifth);
+      const a = await ok<ClassJoinAck>(ask(onA, 'class:join', { room: 'room-3' }));
+      const b = await ok<ClassJoinAck>(ask(onB, 'class:join', { room: 'room-3' }));
+      const dead: ClassJoinAck[] = [];
+      for (const s of dying)
+        dead.push(await ok<ClassJoinAck>(ask(s, 'class:join', { room: 'room-3' })));
+      await ok(ask(dying[0], 'class:share', { on: true }));
+
+      await doomed.kill();
+      // Its rows were written a moment ago: the grace period keeps them (a young row may belong to
+      // a socket that has not joined the room's socket.io room yet), so the room is still full.
+      expect(await ask(fifth, 'class:join', { room: 'room-3' })).toEqual({
+        status: false,
+        message: ClassroomText.meshFull,
+      });
+      expect(await repo.participants('room-3')).toHaveLength(4);
+
+      // Past the grace period, the rows whose socket no process holds go; the live ones on A and
+      // on B (another process, asked through Redis) stay.
+      await database.db.execute(
+        sql`update classroom_participants set joined_at = now() - interval '5 minutes' where channel = 'room-3'`,
+      );
+      const leftAtA = record(onA, 'class:left');
+      const leftAtB = record(onB, 'class:left');
+      const f = await ok<ClassJoinAck>(ask(fifth, 'class:join', { room: 'room-3' }));
+      expect(f.participants.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
+      expect((await repo.participants('room-3')).map((r) => r.feed).sort()).toEqual(
+        [a.id, b.id, f.id].sort(),
+      );
+      expect((await repo.channel('room-3'))?.screenSharer).toBeNull();
+      const deadIds = dead.map((d) => d.id).sort();
+      await expect.poll(() => leftAtA.map((p) => p.id).sort()).toEqual(deadIds);
+      await expect.poll(() => leftAtB.map((p) => p.id).sort()).toEqual(deadIds);
+    } finally {
+      for (const s of sockets) s.disconnect();
+      await doomed.kill();
+      await serverA.close();
+      await serverB.close();
+      await databaseB.close();
+      await database.dispose();
+    }
+  }, 60_000);
 });

@@ -183,6 +183,30 @@ export class ClassroomRepository {
       .returning();
   }
 
+  /**
+   * Mesh mode: removes the rows of `channel` whose socket is not among `liveSocketIds` (their
+   * process died before it could take them out); returns them.
+   */
+  async removeDeadSockets(
+    channel: string,
+    liveSocketIds: string[],
+    joinedBefore: Date,
+  ): Promise<ClassroomParticipantRow[]> {
+    return this.db
+      .delete(classroomParticipants)
+      .where(
+        and(
+          eq(classroomParticipants.channel, channel),
+          // Another process writes the row before its socket joins the room's socket.io room.
+          lt(classroomParticipants.joinedAt, joinedBefore),
+          liveSocketIds.length > 0
+            ? notInArray(classroomParticipants.socketId, liveSocketIds)
+            : undefined,
+        ),
+      )
+      .returning();
+  }
+
   /** Frees the screen when its sharer is no longer among `userIds` in the room. */
   async releaseScreenUnlessIn(channel: string, userIds: string[]): Promise<void> {
     await this.db

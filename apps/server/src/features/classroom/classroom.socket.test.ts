@@ -6,7 +6,7 @@ import {
   PROTOCOL_VERSION,
   SocketText,
 } from '@atrium/protocol';
-import type { ClassJoinAck, ClassroomRoom } from '@atrium/protocol';
+import type { ClassJoinAck } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
+import { moderatedIn } from '../../../test/classroom.ts';
 import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
@@ -24,30 +25,9 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
-import { janusRoomId, janusRoomSecret } from './classroom.socket.ts';
+import { janusRoomId } from './classroom.sfu.ts';
 
 const JWT_SECRET = 'classroom-socket-test-secret-0123456789abcdef';
-
-/** The moderated mids per feed, as Janus lists them to someone joining the room now. */
-async function moderatedIn(
-  client: JanusClient,
-  channel: ClassroomRoom,
-): Promise<Record<number, string[]>> {
-  const room = janusRoomId(channel);
-  const secret = janusRoomSecret(JWT_SECRET, channel);
-  const token = randomUUID();
-  await client.allowTokens(room, secret, [token]);
-  const peer = await client.openPeer();
-  try {
-    const { publishers } = await (await peer.publisher()).join({ room, token });
-    return Object.fromEntries(
-      publishers.map((p) => [p.feed, p.streams.filter((s) => s.moderated).map((s) => s.mid)]),
-    );
-  } finally {
-    await peer.close();
-    await client.disallowTokens(room, secret, [token]);
-  }
-}
 
 /** A socket of `claims` on `url`, connected. */
 async function openSocket(url: string, claims: AuthClaims): Promise<ClientSocket> {
@@ -210,7 +190,7 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
     return node;
   }
 
-  const moderatedStreams = () => moderatedIn(client, 'room-1');
+  const moderatedStreams = () => moderatedIn(client, JWT_SECRET, 'room-1');
 
   it('joins, publishes, subscribes over the socket, and tells the room who comes and goes', async () => {
     const teacher = await joined(people.teacher);
@@ -553,7 +533,7 @@ describe.runIf(janusBinary && redisUrl && postgresUrl)(
         );
         await ok(ask(onA, 'class:mute-all', { kind: 'audio', mute: true }));
         await prohibited;
-        expect((await moderatedIn(clientA, 'room-2'))[a.id]).toHaveLength(1);
+        expect((await moderatedIn(clientA, JWT_SECRET, 'room-2'))[a.id]).toHaveLength(1);
         await ok(ask(onA, 'class:mute-all', { kind: 'audio', mute: false }));
 
         await ok(ask(onB, 'class:share', { on: true }));

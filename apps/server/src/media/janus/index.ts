@@ -6,6 +6,7 @@ import type { Config } from '../../config/config.ts';
 import { JanusClient } from './janus-client.ts';
 import type { PrivateJanus } from './janus-process.ts';
 import { findJanusBinary, startPrivateJanus } from './janus-process.ts';
+import { janusTurn } from '../turn.ts';
 
 export { JanusClient } from './janus-client.ts';
 export type { CreateRoomOptions, JanusClientEvents, RoomParticipant } from './janus-client.ts';
@@ -44,7 +45,7 @@ export interface MediaServerOptions {
  */
 export async function connectMediaServer(
   config: Pick<Config, 'JANUS_URL' | 'JANUS_API_SECRET' | 'JANUS_ADMIN_KEY' | 'dataDir'> &
-    Partial<Pick<Config, 'CLASSROOM_MEDIA'>>,
+    Partial<Pick<Config, 'CLASSROOM_MEDIA' | 'TURN_URLS' | 'TURN_SECRET'>>,
   options: MediaServerOptions,
 ): Promise<MediaServer | null> {
   const { log } = options;
@@ -78,12 +79,15 @@ export async function connectMediaServer(
     log.info('Janus is not installed and JANUS_URL is not set; classrooms use the mesh');
     return null;
   }
+  const turn = janusTurn(config);
   let janus: PrivateJanus;
   try {
     janus = await startPrivateJanus({
       dir: path.join(config.dataDir, 'janus'),
       binary,
       startTimeoutMs: timeoutMs,
+      // With TURN configured, Janus gathers relay candidates of its own too.
+      ...(turn ? { turn } : {}),
     });
   } catch (err) {
     log.warn({ err }, 'The private Janus did not start; classrooms use the mesh');

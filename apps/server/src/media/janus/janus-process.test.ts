@@ -76,6 +76,37 @@ describe('renderJanusConfig', () => {
   });
 });
 
+describe('renderJanusConfig with TURN', () => {
+  it('gives Janus one TURN server with its credential, and none without', () => {
+    const input = {
+      dir: '/data/janus',
+      libDir: '/usr/lib/janus',
+      port: 1,
+      apiSecret: 'a',
+      adminKey: 'b',
+      rtpPortRange: '1-2',
+      iceEnforce: null,
+      debugLevel: 3,
+      libraries: { plugins: [], transports: [], loggers: [], events: [] },
+    };
+    const withTurn = renderJanusConfig({
+      ...input,
+      turn: { server: 'turn.example.org', port: 3478, type: 'udp', user: '9:janus', pwd: 'p"w' },
+    })['janus.jcfg'];
+    const nat = /nat: \{[^}]*\}/.exec(withTurn ?? '')?.[0] ?? '';
+    for (const line of [
+      'turn_server = "turn.example.org"',
+      'turn_port = 3478',
+      'turn_type = "udp"',
+      'turn_user = "9:janus"',
+      'turn_pwd = "p\\"w"',
+    ]) {
+      expect(nat).toContain(line);
+    }
+    expect(renderJanusConfig(input)['janus.jcfg']).not.toContain('turn_');
+  });
+});
+
 describe('firstExternalIPv4', () => {
   const lo = { address: '127.0.0.1', family: 'IPv4', internal: true } as const;
   const v6 = { address: 'fe80::1', family: 'IPv6', internal: false } as const;

@@ -33,6 +33,8 @@ export interface PrivateJanusOptions {
    * default is the machine's first non-loopback IPv4 address; `null` lets Janus use them all.
    */
   iceEnforce?: string | null;
+  /** A TURN server through which Janus gathers relay candidates of its own (see JanusTurn). */
+  turn?: JanusTurn;
   /** How long to wait for the WebSocket transport to answer. */
   startTimeoutMs?: number;
   /** How long SIGTERM may take before SIGKILL. */
@@ -120,6 +122,20 @@ export function findJanusLibDir(binary: string): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, 'plugins', VIDEOROOM_PLUGIN))) ?? null;
 }
 
+/**
+ * janus.jcfg's `nat.turn_*`: one TURN server with a fixed credential, which Janus uses for every
+ * PeerConnection. (Janus's `turn_rest_api` would fetch fresh ones over HTTP, from an endpoint of
+ * the draft's older shape; a long-lived TURN REST credential is simpler and as safe, since the
+ * file is readable by the server only.)
+ */
+export interface JanusTurn {
+  server: string;
+  port: number;
+  type: 'udp' | 'tcp' | 'tls';
+  user: string;
+  pwd: string;
+}
+
 export interface JanusConfigInput {
   dir: string;
   libDir: string;
@@ -128,6 +144,7 @@ export interface JanusConfigInput {
   adminKey: string;
   rtpPortRange: string;
   iceEnforce: string | null;
+  turn?: JanusTurn;
   debugLevel: number;
   /** Shared-library file names per folder (plugins, transports, loggers, events). */
   libraries: Record<'plugins' | 'transports' | 'loggers' | 'events', string[]>;
@@ -163,6 +180,15 @@ export function renderJanusConfig(c: JanusConfigInput): Record<string, string> {
     'nat: {',
     '  nice_debug = false',
     ...(c.iceEnforce ? [`  ice_enforce_list = ${str(c.iceEnforce)}`] : []),
+    ...(c.turn
+      ? [
+          `  turn_server = ${str(c.turn.server)}`,
+          `  turn_port = ${c.turn.port}`,
+          `  turn_type = ${str(c.turn.type)}`,
+          `  turn_user = ${str(c.turn.user)}`,
+          `  turn_pwd = ${str(c.turn.pwd)}`,
+        ]
+      : []),
     '}',
     `plugins: { disable = ${disabled('plugins')} }`,
     `transports: { disable = ${disabled('transports')} }`,
@@ -242,6 +268,7 @@ async function startOnce(
     adminKey,
     rtpPortRange: options.rtpPortRange ?? '20000-40000',
     iceEnforce: options.iceEnforce === undefined ? firstExternalIPv4() : options.iceEnforce,
+    ...(options.turn ? { turn: options.turn } : {}),
     debugLevel: options.debugLevel ?? 4,
     libraries: {
       plugins: sharedLibraries(path.join(libDir, 'plugins')),

@@ -1,0 +1,214 @@
+// What the SFU and the mesh paths of the classroom share: the sessions of this process, the
+// socket.io room of a classroom, the participants' attributes as the others see them, leaving,
+// and the common end of a join.
+import { ClassroomText, MAX_SDP_LENGTH } from '@atrium/protocol';
+import type {
+  ClassJoinAck,
+  ClassParticipant,
+  ClassroomRoom,
+  IceServer,
+  ParticipantAttributes,
+  SessionDescription,
+} from '@atrium/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClassroomChannelRow, ClassroomParticipantRow } from '../../db/schema.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import type {
+  JanusPeer,
+  JanusPublisher,
+  JanusSubscriber,
+  MediaServer,
+} from '../../media/janus/index.ts';
+import type { AtriumServer, AtriumSocket } from '../../realtime/realtime.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import type { ClassroomRepository } from './classroom.repository.ts';
+import type { ClassroomService } from './classroom.service.ts';
+import { flagsOf, isHost } from './classroom.service.ts';
+
+/** The socket.io room of a classroom: attribute changes reach everyone, on every process. */
+export const classRoomKey = (channel: string): string => `class:${channel}`;
+
+/**
+ * How old a row must be before a check that its person is gone (Janus's participant list, or the
+ * live sockets in mesh mode) removes it: a row written a moment ago by another process may be
+ * newer than the list it is checked against.
+ */
+export const GHOST_GRACE_MS = 30_000;
+
+/** One person's live classroom session on this process. */
+export interface Session {
+  socket: AtriumSocket;
+  channel: ClassroomRoom;
+  feed: number;
+  privateId: number;
+  claims: AuthClaims;
+  /** Null in mesh mode (no Janus): the browsers connect to each other through `class:signal`. */
+  peer: JanusPeer | null;
+  publisher: JanusPublisher | null;
+  subscriber: JanusSubscriber | null;
+  /** A subscription change of ours is in flight: Janus's `updated` is its answer, not news. */
+  updating: boolean;
+}
+
+export interface ClassroomRealtimeDeps {
+  repo: ClassroomRepository;
+  service: ClassroomService;
+  media: () => MediaServer | null;
+  /** Joins wait for this, so nobody lands in a mesh while Janus is still starting. */
+  mediaSettled?: () => Promise<void>;
+  io: () => AtriumServer | null;
+  /** Secret from which each Janus room's secret is derived. */
+  secret: string;
+  /** The ICE servers (TURN) for one user's connections; none when TURN is not configured. */
+  iceServers?: (userId: string) => IceServer[];
+  log: FastifyBaseLogger;
+}
+
+export const attributesOf = (
+  row: ClassroomParticipantRow,
+  channel: ClassroomChannelRow,
+): ParticipantAttributes => ({
+  name: row.name,
+  shareScreen: channel.screenSharer === row.userId ? 'true' : 'false',
+  isUnmutedAudioProhibited: row.audioProhibited,
+  isUnmutedVideoProhibited: row.videoProhibited,
+});
+
+export const viewOf = (
+  row: ClassroomParticipantRow,
+  channel: ClassroomChannelRow,
+): ClassParticipant => ({
+  id: row.feed,
+  userId: row.userId,
+  role: row.role as ClassParticipant['role'],
+  publishing: row.audioMid !== null || row.videoMid !== null,
+  attributes: attributesOf(row, channel),
+});
+
+export function requireOwn(session: Session, participant: number): void {
+  if (participant !== session.feed) throw forbidden(ClassroomText.notYourParticipant);
+}
+
+export function requireSdp(sdp: SessionDescription, type: SessionDescription['type']): string {
+  if (sdp.sdp.length > MAX_SDP_LENGTH) throw badRequest(ClassroomText.sdpTooLarge);
+  if (sdp.type !== type) throw badRequest(ClassroomText.wrongSdpType(type));
+  return sdp.sdp;
+}
+
+/** The classroom state of this process and what both media paths do with it. */
+export interface RoomCore {
+  readonly deps: ClassroomRealtimeDeps;
+  readonly sessions: Map<string, Session>;
+  emitToRoom: (channel: string) => ReturnType<AtriumServer['to']> | undefined;
+  /** Tells the room a participant's attributes as they now stand. */
+  announceAttributes: (socketId: string) => Promise<void>;
+  requireSession: (socket: AtriumSocket) => Session;
+  /** One join or leave at a time per socket, so a double click cannot open two Janus sessions. */
+  serial: <T>(socket: AtriumSocket, run: () => Promise<T>) => Promise<T>;
+  /** Takes the socket out of its classroom: Janus session, row, screen share, the others told. */
+  leave: (socket: AtriumSocket) => Promise<void>;
+  /**
+   * Rows that were removed because their person is gone: the screen is freed if its sharer went
+   * with them, and the room is told.
+   */
+  dropped: (channel: ClassroomRoom, gone: ClassroomParticipantRow[]) => Promise<void>;
+  /** The common end of a join, once the row and the session exist: the room hears of it. */
+  enter: (session: Session, others: ClassroomParticipantRow[]) => Promise<ClassJoinAck>;
+}
+
+export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
+  const { repo, service } = deps;
+  const sessions = new Map<string, Session>();
+  const emitToRoom = (channel: string) => deps.io()?.to(classRoomKey(channel));
+
+  async function announceAttributes(socketId: string): Promise<void> {
+    const row = await repo.participant(socketId);
+    if (!row) return;
+    const channel = await service.channel(row.channel);
+    emitToRoom(row.channel)?.emit('class:attributes', {
+      id: row.feed,
+      attributes: attributesOf(row, channel),
+    });
+  }
+
+  function requireSession(socket: AtriumSocket): Session {
+    const session = sessions.get(socket.id);
+    if (!session) throw badRequest(ClassroomText.notInRoom);
+    return session;
+  }
+
+  const queues = new Map<string, Promise<unknown>>();
+  function serial<T>(socket: AtriumSocket, run: () => Promise<T>): Promise<T> {
+    const previous = queues.get(socket.id) ?? Promise.resolve();
+    const result = previous.then(run, run);
+    const settled = result.catch(() => undefined);
+    queues.set(socket.id, settled);
+    void settled.then(() => {
+      if (queues.get(socket.id) === settled) queues.delete(socket.id);
+    });
+    return result;
+  }
+
+  async function leave(socket: AtriumSocket): Promise<void> {
+    const session = sessions.get(socket.id);
+    if (!session) return;
+    sessions.delete(socket.id);
+    void socket.leave(classRoomKey(session.channel));
+    await session.peer?.close();
+    const row = await repo.removeParticipant(socket.id);
+    if (!row) return;
+    if (!(await repo.userStillIn(row.channel, row.userId, socket.id))) {
+      await repo.releaseScreen(row.channel, row.userId);
+    }
+    emitToRoom(row.channel)?.emit('class:left', { id: row.feed });
+  }
+
+  async function dropped(channel: ClassroomRoom, gone: ClassroomParticipantRow[]): Promise<void> {
+    if (gone.length === 0) return;
+    const remaining = await repo.participants(channel);
+    await repo.releaseScreenUnlessIn(
+      channel,
+      remaining.map((r) => r.userId),
+    );
+    for (const row of gone) emitToRoom(channel)?.emit('class:left', { id: row.feed });
+  }
+
+  async function enter(session: Session, others: ClassroomParticipantRow[]): Promise<ClassJoinAck> {
+    const { socket, channel, claims } = session;
+    // The socket may have gone while Janus or the database answered: its disconnect handler
+    // already ran, so this join cleans up after itself.
+    if (socket.disconnected) {
+      await leave(socket);
+      throw badRequest(ClassroomText.notInRoom);
+    }
+    await socket.join(classRoomKey(channel));
+    const me = await repo.participant(socket.id);
+    if (!me) throw badRequest(ClassroomText.notInRoom);
+    const current = await service.channel(channel);
+    socket.to(classRoomKey(channel)).emit('class:joined', viewOf(me, current));
+    const sfu = session.peer !== null;
+    return {
+      room: channel,
+      id: session.feed,
+      host: isHost(claims.role),
+      attributes: attributesOf(me, current),
+      participants: others.map((row) => viewOf(row, current)),
+      flags: flagsOf(current),
+      mode: sfu ? 'sfu' : 'mesh',
+      enforced: sfu,
+      iceServers: deps.iceServers?.(claims.sub) ?? [],
+    };
+  }
+
+  return {
+    deps,
+    sessions,
+    emitToRoom,
+    announceAttributes,
+    requireSession,
+    serial,
+    leave,
+    dropped,
+    enter,
+  };
+}

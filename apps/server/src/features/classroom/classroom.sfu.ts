@@ -1,0 +1,290 @@
+// The classroom on Janus (the SFU): the server owns every Janus session, adds the room, the
+// participant id and the token; the browser sends only SDP and ICE. A person's Janus session
+// lives in the process holding their socket.
+import { createHmac } from 'node:crypto';
+import { ClassroomText } from '@atrium/protocol';
+import type { ClassJoinAck, ClassroomRoom, MediaKind } from '@atrium/protocol';
+import type { ClassroomParticipantRow } from '../../db/schema.ts';
+import { AppError, badRequest, notFound, unavailable } from '../../http/errors.ts';
+import { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from '../../media/janus/index.ts';
+import type {
+  JanusPeer,
+  JanusPublisher,
+  MediaServer,
+  SubscribedStream,
+} from '../../media/janus/index.ts';
+import type { Handler } from '../../realtime/realtime.ts';
+import type { AtriumSocket } from '../../realtime/realtime.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import { randomToken } from '../../security/access-tokens.ts';
+import { classRoomKey, GHOST_GRACE_MS, requireOwn, requireSdp } from './classroom.room.ts';
+import type { RoomCore, Session } from './classroom.room.ts';
+import { isHost } from './classroom.service.ts';
+
+/** The m-lines of a subscription, as the browser needs them to place remote tracks. */
+const streamsView = (streams: SubscribedStream[]) =>
+  streams.map(({ mid, type, feed }) => ({ mid, type, ...(feed === undefined ? {} : { feed }) }));
+
+/** Janus's room id of a classroom: room-1 → 1001. Every process computes the same. */
+export const janusRoomId = (channel: ClassroomRoom): number =>
+  1000 + Number(channel.slice('room-'.length));
+
+/** The secret of a classroom's Janus room, derived from the server secret (same on every process). */
+export const janusRoomSecret = (secret: string, channel: ClassroomRoom): string =>
+  createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
+
+export interface SfuPath {
+  join: (socket: AtriumSocket, claims: AuthClaims, channel: ClassroomRoom) => Promise<ClassJoinAck>;
+  /** Mutes or unmutes one stream of one participant at the SFU, if they publish it. */
+  moderateRow: (row: ClassroomParticipantRow, kind: MediaKind, mute: boolean) => Promise<void>;
+  publish: Handler<'class:publish'>;
+  subscribe: Handler<'class:subscribe'>;
+  start: Handler<'class:start'>;
+  trickle: Handler<'class:trickle'>;
+}
+
+export function createSfuPath(core: RoomCore): SfuPath {
+  const { deps, sessions, requireSession, serial, leave } = core;
+  const { repo, service, log } = deps;
+  const roomSecret = (channel: ClassroomRoom) => janusRoomSecret(deps.secret, channel);
+
+  function requireMedia(): MediaServer {
+    const media = deps.media();
+    if (!media?.client.connected) throw unavailable(ClassroomText.mediaUnavailable);
+    return media;
+  }
+
+  /** Runs a Janus request; its refusal becomes a clear answer to the client. */
+  async function janus<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof JanusUnavailableError) throw unavailable(ClassroomText.mediaUnavailable);
+      if (err instanceof JanusError) {
+        log.warn({ err }, 'Janus refused a classroom request');
+        throw badRequest(`${ClassroomText.mediaFailed} (${err.reason})`);
+      }
+      throw err;
+    }
+  }
+
+  async function ensureJanusRoom(media: MediaServer, channel: ClassroomRoom): Promise<number> {
+    const room = janusRoomId(channel);
+    if (await media.client.roomExists(room)) return room;
+    try {
+      await media.client.createRoom({
+        room,
+        secret: roomSecret(channel),
+        allowed: [],
+        description: channel,
+        publishers: 50,
+        talkingEvents: { levelAverage: 25 },
+      });
+    } catch (err) {
+      // Another process created it meanwhile.
+      if (!(err instanceof JanusError && err.code === VIDEOROOM_ERROR.ROOM_EXISTS)) throw err;
+    }
+    return room;
+  }
+
+  /** The Janus handles of a session; mesh sessions have none. */
+  function requireSfu(session: Session): { peer: JanusPeer; publisher: JanusPublisher } {
+    if (!session.peer || !session.publisher) throw unavailable(ClassroomText.mediaUnavailable);
+    return { peer: session.peer, publisher: session.publisher };
+  }
+
+  async function moderateRow(row: ClassroomParticipantRow, kind: MediaKind, mute: boolean) {
+    const mid = kind === 'audio' ? row.audioMid : row.videoMid;
+    if (!mid) return;
+    const media = requireMedia();
+    const channel = row.channel as ClassroomRoom;
+    await janus(() =>
+      media.client.moderate({
+        room: janusRoomId(channel),
+        secret: roomSecret(channel),
+        feed: row.feed,
+        mid,
+        mute,
+      }),
+    );
+  }
+
+  /**
+   * Janus knows who is really in the room: rows whose feed it no longer has belong to a process
+   * that died. They go, with their screen share, and the room is told.
+   */
+  async function pruneGone(media: MediaServer, channel: ClassroomRoom, janusRoom: number) {
+    const live = await janus(() => media.client.listParticipants(janusRoom));
+    const gone = await repo.removeGone(
+      channel,
+      live.map((p) => p.feed),
+      new Date(Date.now() - GHOST_GRACE_MS),
+    );
+    await core.dropped(channel, gone);
+  }
+
+  async function join(
+    socket: AtriumSocket,
+    claims: AuthClaims,
+    channel: ClassroomRoom,
+  ): Promise<ClassJoinAck> {
+    const flagsRow = await service.channel(channel);
+    const media = requireMedia();
+    // Joining while in a room first leaves the old one.
+    await leave(socket);
+
+    const janusRoom = await janus(() => ensureJanusRoom(media, channel));
+    const secret = roomSecret(channel);
+    const token = randomToken();
+    await janus(() => media.client.allowTokens(janusRoom, secret, [token]));
+    const peer = await janus(() => media.client.openPeer());
+    let joined: { feed: number; privateId: number };
+    let publisher: JanusPublisher;
+    try {
+      publisher = await janus(() => peer.publisher());
+      joined = await janus(() =>
+        publisher.join({ room: janusRoom, token, display: claims.username }),
+      );
+    } catch (err) {
+      await peer.close();
+      throw err;
+    } finally {
+      // The token did its one job; people already in stay.
+      await media.client.disallowTokens(janusRoom, secret, [token]).catch(() => undefined);
+    }
+
+    const host = isHost(claims.role);
+    await pruneGone(media, channel, janusRoom);
+    const others = await repo.participants(channel);
+    await repo.addParticipant({
+      socketId: socket.id,
+      channel,
+      userId: claims.sub,
+      role: claims.role,
+      name: claims.username,
+      feed: joined.feed,
+      audioProhibited: !host && flagsRow.globalMuteAudio,
+      videoProhibited: !host && flagsRow.globalMuteVideo,
+    });
+    const session: Session = {
+      socket,
+      channel,
+      feed: joined.feed,
+      privateId: joined.privateId,
+      claims,
+      peer,
+      publisher,
+      subscriber: null,
+      updating: false,
+    };
+    sessions.set(socket.id, session);
+    publisher.on('trickle', (candidate) =>
+      socket.emit('class:trickle', { target: 'publisher', candidate }),
+    );
+    peer.on('closed', () => {
+      if (sessions.get(socket.id) === session) {
+        void serial(socket, () => leave(socket)).catch((err: unknown) =>
+          log.error({ err }, 'classroom leave failed'),
+        );
+      }
+    });
+    return core.enter(session, others);
+  }
+
+  const publish: Handler<'class:publish'> = async (s, { participant, sdp }) => {
+    const session = requireSession(s);
+    requireOwn(session, participant);
+    const { publisher } = requireSfu(session);
+    const offer = requireSdp(sdp, 'offer');
+    // Others may subscribe once Janus has the WebRTC connection up (before, it has no such feed).
+    const off = publisher.on('webrtcup', () => {
+      off();
+      if (sessions.get(s.id) === session) {
+        s.to(classRoomKey(session.channel)).emit('class:published', { id: session.feed });
+      }
+    });
+    const { answer, streams } = await janus(() =>
+      publisher.publish({ offer: { type: 'offer', sdp: offer } }),
+    );
+    const audioMid = streams.find((st) => st.type === 'audio')?.mid ?? null;
+    const videoMid = streams.find((st) => st.type === 'video')?.mid ?? null;
+    await repo.setMids(s.id, audioMid, videoMid);
+    // Stored prohibitions hold from the first packet: the SFU drops what a student sends.
+    const row = await repo.participant(s.id);
+    if (row?.audioProhibited) await moderateRow(row, 'audio', true);
+    if (row?.videoProhibited) await moderateRow(row, 'video', true);
+    return { sdp: answer };
+  };
+
+  const subscribe: Handler<'class:subscribe'> = async (s, { feed }) => {
+    const session = requireSession(s);
+    const target = await repo.participantByFeed(session.channel, feed);
+    if (!target) throw notFound(ClassroomText.unknownParticipant);
+    if (target.audioMid === null && target.videoMid === null) {
+      throw badRequest(ClassroomText.notPublishing);
+    }
+    const { peer } = requireSfu(session);
+    if (!session.subscriber) {
+      const subscriber = await janus(() => peer.subscriber());
+      subscriber.on('trickle', (candidate) =>
+        s.emit('class:trickle', { target: 'subscriber', candidate }),
+      );
+      // Janus renegotiates by itself when a publisher leaves, and holds every other change of
+      // this subscription until the browser answers: that offer goes to the browser.
+      subscriber.on('updated', ({ offer, streams }) => {
+        if (session.updating || !offer) return;
+        s.emit('class:renegotiate', { sdp: offer, streams: streamsView(streams) });
+      });
+      const { offer, streams } = await janus(() =>
+        subscriber.subscribe({
+          room: janusRoomId(session.channel),
+          streams: [{ feed }],
+          privateId: session.privateId,
+        }),
+      );
+      session.subscriber = subscriber;
+      return { sdp: offer, streams: streamsView(streams) };
+    }
+    const subscriber = session.subscriber;
+    session.updating = true;
+    try {
+      const updated = subscriber.next('updated');
+      const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
+      const done = result.offer ? result : await updated;
+      if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
+      return { sdp: done.offer, streams: streamsView(done.streams) };
+    } finally {
+      session.updating = false;
+    }
+  };
+
+  const start: Handler<'class:start'> = async (s, { sdp }) => {
+    const session = requireSession(s);
+    const answer = requireSdp(sdp, 'answer');
+    if (!session.subscriber) throw badRequest(ClassroomText.subscribeFirst);
+    const subscriber = session.subscriber;
+    await janus(() => subscriber.start({ type: 'answer', sdp: answer }));
+    return {};
+  };
+
+  const trickle: Handler<'class:trickle'> = async (s, { participant, target, candidate }) => {
+    const session = requireSession(s);
+    requireOwn(session, participant);
+    const { publisher } = requireSfu(session);
+    const handle = target === 'publisher' ? publisher : session.subscriber;
+    if (!handle) throw badRequest(ClassroomText.subscribeFirst);
+    const ice =
+      'completed' in candidate
+        ? { completed: true as const }
+        : {
+            candidate: candidate.candidate,
+            sdpMid: candidate.sdpMid ?? null,
+            sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+          };
+    await janus(() => handle.trickle(ice));
+    return {};
+  };
+
+  return { join, moderateRow, publish, subscribe, start, trickle };
+}
