@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from 'react';
+import { Rnd } from 'react-rnd';
+import { ClassroomPanel } from './ClassroomPanel.tsx';
+import { useClassroom } from './classroomContext.ts';
+import { Icon } from './icons.tsx';
+import { ClassroomUiText as T } from './texts.ts';
+import { PHONE_QUERY, useMediaQuery } from './useMediaQuery.ts';
+import './classroomWindow.css';
+
+const START = { width: 600, height: 500 };
+const MARGIN = 24;
+/** Below the app's dialogs (100003+) so a question asked during class covers the panel. */
+const WINDOW_Z_INDEX = 1000;
+
+export interface ClassroomWindowProps {
+  onClose: () => void;
+  chat?: ReactNode;
+}
+
+/**
+ * The classroom panel as a window over the page: dragged by its header and resized from its
+ * edges (`react-rnd`). On a phone it is a full-width bottom sheet instead, not draggable.
+ */
+export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { view } = useClassroom();
+  const [position, setPosition] = useState(() => ({
+    x: Math.max(MARGIN, window.innerWidth - START.width - MARGIN),
+    y: Math.max(MARGIN, Math.min(96, window.innerHeight - START.height - MARGIN)),
+  }));
+  const [size, setSize] = useState(() => ({
+    width: Math.min(START.width, window.innerWidth - 2 * MARGIN),
+    height: Math.min(START.height, window.innerHeight - 2 * MARGIN),
+  }));
+
+  const closeButton = (
+    <button
+      type="button"
+      className="classroom-icon-button"
+      aria-label={T.closePanel}
+      title={T.closePanel}
+      onClick={onClose}
+    >
+      <Icon name="close" size={18} />
+    </button>
+  );
+
+  if (phone) {
+    return (
+      <div className="classroom-sheet">
+        <ClassroomPanel chat={chat} windowButtons={closeButton} />
+      </div>
+    );
+  }
+
+  return (
+    <Rnd
+      className="classroom-window"
+      style={{ position: 'fixed', zIndex: WINDOW_Z_INDEX }}
+      position={position}
+      size={view.minimized ? { width: size.width, height: 'auto' } : size}
+      minWidth={340}
+      minHeight={view.minimized ? undefined : 320}
+      bounds="window"
+      dragHandleClassName="classroom-panel__header--drag"
+      cancel="button"
+      enableResizing={!view.minimized}
+      onDragStop={(_event, data) => setPosition({ x: data.x, y: data.y })}
+      onResizeStop={(_event, _direction, element, _delta, next) => {
+        setSize({ width: element.offsetWidth, height: element.offsetHeight });
+        setPosition(next);
+      }}
+    >
+      <ClassroomPanel
+        chat={chat}
+        windowButtons={closeButton}
+        headerClassName="classroom-panel__header--drag"
+      />
+    </Rnd>
+  );
+}

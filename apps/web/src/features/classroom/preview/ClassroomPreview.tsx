@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { ClassroomPanel } from '../ClassroomPanel.tsx';
+import { useClassroom } from '../classroomContext.ts';
+import { ClassroomProvider } from '../ClassroomProvider.tsx';
+import { ClassroomWindow } from '../ClassroomWindow.tsx';
+import type { ClassroomClient } from '../engine/types.ts';
+import { IDLE_CLASSROOM } from '../panelModel.ts';
+import { createFakeClassroomClient, fakeTile, joinedState } from './fakeClient.ts';
+import './ClassroomPreview.css';
+
+interface Scene {
+  key: string;
+  title: string;
+  make: () => ClassroomClient;
+}
+
+const scenes: Scene[] = [
+  {
+    key: 'teacher',
+    title: 'Teacher, media server: four people, one speaking, one sharing',
+    make: () =>
+      createFakeClassroomClient(
+        joinedState({
+          host: true,
+          flags: { global_mute_audio_config: true, global_mute_video_config: false },
+          otherSharer: 'Grace Hopper',
+          tiles: [
+            fakeTile(1, 'Ms Rivera', { self: true, role: 'teacher', hue: 250 }),
+            fakeTile(2, 'Grace Hopper', { sharingScreen: true }),
+            fakeTile(3, 'Alan Turing', { speaking: true, level: 42, hue: 160 }),
+            fakeTile(4, 'Ada Lovelace', { hasVideo: false, audioMuted: true }),
+          ],
+        }),
+      ),
+  },
+  {
+    key: 'student',
+    title: 'Student: microphone muted by the teacher',
+    make: () =>
+      createFakeClassroomClient(
+        joinedState({
+          room: 'room-2',
+          mic: { available: true, on: false, prohibited: true },
+          flags: { global_mute_audio_config: true, global_mute_video_config: false },
+          tiles: [
+            fakeTile(5, 'Sam Lee', { self: true, audioMuted: true, audioProhibited: true }),
+            fakeTile(6, 'Mr Okafor', { role: 'teacher', speaking: true, level: 30, hue: 30 }),
+            fakeTile(7, 'Priya Nair', { audioMuted: true, hasVideo: false }),
+          ],
+        }),
+      ),
+  },
+  {
+    key: 'mesh',
+    title: 'Teacher without the media server (mesh)',
+    make: () =>
+      createFakeClassroomClient(
+        joinedState({
+          room: 'room-3',
+          mode: 'mesh',
+          enforced: false,
+          host: true,
+          tiles: [
+            fakeTile(8, 'Ms Rivera', { self: true, role: 'teacher', hue: 250 }),
+            fakeTile(9, 'Noor Haddad', { hue: 320 }),
+          ],
+        }),
+      ),
+  },
+  {
+    key: 'idle',
+    title: 'Not joined: quick join',
+    make: () => createFakeClassroomClient(IDLE_CLASSROOM),
+  },
+];
+
+/**
+ * Development only (`/dev/classroom`): the classroom panel in its main states, each on a fake
+ * client with canvas video, so the screens can be seen and tried without cameras or a server.
+ * `?window=teacher` opens that scene as the floating window; `?modal=join` opens the modal.
+ */
+export function ClassroomPreviewPage() {
+  const params = new URLSearchParams(window.location.search);
+  const only = params.get('scene');
+  return (
+    <div className="container container--wide classroom-preview">
+      <h1 className="classroom-preview__title">Classroom preview</h1>
+      <div className="classroom-preview__grid">
+        {scenes
+          .filter((scene) => !only || scene.key === only)
+          .map((scene) => (
+            <PreviewScene
+              key={scene.key}
+              scene={scene}
+              asWindow={params.get('window') === scene.key}
+              modal={params.get('modal') === scene.key}
+            />
+          ))}
+      </div>
+    </div>
+  );
+}
+
+function PreviewScene({
+  scene,
+  asWindow,
+  modal,
+}: {
+  scene: Scene;
+  asWindow: boolean;
+  modal: boolean;
+}) {
+  const [client] = useState(scene.make);
+  useEffect(() => () => client.dispose(), [client]);
+  return (
+    <section className="classroom-preview__scene" aria-label={scene.title}>
+      <h2 className="classroom-preview__scene-title">{scene.title}</h2>
+      <ClassroomProvider client={client} requireAccount={false}>
+        <div className="classroom-preview__frame">
+          <ClassroomPanel />
+        </div>
+        <SceneWindow open={asWindow} modal={modal} />
+      </ClassroomProvider>
+    </section>
+  );
+}
+
+function SceneWindow({ open, modal }: { open: boolean; modal: boolean }) {
+  const { panelOpen, setPanelOpen, openDeviceSettings, joinWithSettings, state } = useClassroom();
+  useEffect(() => {
+    if (open) setPanelOpen(true);
+    if (!modal) return;
+    if (state.phase === 'joined') openDeviceSettings();
+    else joinWithSettings('room-1');
+    // Once, on load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setPanelOpen(true)}>
+        Open as a window
+      </button>
+      {panelOpen && <ClassroomWindow onClose={() => setPanelOpen(false)} />}
+    </>
+  );
+}
