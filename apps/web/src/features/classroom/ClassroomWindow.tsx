@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Rnd } from 'react-rnd';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { useClassroom } from './classroomContext.ts';
@@ -9,8 +10,6 @@ import './classroomWindow.css';
 
 const START = { width: 600, height: 500 };
 const MARGIN = 24;
-/** Below the app's dialogs (100003+) so a question asked during class covers the panel. */
-const WINDOW_Z_INDEX = 1000;
 
 export interface ClassroomWindowProps {
   onClose: () => void;
@@ -53,29 +52,32 @@ export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
     );
   }
 
-  return (
-    <Rnd
-      className="classroom-window"
-      style={{ position: 'fixed', zIndex: WINDOW_Z_INDEX }}
-      position={position}
-      size={view.minimized ? { width: size.width, height: 'auto' } : size}
-      minWidth={340}
-      minHeight={view.minimized ? undefined : 320}
-      bounds="window"
-      dragHandleClassName="classroom-panel__header--drag"
-      cancel="button"
-      enableResizing={!view.minimized}
-      onDragStop={(_event, data) => setPosition({ x: data.x, y: data.y })}
-      onResizeStop={(_event, _direction, element, _delta, next) => {
-        setSize({ width: element.offsetWidth, height: element.offsetHeight });
-        setPosition(next);
-      }}
-    >
-      <ClassroomPanel
-        chat={chat}
-        windowButtons={closeButton}
-        headerClassName="classroom-panel__header--drag"
-      />
-    </Rnd>
+  // In a fixed layer over the page: react-rnd measures from its parent, which is then the window.
+  return createPortal(
+    <div className="classroom-layer">
+      <Rnd
+        className="classroom-window"
+        bounds="parent"
+        position={position}
+        size={view.minimized ? { width: size.width, height: 'auto' } : size}
+        minWidth={340}
+        minHeight={view.minimized ? undefined : 320}
+        dragHandleClassName="classroom-panel__header--drag"
+        cancel="button"
+        enableResizing={!view.minimized}
+        onDragStop={(_event, data) => setPosition({ x: data.x, y: data.y })}
+        onResizeStop={(_event, _direction, element, _delta, next) => {
+          setSize({ width: element.offsetWidth, height: element.offsetHeight });
+          setPosition(next);
+        }}
+      >
+        <ClassroomPanel
+          chat={chat}
+          windowButtons={closeButton}
+          headerClassName="classroom-panel__header--drag"
+        />
+      </Rnd>
+    </div>,
+    document.body,
   );
 }

@@ -8,12 +8,32 @@ import { ClassroomUiText as T } from './texts.ts';
 /** One person: their video (or initials), name, mic state and a small menu. */
 export function VideoTile({ tile }: { tile: ClassroomTile }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const [soundBlocked, setSoundBlocked] = useState(false);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || video.srcObject === tile.stream) return;
-    video.srcObject = tile.stream;
-  }, [tile.stream, tile.hasVideo]);
+    if (!video) return;
+    if (video.srcObject !== tile.stream) video.srcObject = tile.stream;
+    if (!tile.stream) return;
+    // A join started from the world (E in its frame) gives this page no user gesture, so the
+    // browser may refuse to play sound: play muted then, and offer a button to hear the class.
+    video.play().catch((error: unknown) => {
+      if (tile.self || !(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
+      video.muted = true;
+      setSoundBlocked(true);
+      void video.play().catch(() => undefined);
+    });
+  }, [tile.stream, tile.self]);
+
+  const handleUnblock = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = false;
+    void video.play().then(
+      () => setSoundBlocked(false),
+      () => undefined,
+    );
+  };
 
   const label = tileLabel(tile);
   const classes = [
@@ -41,6 +61,12 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
         <div className="classroom-tile__avatar" aria-hidden="true">
           <span>{initials(tile.name)}</span>
         </div>
+      )}
+      {soundBlocked && (
+        <button type="button" className="classroom-tile__sound" onClick={handleUnblock}>
+          <Icon name="allow" size={16} />
+          {T.turnOnSound}
+        </button>
       )}
       <div className="classroom-tile__bar">
         <span className="classroom-tile__name">

@@ -66,6 +66,7 @@ export const ClassroomUiText = {
   addFriend: 'Add Friend',
   socialSoon: 'Calls and friends come in a later update',
   stream: 'Participants',
+  turnOnSound: 'Turn on sound',
   // The device settings modal.
   microphone: 'Microphone',
   camera: 'Camera',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ClassroomPanel } from '../ClassroomPanel.tsx';
 import { useClassroom } from '../classroomContext.ts';
 import { ClassroomProvider } from '../ClassroomProvider.tsx';
@@ -111,7 +111,15 @@ function PreviewScene({
   modal: boolean;
 }) {
   const [client] = useState(scene.make);
-  useEffect(() => () => client.dispose(), [client]);
+  // Disposed a moment after unmounting: StrictMode's trial unmount in development would
+  // otherwise stop the canvas cameras for good. The remount cancels the pending dispose.
+  const pendingDispose = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    window.clearTimeout(pendingDispose.current);
+    return () => {
+      pendingDispose.current = window.setTimeout(() => client.dispose(), 0);
+    };
+  }, [client]);
   return (
     <section className="classroom-preview__scene" aria-label={scene.title}>
       <h2 className="classroom-preview__scene-title">{scene.title}</h2>

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Rnd } from 'react-rnd';
 import { ClassroomPanel } from '../ClassroomPanel.tsx';
+import { useClassroom } from '../classroomContext.ts';
 import { Icon } from '../icons.tsx';
+import '../classroomWindow.css';
 import { ClassroomUiText as T } from '../texts.ts';
 
 /** SPEC §9: the side panel is at most 400 px wide. */
@@ -19,7 +22,12 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
     x: window.innerWidth - CONFERENCE_MAX_WIDTH - MARGIN,
     y: 88,
   }));
-  const height = Math.min(620, window.innerHeight - position.y - MARGIN);
+  const { state, view } = useClassroom();
+  // In class the tiles need room; before it (or minimised) the panel is as tall as its content.
+  const height =
+    state.phase === 'joined' && !view.minimized
+      ? Math.min(620, window.innerHeight - position.y - MARGIN)
+      : undefined;
 
   useEffect(() => {
     const handleChange = () => setFullscreen(document.fullscreenElement === fullRef.current);
@@ -56,26 +64,29 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
     </>
   );
 
-  return (
-    <Rnd
-      className="home-conference"
-      style={{ position: 'fixed', zIndex: 1000 }}
-      position={position}
-      size={{ width: CONFERENCE_MAX_WIDTH, height: 'auto' }}
-      bounds="window"
-      enableResizing={false}
-      disableDragging={fullscreen}
-      dragHandleClassName="classroom-panel__header--drag"
-      cancel="button"
-      onDragStop={(_event, data) => setPosition({ x: data.x, y: data.y })}
-    >
-      <div ref={fullRef} className="home-conference__frame" style={{ height }}>
-        <ClassroomPanel
-          className="classroom-panel--side"
-          windowButtons={buttons}
-          headerClassName="classroom-panel__header--drag"
-        />
-      </div>
-    </Rnd>
+  // In a fixed layer over the page: react-rnd measures from its parent, which is then the window.
+  return createPortal(
+    <div className="classroom-layer">
+      <Rnd
+        className="home-conference"
+        bounds="parent"
+        position={position}
+        size={{ width: CONFERENCE_MAX_WIDTH, height: 'auto' }}
+        enableResizing={false}
+        disableDragging={fullscreen}
+        dragHandleClassName="classroom-panel__header--drag"
+        cancel="button"
+        onDragStop={(_event, data) => setPosition({ x: data.x, y: data.y })}
+      >
+        <div ref={fullRef} className="home-conference__frame" style={{ height }}>
+          <ClassroomPanel
+            className="classroom-panel--side"
+            windowButtons={buttons}
+            headerClassName="classroom-panel__header--drag"
+          />
+        </div>
+      </Rnd>
+    </div>,
+    document.body,
   );
 }
