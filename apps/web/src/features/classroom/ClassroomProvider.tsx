@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { showError } from '../../shared/dialogs/dialogStore.ts';
-import { connectSocket, type AppSocket } from '../../shared/realtime/socketClient.ts';
+import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import { sessionStore } from '../../shared/session/appSession.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
@@ -45,8 +45,11 @@ export interface ClassroomProviderProps {
   requireAccount?: boolean;
 }
 
-const connectAppSocket = () =>
-  connectSocket({ getToken: () => sessionStore.getSnapshot().token ?? '' });
+// socket.io-client is loaded with the first join, not with the home page.
+const connectAppSocket = async () => {
+  const { connectSocket } = await import('../../shared/realtime/socketClient.ts');
+  return connectSocket({ getToken: () => sessionStore.getSnapshot().token ?? '' });
+};
 
 const noSubscription = () => () => undefined;
 const messageOf = (error: unknown, fallback: string) =>

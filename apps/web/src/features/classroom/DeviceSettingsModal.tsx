@@ -1,6 +1,6 @@
 import { CLASSROOM_ROOMS, type ClassroomRoom } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import type { DeviceModal } from './classroomContext.ts';
 import type { DeviceChoice } from './engine/types.ts';
@@ -35,6 +35,8 @@ export function DeviceSettingsModal({
   const [room, setRoom] = useState<ClassroomRoom>(modal.mode === 'join' ? modal.room : 'room-1');
   const [busy, setBusy] = useState(false);
   const inRoom = modal.mode === 'switch';
+  // Focus starts on the first choice, not on Cancel.
+  const firstField = useRef<HTMLSelectElement>(null);
 
   const choice = (): DeviceChoice => ({
     ...(mic ? { mic } : {}),
@@ -67,6 +69,7 @@ export function DeviceSettingsModal({
           {label}
         </label>
         <select
+          ref={kind === 'mic' && inRoom ? firstField : undefined}
           id={`${id}-${kind}`}
           className="field__input classroom-select"
           value={known ? value : ''}
@@ -98,6 +101,7 @@ export function DeviceSettingsModal({
               {T.classroom}
             </label>
             <select
+              ref={firstField}
               id={`${id}-room`}
               className="field__input classroom-select"
               value={room}
@@ -124,11 +128,10 @@ export function DeviceSettingsModal({
           </p>
         )}
         <div className="dialog__actions">
-          {inRoom ? (
-            <Dialog.Close className="button button--secondary">{T.close}</Dialog.Close>
-          ) : (
-            <Dialog.Close className="button button--secondary">{T.cancel}</Dialog.Close>
-          )}
+          {/* SPEC §2: opened in the room, the modal is closed rather than cancelled. */}
+          <Dialog.Close className="button button--secondary">
+            {inRoom ? T.close : T.cancel}
+          </Dialog.Close>
           <button type="submit" className="button button--primary" disabled={busy}>
             {inRoom ? T.apply : T.join}
           </button>
