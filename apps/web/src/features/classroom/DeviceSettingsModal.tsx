@@ -91,7 +91,13 @@ export function DeviceSettingsModal({
   };
 
   return (
-    <PopupShell open onDismiss={onClose} className="classroom-modal" closeButton={inRoom} modal>
+    <PopupShell
+      open
+      onDismiss={onClose}
+      className="classroom-modal"
+      initialFocus={firstField}
+      modal
+    >
       <Dialog.Title className="dialog__title">{T.chooseDevices}</Dialog.Title>
       <Dialog.Description className="dialog__description">{T.devicesIntro}</Dialog.Description>
       <form className="dialog__form" onSubmit={handleSubmit}>

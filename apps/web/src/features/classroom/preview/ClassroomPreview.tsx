@@ -11,6 +11,8 @@ import './ClassroomPreview.css';
 interface Scene {
   key: string;
   title: string;
+  /** Shown only when asked for by `?scene=`: it opens the error modal as it appears. */
+  onRequest?: boolean;
   make: () => ClassroomClient;
 }
 
@@ -68,6 +70,19 @@ const scenes: Scene[] = [
       ),
   },
   {
+    key: 'nodevices',
+    title: 'Joined without camera or microphone',
+    onRequest: true,
+    make: () =>
+      createFakeClassroomClient(
+        joinedState({
+          mic: { available: false, on: false, prohibited: false },
+          camera: { available: false, on: false, prohibited: false },
+          tiles: [fakeTile(10, 'Sam Lee', { self: true, hasVideo: false, audioMuted: true })],
+        }),
+      ),
+  },
+  {
     key: 'idle',
     title: 'Not joined: quick join',
     make: () => createFakeClassroomClient(IDLE_CLASSROOM),
@@ -87,7 +102,7 @@ export function ClassroomPreviewPage() {
       <h1 className="classroom-preview__title">Classroom preview</h1>
       <div className="classroom-preview__grid">
         {scenes
-          .filter((scene) => !only || scene.key === only)
+          .filter((scene) => (only ? scene.key === only : !scene.onRequest))
           .map((scene) => (
             <PreviewScene
               key={scene.key}
