@@ -22,10 +22,13 @@ export interface ClassroomWindowProps {
  */
 export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
   const phone = useMediaQuery(PHONE_QUERY);
-  const { view } = useClassroom();
+  const { view, state } = useClassroom();
+  // Before a class (or minimised) the window is as tall as its content; in class it is resizable.
+  const compact = view.minimized || state.phase !== 'joined';
   const [position, setPosition] = useState(() => ({
     x: Math.max(MARGIN, window.innerWidth - START.width - MARGIN),
-    y: Math.max(MARGIN, Math.min(96, window.innerHeight - START.height - MARGIN)),
+    // Below the page's toolbars, which stay usable while the panel is open.
+    y: Math.max(MARGIN, Math.min(140, window.innerHeight - START.height - MARGIN)),
   }));
   const [size, setSize] = useState(() => ({
     width: Math.min(START.width, window.innerWidth - 2 * MARGIN),
@@ -59,12 +62,12 @@ export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
         className="classroom-window"
         bounds="parent"
         position={position}
-        size={view.minimized ? { width: size.width, height: 'auto' } : size}
+        size={compact ? { width: size.width, height: 'auto' } : size}
         minWidth={340}
-        minHeight={view.minimized ? undefined : 320}
+        minHeight={compact ? undefined : 320}
         dragHandleClassName="classroom-panel__header--drag"
         cancel="button"
-        enableResizing={!view.minimized}
+        enableResizing={!compact}
         onDragStop={(_event, data) => setPosition({ x: data.x, y: data.y })}
         onResizeStop={(_event, _direction, element, _delta, next) => {
           setSize({ width: element.offsetWidth, height: element.offsetHeight });

@@ -5,6 +5,7 @@ import { ClassroomProvider } from '../ClassroomProvider.tsx';
 import { ClassroomWindow } from '../ClassroomWindow.tsx';
 import type { ClassroomClient } from '../engine/types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
+import { HomeConference } from '../side/HomeConference.tsx';
 import { createFakeClassroomClient, fakeTile, joinedState } from './fakeClient.ts';
 import './ClassroomPreview.css';
 
@@ -108,6 +109,7 @@ export function ClassroomPreviewPage() {
               key={scene.key}
               scene={scene}
               asWindow={params.get('window') === scene.key}
+              asSide={params.get('side') === scene.key}
               modal={params.get('modal') === scene.key}
             />
           ))}
@@ -119,10 +121,12 @@ export function ClassroomPreviewPage() {
 function PreviewScene({
   scene,
   asWindow,
+  asSide,
   modal,
 }: {
   scene: Scene;
   asWindow: boolean;
+  asSide: boolean;
   modal: boolean;
 }) {
   const [client] = useState(scene.make);
@@ -142,10 +146,17 @@ function PreviewScene({
         <div className="classroom-preview__frame">
           <ClassroomPanel />
         </div>
-        <SceneWindow open={asWindow} modal={modal} />
+        {asSide ? <SceneSide /> : <SceneWindow open={asWindow} modal={modal} />}
       </ClassroomProvider>
     </section>
   );
+}
+
+/** The home page's side panel (`?side=`), opened. */
+function SceneSide() {
+  const { setPanelOpen } = useClassroom();
+  useEffect(() => setPanelOpen(true), [setPanelOpen]);
+  return <HomeConference />;
 }
 
 function SceneWindow({ open, modal }: { open: boolean; modal: boolean }) {

@@ -26,7 +26,7 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
   // In class the tiles need room; before it (or minimised) the panel is as tall as its content.
   const height =
     state.phase === 'joined' && !view.minimized
-      ? Math.min(620, window.innerHeight - position.y - MARGIN)
+      ? Math.min(720, window.innerHeight - position.y - MARGIN)
       : undefined;
 
   useEffect(() => {
