@@ -101,18 +101,31 @@ export function ClassroomProvider({
     return pending.current;
   }, [loadEngine, connect]);
 
-  // The engine and socket this provider made go with it; a given client belongs to its owner.
+  // The engine and socket this provider made go with it, with the page, and with the account
+  // (a logout or another sign-in must not stay in class); a given client belongs to its owner.
   useEffect(() => {
     if (fixedClient) return;
-    const handlePageHide = () => clientRef.current?.dispose();
-    window.addEventListener('pagehide', handlePageHide);
-    return () => {
-      window.removeEventListener('pagehide', handlePageHide);
+    const teardown = () => {
       clientRef.current?.dispose();
       socketRef.current?.close();
       clientRef.current = null;
       socketRef.current = null;
       pending.current = null;
+    };
+    const handlePageHide = () => clientRef.current?.dispose();
+    window.addEventListener('pagehide', handlePageHide);
+    let account = sessionStore.getSnapshot().user?.username ?? null;
+    const unsubscribe = sessionStore.subscribe(() => {
+      const now = sessionStore.getSnapshot().user?.username ?? null;
+      if (now === account) return;
+      account = now;
+      teardown();
+      setClient(null);
+    });
+    return () => {
+      window.removeEventListener('pagehide', handlePageHide);
+      unsubscribe();
+      teardown();
     };
   }, [fixedClient]);
 
