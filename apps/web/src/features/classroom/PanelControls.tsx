@@ -154,16 +154,6 @@ export function TeacherControls() {
         <button
           type="button"
           className="classroom-chip"
-          title={T.studentBrowserSoon}
-          data-control="student-browser"
-          disabled
-        >
-          <Icon name="browser" size={16} />
-          {T.studentBrowser}
-        </button>
-        <button
-          type="button"
-          className="classroom-chip"
           aria-pressed={audioMuted}
           data-control="mute-all-audio"
           onClick={() => muteAll('audio', true)}
@@ -198,6 +188,17 @@ export function TeacherControls() {
         >
           <Icon name="camera" size={16} />
           {T.allowAllVideo}
+        </button>
+        {/* Next issue: the pushed browser; last, so the mute pairs line up. */}
+        <button
+          type="button"
+          className="classroom-chip"
+          title={T.studentBrowserSoon}
+          data-control="student-browser"
+          disabled
+        >
+          <Icon name="browser" size={16} />
+          {T.studentBrowser}
         </button>
       </div>
       {!state.enforced && <p className="classroom-teacher__note">{T.meshNote}</p>}

@@ -41,7 +41,7 @@ export const ClassroomUiText = {
   studentBrowserSoon: 'The student browser comes in the next update',
   muteAllAudio: 'Mute all mics',
   allowAllAudio: 'Allow all mics',
-  muteAllVideo: 'Turn off all cameras',
+  muteAllVideo: 'Stop all cameras',
   allowAllVideo: 'Allow all cameras',
   meshNote:
     'This class runs without the media server, so mutes are obeyed by the students’ browsers only.',
