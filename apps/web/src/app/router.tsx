@@ -14,9 +14,7 @@ const MetaversePage = lazy(() =>
   import('./MetaverseRoute.tsx').then((module) => ({ default: module.MetaverseRoute })),
 );
 const MobileMetaversePage = lazy(() =>
-  import('../features/metaverse/mobile/MobileMetaversePage.tsx').then((module) => ({
-    default: module.MobileMetaversePage,
-  })),
+  import('./MetaverseRoute.tsx').then((module) => ({ default: module.MobileMetaverseRoute })),
 );
 const ForgotPasswordPage = lazy(() =>
   import('../features/forgot-password/ForgotPasswordPage.tsx').then((module) => ({
