@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
+import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
@@ -28,8 +29,9 @@ export function AppLayout() {
     mainRef.current?.focus();
   };
 
+  // One classroom for the whole app: a class goes on while the person moves between pages.
   return (
-    <>
+    <ClassroomProvider>
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
         {ShellText.skipToContent}
       </a>
@@ -48,6 +50,6 @@ export function AppLayout() {
         </div>
       </footer>
       <ScrollRestoration />
-    </>
+    </ClassroomProvider>
   );
 }

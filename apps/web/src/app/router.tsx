@@ -2,6 +2,7 @@ import { AppRoute } from '@atrium/protocol';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AccountCard } from '../features/auth/AccountCard.tsx';
+import { HomeConference } from '../features/classroom/side/HomeConference.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { DevRoute } from '../features/metaverse/devRoutes.ts';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
@@ -10,14 +11,10 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 // The home page ships in the entry chunk; the others download on first visit.
 const MetaversePage = lazy(() =>
-  import('../features/metaverse/MetaversePage.tsx').then((module) => ({
-    default: module.MetaversePage,
-  })),
+  import('./MetaverseRoute.tsx').then((module) => ({ default: module.MetaverseRoute })),
 );
 const MobileMetaversePage = lazy(() =>
-  import('../features/metaverse/mobile/MobileMetaversePage.tsx').then((module) => ({
-    default: module.MobileMetaversePage,
-  })),
+  import('./MetaverseRoute.tsx').then((module) => ({ default: module.MobileMetaverseRoute })),
 );
 const ForgotPasswordPage = lazy(() =>
   import('../features/forgot-password/ForgotPasswordPage.tsx').then((module) => ({
@@ -33,6 +30,14 @@ const devRoutes: RouteObject[] = import.meta.env.DEV
         Component: lazy(() =>
           import('../features/metaverse/InterfacePreview.tsx').then((module) => ({
             default: module.InterfacePreviewPage,
+          })),
+        ),
+      },
+      {
+        path: DevRoute.classroomPreview,
+        Component: lazy(() =>
+          import('../features/classroom/preview/ClassroomPreview.tsx').then((module) => ({
+            default: module.ClassroomPreviewPage,
           })),
         ),
       },
@@ -53,7 +58,10 @@ export const routes: RouteObject[] = [
         // Errors render inside the layout, so the navigation stays usable.
         errorElement: <RouteErrorPage />,
         children: [
-          { path: AppRoute.home, element: <HomePage account={<AccountCard />} /> },
+          {
+            path: AppRoute.home,
+            element: <HomePage account={<AccountCard />} conference={<HomeConference />} />,
+          },
           { path: AppRoute.metaverse, Component: MetaversePage },
           { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },
           { path: AppRoute.forgot, Component: ForgotPasswordPage },

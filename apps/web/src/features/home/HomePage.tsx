@@ -37,10 +37,12 @@ const features: Feature[] = [
 export interface HomePageProps {
   /** The account card (the auth feature's), placed by the app beside the welcome text. */
   account: ReactNode;
+  /** The side video-conference panel (the classroom feature's), placed by the app. */
+  conference?: ReactNode;
 }
 
 /** The landing page at `/`. */
-export function HomePage({ account }: HomePageProps) {
+export function HomePage({ account, conference }: HomePageProps) {
   usePageTitle(PageTitle.home);
   return (
     <div className="home">
@@ -85,6 +87,7 @@ export function HomePage({ account }: HomePageProps) {
           ))}
         </ul>
       </section>
+      {conference}
     </div>
   );
 }

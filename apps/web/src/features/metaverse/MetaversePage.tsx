@@ -9,7 +9,7 @@ import { ActivationNotice } from '../../shared/auth/ActivationNotice.tsx';
 import { thisDeviceTraits, UnsupportedDeviceWarning, worldPageFor } from './popups/index.ts';
 import { ServerStatus } from './ServerStatus.tsx';
 import { WorldText } from './texts.ts';
-import { WorldHost } from './WorldHost.tsx';
+import { WorldHost, type WorldHostProps } from './WorldHost.tsx';
 import './MetaversePage.css';
 
 /** Signed out: the way in, from the home page's login box. */
@@ -40,7 +40,9 @@ function SignedOutStage({ restoring }: { restoring: boolean }) {
  * page, a device without WebGL is warned and led home; a signed-in visitor enters the world,
  * which runs in its embed frame.
  */
-export function MetaversePage() {
+export function MetaversePage(
+  extras: Pick<WorldHostProps, 'toolbarSlot' | 'stageSlot' | 'onWorldMessage'> = {},
+) {
   usePageTitle(PageTitle.metaverse);
   const navigate = useNavigate();
   const session = useSessionState();
@@ -57,7 +59,12 @@ export function MetaversePage() {
       {page === 'unsupported' ? (
         <UnsupportedDeviceWarning open onHome={() => void navigate(AppRoute.home)} />
       ) : signedIn && session.user && session.token ? (
-        <WorldHost key={session.user.username} user={session.user} token={session.token} />
+        <WorldHost
+          key={session.user.username}
+          user={session.user}
+          token={session.token}
+          {...extras}
+        />
       ) : (
         <div className="metaverse-layout">
           <h1 className="visually-hidden">{WorldText.frameTitle}</h1>

@@ -1,5 +1,5 @@
 import { AppRoute, type CurrentUser, type WorldToHost } from '@atrium/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { markAlbumUpdated } from '../../shared/album/albumDot.ts';
@@ -48,10 +48,23 @@ export interface WorldHostProps {
   token: string;
   /** The mobile page: touch tutorial, emote and photo buttons on the world, a full-height stage. */
   touch?: boolean;
+  /** More toolbar buttons (the classroom's), after "How to play". */
+  toolbarSlot?: ReactNode;
+  /** Things over the world's stage (the classroom panel and its hint). */
+  stageSlot?: ReactNode;
+  /** World messages this host does not handle itself (`classroom_near`, `classroom_join`). */
+  onWorldMessage?: (message: WorldToHost) => void;
 }
 
 /** The world on the metaverse page: the embed frame, its toolbar, and the page's popups. */
-export function WorldHost({ user, token, touch = false }: WorldHostProps) {
+export function WorldHost({
+  user,
+  token,
+  touch = false,
+  toolbarSlot,
+  stageSlot,
+  onWorldMessage,
+}: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
   const { showError } = useDialogs();
@@ -72,6 +85,10 @@ export function WorldHost({ user, token, touch = false }: WorldHostProps) {
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
 
   const openOtherWorld = useRef<(key: string) => void>(() => {});
+  const worldMessage = useRef(onWorldMessage);
+  useEffect(() => {
+    worldMessage.current = onWorldMessage;
+  }, [onWorldMessage]);
   const onBridge = useCallback((message: WorldToHost) => {
     switch (message.type) {
       case 'poster_open':
@@ -91,6 +108,8 @@ export function WorldHost({ user, token, touch = false }: WorldHostProps) {
         notifyError(message.message);
         return;
       default:
+        // The classroom's messages (and any a page adds) go to the page's own handler.
+        worldMessage.current?.(message);
         return;
     }
   }, []);
@@ -221,6 +240,7 @@ export function WorldHost({ user, token, touch = false }: WorldHostProps) {
           >
             {WorldText.howToPlay}
           </button>
+          {toolbarSlot}
           <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
             {WorldText.fullscreen}
           </button>
@@ -243,6 +263,7 @@ export function WorldHost({ user, token, touch = false }: WorldHostProps) {
       </header>
       <div className="world-host__stage">
         <div id={CONTAINER_ID} className="world-host__frame" />
+        {stageSlot}
         {touch && running && (
           <MobileWorldControls
             onEmote={(emote) => world.send({ type: 'emote', emote })}

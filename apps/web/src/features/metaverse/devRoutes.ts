@@ -2,4 +2,6 @@
 export const DevRoute = {
   /** The shell's overlays and the world's popups, to try without the world. */
   interfacePreview: '/dev/interface',
+  /** The classroom panel in its main states, on a fake client with canvas video. */
+  classroomPreview: '/dev/classroom',
 } as const;

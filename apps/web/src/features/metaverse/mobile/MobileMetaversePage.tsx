@@ -12,7 +12,7 @@ import { useGuestEntry } from '../../../shared/auth/useGuestEntry.ts';
 import { thisDeviceTraits, UnsupportedDeviceWarning } from '../popups/index.ts';
 import { ServerStatus } from '../ServerStatus.tsx';
 import { WorldText } from '../texts.ts';
-import { WorldHost } from '../WorldHost.tsx';
+import { WorldHost, type WorldHostProps } from '../WorldHost.tsx';
 import { MobileText } from './texts.ts';
 import { useStageFitsScreen } from './useStageFitsScreen.ts';
 import '../MetaversePage.css';
@@ -56,7 +56,9 @@ function MobileSignedOut({ restoring }: { restoring: boolean }) {
  * tap to walk, pinch, emote and photo buttons), the touch tutorial, then the fullscreen
  * recommendation. Only a device without WebGL is warned (SPEC §4).
  */
-export function MobileMetaversePage() {
+export function MobileMetaversePage(
+  extras: Pick<WorldHostProps, 'toolbarSlot' | 'stageSlot' | 'onWorldMessage'> = {},
+) {
   usePageTitle(PageTitle.metaverse);
   const navigate = useNavigate();
   const session = useSessionState();
@@ -72,7 +74,7 @@ export function MobileMetaversePage() {
       {!webgl ? (
         <UnsupportedDeviceWarning open onHome={() => void navigate(AppRoute.home)} />
       ) : user && token ? (
-        <WorldHost key={user.username} user={user} token={token} touch />
+        <WorldHost key={user.username} user={user} token={token} touch {...extras} />
       ) : (
         <>
           <h1 className="visually-hidden">{WorldText.frameTitle}</h1>

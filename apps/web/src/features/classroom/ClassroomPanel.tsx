@@ -1,0 +1,163 @@
+import { CLASSROOM_ROOMS } from '@atrium/protocol';
+import { useId, type ReactNode } from 'react';
+import { useClassroom } from './classroomContext.ts';
+import { Icon } from './icons.tsx';
+import { ControlButton, MediaControls, TeacherControls } from './PanelControls.tsx';
+import { ClassroomUiText as T } from './texts.ts';
+import { useElapsed } from './useElapsed.ts';
+import { VideoTile } from './VideoTile.tsx';
+import './classroom.css';
+
+export interface ClassroomPanelProps {
+  /** The class chat (next issue); a placeholder says it is coming until then. */
+  chat?: ReactNode;
+  /** Buttons of the window around the panel (fullscreen, close), at the header's end. */
+  windowButtons?: ReactNode;
+  /** The header is where a floating panel is dragged from. */
+  headerClassName?: string;
+  className?: string;
+}
+
+/**
+ * SPEC §2 "Video room panel": the header (people, timer), the stream area and chat, the
+ * person's controls and the teacher row; before a class, the quick-join buttons.
+ */
+export function ClassroomPanel({
+  chat,
+  windowButtons,
+  headerClassName,
+  className,
+}: ClassroomPanelProps) {
+  const { state, view, setView } = useClassroom();
+  const titleId = useId();
+  const elapsed = useElapsed(state.phase === 'joined' ? state.joinedAt : null);
+  const joined = state.phase === 'joined';
+  const classes = ['classroom-panel', view.minimized && 'classroom-panel--minimized', className]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <section className={classes} aria-labelledby={titleId} data-phase={state.phase}>
+      <header className={['classroom-panel__header', headerClassName].filter(Boolean).join(' ')}>
+        <div className="classroom-panel__heading">
+          <h2 id={titleId} className="classroom-panel__title">
+            {state.room ? T.roomName(state.room) : T.panelTitle}
+          </h2>
+          {joined && (
+            <p className="classroom-panel__meta">
+              <span className="classroom-panel__live" aria-hidden="true" />
+              <span data-testid="classroom-count">{T.people(state.tiles.length)}</span>
+              <span aria-hidden="true">·</span>
+              <time className="classroom-panel__timer" aria-label={T.elapsed}>
+                {elapsed}
+              </time>
+            </p>
+          )}
+        </div>
+        <div className="classroom-panel__window">
+          <button
+            type="button"
+            className="classroom-icon-button"
+            aria-label={T.minimize}
+            title={view.minimized ? T.maximize : T.minimize}
+            aria-pressed={view.minimized}
+            onClick={() => setView({ minimized: !view.minimized })}
+          >
+            <Icon name={view.minimized ? 'maximize' : 'minimize'} size={18} />
+          </button>
+          {windowButtons}
+        </div>
+      </header>
+
+      {state.phase === 'joining' && (
+        <p className="classroom-panel__status" role="status">
+          <span className="classroom-spinner" aria-hidden="true" />
+          {T.joining}
+        </p>
+      )}
+
+      {(state.phase === 'idle' || state.phase === 'failed') && !view.minimized && <NotJoined />}
+
+      {joined && !view.minimized && (
+        <div
+          className={`classroom-panel__body${view.chatOpen ? ' classroom-panel__body--chat' : ''}`}
+        >
+          <ul
+            className={`classroom-grid classroom-grid--${view.grid}`}
+            aria-label={T.stream}
+            data-count={Math.min(state.tiles.length, 9)}
+          >
+            {state.tiles.map((tile) => (
+              <VideoTile key={tile.id} tile={tile} />
+            ))}
+          </ul>
+          {view.chatOpen && (
+            <aside className="classroom-chat" aria-label={T.chat}>
+              {chat ?? <p className="classroom-chat__soon">{T.chatSoon}</p>}
+            </aside>
+          )}
+        </div>
+      )}
+
+      {joined && (
+        <div className="classroom-panel__footer">
+          <MediaControls
+            extra={
+              !view.minimized && (
+                <>
+                  <ControlButton
+                    icon="grid"
+                    label={T.gridFour}
+                    pressed={view.grid === 'four'}
+                    control="grid"
+                    onClick={() => setView({ grid: view.grid === 'four' ? 'default' : 'four' })}
+                  />
+                  <ControlButton
+                    icon="chat"
+                    label={T.chat}
+                    pressed={view.chatOpen}
+                    control="chat"
+                    onClick={() => setView({ chatOpen: !view.chatOpen })}
+                  />
+                </>
+              )
+            }
+          />
+          {state.host && !view.minimized && <TeacherControls />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Before a class: SPEC §2's quick-join buttons and join-with-settings. */
+function NotJoined() {
+  const { requestJoin, joinWithSettings } = useClassroom();
+  return (
+    <div className="classroom-join">
+      <p className="classroom-join__title">{T.notJoinedTitle}</p>
+      <p className="classroom-join__text">{T.notJoinedBody}</p>
+      <div className="classroom-join__rooms">
+        {CLASSROOM_ROOMS.map((room) => (
+          <button
+            key={room}
+            type="button"
+            className="button button--secondary classroom-join__room"
+            data-room={room}
+            onClick={() => requestJoin(room)}
+          >
+            {room}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="button button--primary classroom-join__settings"
+        onClick={() => joinWithSettings('room-1')}
+      >
+        <Icon name="settings" size={18} />
+        {T.joinWithSettings}
+      </button>
+    </div>
+  );
+}

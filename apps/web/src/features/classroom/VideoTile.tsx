@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { ClassroomTile } from './engine/types.ts';
+import { initials } from './format.ts';
+import { Icon } from './icons.tsx';
+import { tileLabel } from './panelModel.ts';
+import { ClassroomUiText as T } from './texts.ts';
+
+/** One person: their video (or initials), name, mic state and a small menu. */
+export function VideoTile({ tile }: { tile: ClassroomTile }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.srcObject !== tile.stream) video.srcObject = tile.stream;
+    if (!tile.stream) return;
+    // A join started from the world (E in its frame) gives this page no user gesture, so the
+    // browser may refuse to play sound: play muted then, and offer a button to hear the class.
+    video.play().catch((error: unknown) => {
+      if (tile.self || !(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
+      video.muted = true;
+      setSoundBlocked(true);
+      void video.play().catch(() => undefined);
+    });
+  }, [tile.stream, tile.self]);
+
+  const handleUnblock = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = false;
+    void video.play().then(
+      () => setSoundBlocked(false),
+      () => undefined,
+    );
+  };
+
+  const label = tileLabel(tile);
+  const classes = [
+    'classroom-tile',
+    tile.speaking && 'classroom-tile--speaking',
+    tile.sharingScreen && 'classroom-tile--sharing',
+    tile.self && 'classroom-tile--self',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <li className={classes} aria-label={label}>
+      {/* The element stays mounted when the camera goes off, so the audio keeps playing. */}
+      <video
+        ref={videoRef}
+        className="classroom-tile__video"
+        autoPlay
+        playsInline
+        muted={tile.self}
+        hidden={!tile.hasVideo}
+        aria-hidden="true"
+      />
+      {!tile.hasVideo && (
+        <div className="classroom-tile__avatar" aria-hidden="true">
+          <span>{initials(tile.name)}</span>
+        </div>
+      )}
+      {soundBlocked && (
+        <button type="button" className="classroom-tile__sound" onClick={handleUnblock}>
+          <Icon name="allow" size={16} />
+          {T.turnOnSound}
+        </button>
+      )}
+      <div className="classroom-tile__bar">
+        <span className="classroom-tile__name">
+          {tile.audioMuted && (
+            <span className="classroom-tile__mic-off" title={T.micMuted}>
+              <Icon name="micOff" size={14} />
+              <span className="visually-hidden">{T.micMuted}</span>
+            </span>
+          )}
+          <span className="classroom-tile__text">{tile.self ? T.you(tile.name) : tile.name}</span>
+          {tile.role !== 'member' && <span className="classroom-tile__badge">{T.teacher}</span>}
+        </span>
+        {tile.speaking && <span className="visually-hidden">{T.speaking}</span>}
+        {tile.sharingScreen && (
+          <span className="classroom-tile__sharing">
+            <Icon name="screen" size={14} />
+            <span className="visually-hidden">{T.sharing}</span>
+          </span>
+        )}
+        {!tile.self && <TileMenu name={tile.name} />}
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §2's per-participant menu: Call and Add Friend (the social features come later). */
+function TileMenu({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const handleDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('pointerdown', handleDown);
+    return () => document.removeEventListener('pointerdown', handleDown);
+  }, [open]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [],
+    );
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(at + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="classroom-tile__menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="classroom-tile__more"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={T.tileMenu(name)}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="more" size={18} />
+      </button>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={T.tileMenu(name)}
+          className="classroom-menu"
+          onKeyDown={handleKeyDown}
+        >
+          {/* Focusable though disabled, so the reason can be read (aria-disabled, not disabled). */}
+          <button
+            type="button"
+            role="menuitem"
+            aria-disabled="true"
+            title={T.socialSoon}
+            tabIndex={-1}
+          >
+            {T.call}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            aria-disabled="true"
+            title={T.socialSoon}
+            tabIndex={-1}
+          >
+            {T.addFriend}
+          </button>
+          <p className="classroom-menu__note">{T.socialSoon}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ClassroomRoom, MediaKind } from '@atrium/protocol';
+import { createContext, useContext } from 'react';
+import type { ClassroomState } from './engine/types.ts';
+import { IDLE_CLASSROOM } from './panelModel.ts';
+
+/** How the panel is laid out; shared by every place that shows it. */
+export interface PanelView {
+  minimized: boolean;
+  chatOpen: boolean;
+  /** `default`: tiles fill the width; `four`: 4 columns. */
+  grid: 'default' | 'four';
+}
+
+/** The device modal: before a join (with a room), or in the room (switching devices). */
+export type DeviceModal = { mode: 'join'; room: ClassroomRoom } | { mode: 'switch' } | null;
+
+/** What the classroom screens read and call; `useClassroom()` gives it. */
+export interface ClassroomController {
+  state: ClassroomState;
+  view: PanelView;
+  setView: (change: Partial<PanelView>) => void;
+  /** Whether a page shows its classroom panel (the metaverse opens it on a world join). */
+  panelOpen: boolean;
+  setPanelOpen: (open: boolean) => void;
+  deviceModal: DeviceModal;
+  /** SPEC §4: joins with the saved devices, or asks for them first when none are saved. */
+  requestJoin: (room: ClassroomRoom) => void;
+  /** Opens the device modal before joining `room`, even when devices are saved. */
+  joinWithSettings: (room: ClassroomRoom) => void;
+  /** The in-room settings button: the device modal's switch variant. */
+  openDeviceSettings: () => void;
+  closeDeviceModal: () => void;
+  leave: () => void;
+  setMic: (on: boolean) => void;
+  setCamera: (on: boolean) => void;
+  setScreenShare: (on: boolean) => void;
+  muteAll: (kind: MediaKind, mute: boolean) => void;
+}
+
+const noop = () => undefined;
+
+/** Outside a provider: an idle classroom whose buttons do nothing. */
+export const idleController: ClassroomController = {
+  state: IDLE_CLASSROOM,
+  view: { minimized: false, chatOpen: false, grid: 'default' },
+  setView: noop,
+  panelOpen: false,
+  setPanelOpen: noop,
+  deviceModal: null,
+  requestJoin: noop,
+  joinWithSettings: noop,
+  openDeviceSettings: noop,
+  closeDeviceModal: noop,
+  leave: noop,
+  setMic: noop,
+  setCamera: noop,
+  setScreenShare: noop,
+  muteAll: noop,
+};
+
+export const ClassroomContext = createContext<ClassroomController>(idleController);
+
+/** The classroom of the provider above (idle when there is none). */
+export function useClassroom(): ClassroomController {
+  return useContext(ClassroomContext);
+}

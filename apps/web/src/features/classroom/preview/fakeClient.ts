@@ -1,0 +1,129 @@
+import { ClassroomText } from '@atrium/protocol';
+import { createStore } from '../../../shared/store.ts';
+import type {
+  ClassroomClient,
+  ClassroomState,
+  ClassroomTile,
+  SwitchResult,
+} from '../engine/types.ts';
+import { IDLE_CLASSROOM } from '../panelModel.ts';
+import { fakeCameraStream } from './fakeMedia.ts';
+
+const on = { available: true, on: true, prohibited: false };
+
+/** A participant for the preview, with a canvas camera unless `video` is false. */
+export function fakeTile(
+  id: number,
+  name: string,
+  change: Partial<ClassroomTile> & { hue?: number } = {},
+): ClassroomTile {
+  const { hue = (id * 67) % 360, ...rest } = change;
+  const hasVideo = rest.hasVideo ?? true;
+  return {
+    id,
+    userId: `user-${id}`,
+    name,
+    role: 'member',
+    self: false,
+    stream: hasVideo ? fakeCameraStream(name, hue, rest.sharingScreen === true) : null,
+    hasVideo,
+    audioMuted: false,
+    videoMuted: !hasVideo,
+    sharingScreen: false,
+    audioProhibited: false,
+    videoProhibited: false,
+    level: 0,
+    speaking: false,
+    ...rest,
+  };
+}
+
+/** A joined classroom state for the preview. */
+export function joinedState(change: Partial<ClassroomState>): ClassroomState {
+  return {
+    ...IDLE_CLASSROOM,
+    phase: 'joined',
+    room: 'room-1',
+    mode: 'sfu',
+    enforced: true,
+    joinedAt: Date.now() - 754_000,
+    mic: on,
+    camera: on,
+    ...change,
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * A `ClassroomClient` without media or server, for the dev preview: its actions change the
+ * state the way the engine would, so every button can be tried.
+ */
+export function createFakeClassroomClient(initial: ClassroomState): ClassroomClient {
+  const store = createStore<ClassroomState>(initial);
+  const patch = (change: Partial<ClassroomState>) => store.update((s) => ({ ...s, ...change }));
+  const self = () => store.get().tiles.find((t) => t.self);
+  const patchSelf = (change: Partial<ClassroomTile>) =>
+    store.update((s) => ({
+      ...s,
+      tiles: s.tiles.map((t) => (t.self ? { ...t, ...change } : t)),
+    }));
+  return {
+    store,
+    actions: {
+      async join(room, devices = {}) {
+        patch({ ...IDLE_CLASSROOM, phase: 'joining', room });
+        await pause(700);
+        patch(
+          joinedState({
+            room,
+            devices,
+            joinedAt: Date.now(),
+            tiles: [fakeTile(1, 'You', { self: true, hue: 220 })],
+          }),
+        );
+      },
+      async leave() {
+        patch(IDLE_CLASSROOM);
+        return Promise.resolve();
+      },
+      async setMic(next) {
+        if (store.get().mic.prohibited) return;
+        patch({ mic: { ...store.get().mic, on: next } });
+        patchSelf({ audioMuted: !next });
+        return Promise.resolve();
+      },
+      async setCamera(next) {
+        if (store.get().camera.prohibited) return;
+        patch({ camera: { ...store.get().camera, on: next } });
+        patchSelf({ hasVideo: next && Boolean(self()?.stream) });
+        return Promise.resolve();
+      },
+      async switchDevices(choice) {
+        await pause(300);
+        const result: SwitchResult = {};
+        if (choice.camera !== undefined) result.camera = true;
+        if (choice.mic !== undefined) result.mic = true;
+        patch({ devices: { ...store.get().devices, ...choice } });
+        return result;
+      },
+      async setScreenShare(next) {
+        if (next && store.get().otherSharer) throw new Error(ClassroomText.screenShareTaken);
+        patch({ sharing: next });
+        patchSelf({ sharingScreen: next });
+        return Promise.resolve();
+      },
+      async muteAll(kind, mute) {
+        await pause(200);
+        const key = kind === 'audio' ? 'global_mute_audio_config' : 'global_mute_video_config';
+        patch({ flags: { ...store.get().flags, [key]: mute } });
+      },
+    },
+    dispose() {
+      for (const tile of store.get().tiles) {
+        for (const track of tile.stream?.getTracks() ?? []) track.stop();
+      }
+      store.clear();
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { AppRoute, type WorldToHost } from '@atrium/protocol';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DEVICE_SETTINGS_KEY } from '../apps/web/src/features/classroom/deviceSetting.ts';
+import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
+import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
+import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import { useDevServer } from './support/dev-server.ts';
+import { enterWorld, logIn } from './support/world.ts';
+
+// The classroom screens on their development-only preview: a fake engine with canvas video, so
+// these tests look at the screens alone (the media itself is tested with the engine).
+describe('classroom screens in Chromium', () => {
+  const browser = useBrowser();
+  const devURL = useDevServer();
+
+  async function preview(query: string, options: Parameters<typeof openPage>[1] = {}) {
+    const watched = await openPage(browser(), options);
+    await watched.page.context().grantPermissions(['camera', 'microphone']);
+    await watched.page.goto(`${devURL()}${DevRoute.classroomPreview}${query}`);
+    // The first visit compiles the page's modules on demand.
+    await watched.page.locator('.classroom-panel').first().waitFor({ timeout: 60_000 });
+    return watched;
+  }
+
+  const control = (page: Page, name: string) =>
+    page.locator(`.classroom-preview__frame [data-control="${name}"]`);
+
+  it('shows the teacher’s panel: people, a ticking timer, tiles with names, the teacher row', async () => {
+    const { page, errors } = await preview('?scene=teacher');
+    expect(await page.getByTestId('classroom-count').textContent()).toBe(T.people(4));
+    const timer = page.locator('.classroom-panel__timer').first();
+    const before = await timer.textContent();
+    expect(before).toMatch(/^\d\d:\d\d$/);
+    await page.waitForFunction(
+      (first) => document.querySelector('.classroom-panel__timer')?.textContent !== first,
+      before,
+      { timeout: 2500 },
+    );
+    // Every tile has a text alternative; the speaking one is marked.
+    const tiles = page.locator('.classroom-preview__frame .classroom-tile');
+    expect(
+      await tiles.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+    ).toEqual([
+      T.videoOf(T.you('Ms Rivera')),
+      T.videoOf('Grace Hopper'),
+      T.videoOf('Alan Turing'),
+      T.noVideoOf('Ada Lovelace'),
+    ]);
+    expect(await page.locator('.classroom-tile--speaking').getAttribute('aria-label')).toBe(
+      T.videoOf('Alan Turing'),
+    );
+    // Someone else shares: the share button looks disabled and names them.
+    const share = control(page, 'share');
+    expect(await share.getAttribute('aria-disabled')).toBe('true');
+    expect(await share.getAttribute('title')).toBe(T.otherSharing('Grace Hopper'));
+    // The teacher row, enforced by the media server: no mesh note.
+    expect(await control(page, 'mute-all-audio').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByText(T.meshNote).count()).toBe(0);
+    // Toggles say whether they are on.
+    const grid = control(page, 'grid');
+    expect(await grid.getAttribute('aria-pressed')).toBe('false');
+    await grid.click();
+    expect(await grid.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('.classroom-grid--four').count()).toBe(1);
+    await control(page, 'chat').click();
+    await page.getByText(T.chatSoon).waitFor();
+    // Mute all, then allow all: the flag follows.
+    await control(page, 'allow-all-audio').click();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('.classroom-preview__frame [data-control="mute-all-audio"]')
+          ?.getAttribute('aria-pressed') === 'false',
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'classroom-teacher');
+    expect(errors).toEqual([]);
+  });
+
+  it('disables a prohibited microphone with the reason, and shows the mesh note to a teacher', async () => {
+    const { page, errors } = await preview('?scene=student');
+    const mic = control(page, 'mic');
+    expect(await mic.isDisabled()).toBe(true);
+    expect(await mic.getAttribute('title')).toBe(T.micProhibited);
+    await page.getByRole('status').filter({ hasText: T.micProhibited }).waitFor();
+    // A student has no teacher row.
+    expect(await control(page, 'mute-all-audio').count()).toBe(0);
+    expect(await control(page, 'whiteboard').count()).toBe(0);
+
+    await page.goto(`${devURL()}${DevRoute.classroomPreview}?scene=mesh`);
+    await page.getByText(T.meshNote).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for devices before the first join only, and saves them as {MIC, CAM}', async () => {
+    const { page, errors } = await preview('?scene=idle');
+    await page.evaluate((key) => localStorage.removeItem(key), DEVICE_SETTINGS_KEY);
+    await page.locator('.classroom-preview__frame [data-room="room-2"]').click();
+    const dialog = page.getByRole('dialog', { name: T.chooseDevices });
+    await dialog.waitFor();
+    // Focus starts in the modal, on its first choice.
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await dialog.getByLabel(T.classroom).selectOption('room-2');
+    const camera = dialog.getByLabel(T.camera);
+    await page.waitForFunction(
+      () => (document.querySelectorAll('[role="dialog"] select')[2]?.children.length ?? 0) > 1,
+    );
+    const cameraId = await camera.evaluate(
+      (el) => (el as HTMLSelectElement).options[1]?.value ?? '',
+    );
+    await camera.selectOption(cameraId);
+    await dialog.getByRole('button', { name: T.join }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await page.evaluate((key) => localStorage.getItem(key), DEVICE_SETTINGS_KEY);
+    expect(JSON.parse(saved ?? 'null')).toEqual({ MIC: '', CAM: cameraId });
+    await page
+      .getByRole('heading', { name: T.roomName('room-2') })
+      .first()
+      .waitFor();
+
+    // A join opens the panel's window; leave there, then join again: the saved setting is
+    // used, no modal.
+    const window = page.locator('.classroom-window');
+    await window.waitFor();
+    await window.locator('[data-control="leave"]').click();
+    await window.locator('[data-room="room-3"]').click();
+    await page
+      .getByRole('heading', { name: T.roomName('room-3') })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('switches devices from the room with a close button and the SPEC §8 toast', async () => {
+    const { page, errors } = await preview('?scene=student');
+    await control(page, 'devices').click();
+    const dialog = page.getByRole('dialog', { name: T.chooseDevices });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: T.close, exact: true }).count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: T.cancel, exact: true }).count()).toBe(0);
+    await page.waitForFunction(
+      () => (document.querySelectorAll('[role="dialog"] select')[1]?.children.length ?? 0) > 1,
+    );
+    const camera = dialog.getByLabel(T.camera);
+    await camera.selectOption(
+      await camera.evaluate((el) => (el as HTMLSelectElement).options[1]?.value ?? ''),
+    );
+    await dialog.getByRole('button', { name: T.apply }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: T.switchCameraSuccess }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the devices-required error once, with the panel minimised', async () => {
+    const { page, errors } = await preview('?scene=nodevices');
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText(T.devicesRequired).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('.classroom-panel--minimized').count()).toBe(1);
+    expect(await control(page, 'mic').isDisabled()).toBe(true);
+    expect(await control(page, 'camera').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('is a full-width bottom sheet on a phone, nothing wider than the screen', async () => {
+    const { page, errors } = await preview('?scene=teacher&window=teacher', {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const sheet = page.locator('.classroom-sheet');
+    await sheet.waitFor();
+    const box = await sheet.boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.width).toBe(390);
+    expect(box && Math.round(box.y + box.height)).toBe(844);
+    expect(await page.locator('.react-draggable').count()).toBe(0);
+    const tooWide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
+        })
+        .map((el) => el.className),
+    );
+    expect(tooWide).toEqual([]);
+    await saveScreenshot(page, 'classroom-phone');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens as a window that the header drags', async () => {
+    const { page, errors } = await preview('?scene=teacher&window=teacher', {
+      viewport: { width: 1440, height: 900 },
+    });
+    const header = page.locator('.classroom-window .classroom-panel__header');
+    await header.waitFor();
+    const before = await page.locator('.classroom-window').boundingBox();
+    const grip = await header.boundingBox();
+    if (!before || !grip) throw new Error('the window is not on screen');
+    expect(before.x + before.width).toBeLessThanOrEqual(1440);
+    await page.mouse.move(grip.x + 60, grip.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(grip.x - 240, grip.y + 120, { steps: 8 });
+    await page.mouse.up();
+    const after = await page.locator('.classroom-window').boundingBox();
+    expect(Math.round((after?.x ?? 0) - before.x)).toBe(-300);
+    expect(Math.round((after?.y ?? 0) - before.y)).toBe(100);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** What the world's frame says to the page, as the embed does (`onSDKMessage`, JSON text). */
+const fromWorld = (frame: Frame, message: WorldToHost) =>
+  frame.evaluate((text) => {
+    window.parent.postMessage({ type: 'onSDKMessage', value: text }, '*');
+  }, JSON.stringify(message));
+
+describe('the classroom in the built app', () => {
+  const browser = useBrowser();
+  const baseURL = inject('baseURL');
+
+  it('opens from the metaverse toolbar, and a world join asks for devices first', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    const frame = await enterWorld(page, 'member');
+    const open = page.getByRole('toolbar', { name: 'World' }).getByRole('button', {
+      name: T.openClassroom,
+      exact: true,
+    });
+    await open.click();
+    const panel = page.locator('.classroom-window');
+    await panel.getByRole('button', { name: 'room-1', exact: true }).waitFor();
+    expect(await open.getAttribute('aria-pressed')).toBe('true');
+    await panel.getByRole('button', { name: T.closePanel }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    // Walking up to a classroom shows a hint; E there (`classroom_join`) joins that class.
+    await fromWorld(frame, { type: 'classroom_near', room: 'room-2' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: T.nearClassroom('room-2') })
+      .waitFor();
+    await fromWorld(frame, { type: 'classroom_join', room: 'room-2' });
+    const dialog = page.getByRole('dialog', { name: T.chooseDevices });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(T.classroom).inputValue()).toBe('room-2');
+    expect(await panel.isVisible()).toBe(true);
+    await saveScreenshot(page, 'classroom-metaverse-join');
+    await dialog.getByRole('button', { name: T.cancel, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await fromWorld(frame, { type: 'classroom_near', room: null });
+    await page.getByText(T.nearClassroom('room-2')).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('offers the home page’s side panel from 1200 px wide only, at most 400 px wide', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await logIn(page, 'member');
+    const toggle = page.locator('.home-conference__toggle');
+    await toggle.click();
+    const panel = page.locator('.home-conference');
+    await panel.getByRole('button', { name: 'room-3', exact: true }).waitFor();
+    expect((await panel.boundingBox())?.width).toBeLessThanOrEqual(400);
+    await saveScreenshot(page, 'classroom-home-panel');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await panel.waitFor({ state: 'detached' });
+    expect(await toggle.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('tells a guest to register before joining', async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${baseURL}${AppRoute.home}`);
+    await page.locator('.home-conference__toggle').click();
+    await page.locator('.home-conference [data-room="room-1"]').click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: T.registerRequired }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
