@@ -3,7 +3,7 @@
 // in the room, on the private Janus and in the mesh; baseline: two RTCPeerConnections in one
 // page (no server), first frame. (2) Janus with 6 people: CPU of the server and of Janus per
 // participant over a window, and the frame rate each person receives; baseline: the same with 2.
-/* global window, document, RTCPeerConnection, navigator -- in functions that run in the page */
+/* global window, document, RTCPeerConnection, MediaStream -- in functions that run in the page */
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { startOwnApp } from '../e2e/support/app.ts';

@@ -38,13 +38,12 @@ const fakeScreen = () => {
 };
 
 const inbound = (page: Page) =>
-  page.evaluate(
-    () =>
-      (
-        window as unknown as {
-          __atriumClassroom: { debug: { inbound(): Promise<Record<string, Inbound>> } };
-        }
-      ).__atriumClassroom.debug.inbound() as Promise<Record<string, Inbound>>,
+  page.evaluate(() =>
+    (
+      window as unknown as {
+        __atriumClassroom: { debug: { inbound(): Promise<Record<string, Inbound>> } };
+      }
+    ).__atriumClassroom.debug.inbound(),
   );
 
 /** Polls `check` until it holds (or fails after `ms`, with the last value in the message). */

@@ -27,7 +27,9 @@ export interface OwnApp {
 
 /** This process's environment without a database or Redis of its own: the app uses PGlite. */
 function ownEnv(): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = process.env;
+  const rest = { ...process.env };
+  delete rest.DATABASE_URL;
+  delete rest.REDIS_URL;
   return rest;
 }
 

@@ -1,6 +1,5 @@
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import type { ClassroomClient } from './engine/types.ts';
-import { ClassroomUiText } from './texts.ts';
 
 /** Makes the engine over the app's socket: `createClassroomClient` of engine/client.ts. */
 export type CreateClassroomClient = (socket: AppSocket) => ClassroomClient;
@@ -10,7 +9,5 @@ export type CreateClassroomClient = (socket: AppSocket) => ClassroomClient;
  * class. The engine (engine/client.ts) is written alongside these screens.
  */
 export async function loadClassroomEngine(): Promise<CreateClassroomClient> {
-  // MERGE: replace the next line with
-  //   return (await import('./engine/client.ts')).createClassroomClient;
-  return Promise.reject(new Error(ClassroomUiText.engineMissing));
+  return (await import('./engine/client.ts')).createClassroomClient;
 }
