@@ -47,6 +47,7 @@ async function enter(browser, app, account) {
   await page.getByLabel(LOGIN.user, { exact: true }).fill(account.username);
   await page.getByLabel(LOGIN.password, { exact: true }).fill(account.password);
   await page.getByRole('button', { name: LOGIN.submit, exact: true }).click();
+  await page.getByRole('region', { name: 'You are signed in' }).waitFor();
   await page.getByRole('button', { name: 'Classroom', exact: true }).click();
   return page;
 }

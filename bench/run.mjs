@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAlbumList } from './album-list.mjs';
+import { benchClassroom } from './classroom.mjs';
 import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
@@ -23,6 +24,7 @@ const BENCHES = {
   'web-size': benchWebSize,
   'album-list': benchAlbumList,
   'editor-filters': benchEditorFilters,
+  classroom: benchClassroom,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -66,6 +68,16 @@ const SECTIONS = [
     render: ({ 'web-size': web }) => `| Benchmark | Figure | Baseline (same run) | Target |
 | --- | --- | --- | --- |
 | JavaScript the home route \`/\` loads first (gzip -9) | ${web.homeKb} KB in ${web.files} files; three.js in it: ${web.threeOnHome ? '**yes**' : 'no'} | all JavaScript of the build: ${web.totalKb} KB | ≤ 170 KB, no three.js |`,
+  },
+  {
+    heading: 'Classroom (media)',
+    needs: ['classroom'],
+    render: ({ classroom: c }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Join time on Janus: click on Join → first decoded frame of the person already in the room | median **${c.join.sfu.medianMs} ms** (${c.join.sfu.times.join(', ')}) | two RTCPeerConnections in one page, no server: ${c.loopbackMs} ms | report |
+| Join time in the mesh (no Janus), same measure | median **${c.join.mesh.medianMs} ms** (${c.join.mesh.times.join(', ')}) | same | report |
+| Janus, 6 people in one room (each sends camera + mic, receives 5): server + Janus CPU per participant | **${c.six.perParticipantCores} cores** (server ${c.six.serverCores}, Janus ${c.six.janusCores} in all) | 2 people: ${c.two.perParticipantCores} cores per participant | report |
+| Janus, 6 people: frame rate each person receives per remote video, median | **${c.six.medianFps} fps** | 2 people: ${c.two.medianFps} fps | report |`,
   },
   {
     heading: 'Album and editor',
@@ -120,6 +132,14 @@ const METHOD = `## Method
   each filter at strength 60 (blend colour #3366ff), 2 warm-up runs and 9 measured, through
   \`applyFilterToCanvas\` (getImageData, filter, putImageData, flush). Baseline: the getImageData +
   putImageData round trip alone.
+- Classroom (\`bench/classroom.mjs\`): the built server on its own \`DATA_DIR\` (with the private Janus, or
+  \`CLASSROOM_MEDIA=mesh\`), headless Chromium contexts with fake camera and microphone logged in on the home
+  page, joining room-1 through the side panel. Join time: from the click on the room button to the
+  browser's statistics showing a decoded video frame of the person already there; 3 rounds (leave, join).
+  Baseline: a loopback call between two RTCPeerConnections in one page. Load: 2 then 6 people join, 3 s
+  settle, then 20 s in which CPU time of the server process and of its Janus child is read from
+  \`/proc/<pid>/stat\`, and frames decoded per remote video from \`getStats()\`. All the browsers run on the
+  same two cores as the server and Janus, so the frame rate is bounded by the browsers' own encoding.
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;
