@@ -200,10 +200,23 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
       () => tiles(teacher.page),
       (n) => n === 2,
     );
+    // Ben comes back (his devices are saved now: no modal). On Janus the others' subscriptions
+    // were renegotiated when he left; they take his new feed all the same.
+    await ben.page.getByRole('button', { name: 'room-1', exact: true }).click();
+    await until(
+      () => tiles(teacher.page),
+      (n) => n === 3,
+    );
+    const bensId = await idOf(teacher.page, ben.name);
+    await until(
+      () => inbound(teacher.page),
+      (s) => (s[bensId]?.videoFrames ?? 0) > 0,
+      60_000,
+    );
     await anna.page.close();
     await until(
       () => tiles(teacher.page),
-      (n) => n === 1,
+      (n) => n === 2,
     );
   }, 240_000);
 });
