@@ -1,0 +1,27 @@
+import { ROOM_NAMESPACE_PATTERN } from '@atrium/protocol';
+import { popupAllowed, readPopupAllowlist } from '../../settings/popup-allowlist.ts';
+import type { Feature } from '../feature.ts';
+import { RoomRepository } from './room.repository.ts';
+import { createRoomSocket } from './room.socket.ts';
+
+/**
+ * The classroom's room socket (issue 15): the spec's `/room/room-{n}` namespace with the
+ * whiteboard and pop-up browser actions, and the whiteboard's scene relay.
+ */
+export const roomFeature: Feature = {
+  name: 'room',
+  async register(app, deps) {
+    const repo = new RoomRepository(deps.database.db);
+    deps.namespace(
+      ROOM_NAMESPACE_PATTERN,
+      createRoomSocket({
+        repo,
+        limiter: deps.limiter,
+        log: app.log,
+        // The site's own origins always; others once an admin has put them on the allowlist.
+        popupAllowed: async (url) =>
+          popupAllowed(url, deps.config.allowedOrigins, await readPopupAllowlist(deps.database.db)),
+      }),
+    );
+  },
+};
