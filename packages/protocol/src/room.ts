@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CLASSROOM_ROOMS } from './classroom.ts';
+import { okEnvelope } from './envelope.ts';
+import { defineRoute } from './http/route.ts';
 import type { ClassroomRoom } from './classroom.ts';
 import { lineText } from './text.ts';
 
@@ -179,3 +181,42 @@ export interface RoomWelcome {
   /** The open board's stored elements, or null when no whiteboard is open. */
   scene: BoardElement[] | null;
 }
+
+/**
+ * One pop-up allowlist entry: an origin (`https://example.org`, `http://host:8080`), or one whose
+ * host starts with `*.` for every subdomain (`https://*.example.org`, not the bare domain).
+ */
+export const PopupAllowEntrySchema = z
+  .string()
+  .max(300)
+  .regex(
+    /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i,
+    'Each entry must be an http(s) origin such as https://example.org or https://*.example.org.',
+  );
+export const PopupAllowlistSchema = z.array(PopupAllowEntrySchema).max(500);
+
+export const PopupAllowlistBodySchema = z
+  .strictObject({ origins: PopupAllowlistSchema })
+  .meta({ id: 'PopupAllowlistBody' });
+export const PopupAllowlistResponseSchema = okEnvelope(
+  z.object({ origins: z.array(z.string()) }),
+).meta({ id: 'PopupAllowlistResponse' });
+
+/** The admin's pop-up browser allowlist (issue 15); the site's own origins are always allowed. */
+export const RoomApi = {
+  popupAllowlist: defineRoute({
+    method: 'GET',
+    path: '/api/settings/popup-allowlist',
+    response: PopupAllowlistResponseSchema,
+    tags: ['settings'],
+    summary: 'The origins a teacher may push to the pop-up browser (admin)',
+  }),
+  updatePopupAllowlist: defineRoute({
+    method: 'PUT',
+    path: '/api/settings/popup-allowlist',
+    body: PopupAllowlistBodySchema,
+    response: PopupAllowlistResponseSchema,
+    tags: ['settings'],
+    summary: 'Replace the pop-up browser allowlist (admin)',
+  }),
+} as const;

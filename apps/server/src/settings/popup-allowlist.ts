@@ -1,19 +1,9 @@
-import { z } from 'zod';
+import { PopupAllowlistSchema } from '@atrium/protocol';
 import type { AppDb } from '../db/database.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** The private setting holding the pop-up browser's allowlist (issue 15). */
 export const POPUP_ALLOWLIST_KEY = 'room.popup_allowlist';
-
-/**
- * One allowlist entry: an origin (`https://example.org`, `http://host:8080`), or an origin whose
- * host starts with `*.` for every subdomain of it (`https://*.example.org`, not the bare domain).
- */
-export const PopupAllowEntrySchema = z
-  .string()
-  .max(300)
-  .regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'must be an http(s) origin');
-export const PopupAllowlistSchema = z.array(PopupAllowEntrySchema).max(500);
 
 /** As the limits: an admin's change reaches every process within this many milliseconds. */
 export const POPUP_ALLOWLIST_CACHE_MS = 5_000;

@@ -1,6 +1,7 @@
 import { ROOM_NAMESPACE_PATTERN } from '@atrium/protocol';
 import { popupAllowed, readPopupAllowlist } from '../../settings/popup-allowlist.ts';
 import type { Feature } from '../feature.ts';
+import { roomRoutes } from './room.routes.ts';
 import { RoomRepository } from './room.repository.ts';
 import { createRoomSocket } from './room.socket.ts';
 
@@ -12,6 +13,7 @@ export const roomFeature: Feature = {
   name: 'room',
   async register(app, deps) {
     const repo = new RoomRepository(deps.database.db);
+    await app.register(roomRoutes, { db: deps.database.db });
     deps.namespace(
       ROOM_NAMESPACE_PATTERN,
       createRoomSocket({
