@@ -40,8 +40,11 @@ export function popupAllowed(url: URL, ownOrigins: readonly string[], entries: s
   const origin = url.origin.toLowerCase();
   if (ownOrigins.some((o) => o.toLowerCase() === origin)) return true;
   return entries.some((entry) => {
-    if (!entry.includes('://*.')) return entry === origin;
-    const [scheme, rest] = entry.split('://*.') as [string, string];
-    return url.protocol === `${scheme}:` && (url.host.toLowerCase().endsWith(`.${rest}`) || false);
+    const wildcard = entry.indexOf('://*.');
+    if (wildcard < 0) return entry === origin;
+    // `https://*.example.org` matches `https://a.example.org` (same scheme and port), not the bare domain.
+    const scheme = entry.slice(0, wildcard);
+    const suffix = entry.slice(wildcard + '://*'.length);
+    return url.protocol === `${scheme}:` && url.host.toLowerCase().endsWith(suffix);
   });
 }

@@ -6,6 +6,7 @@ import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
+import { popupAllowed } from '../../settings/popup-allowlist.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 
 const JWT_SECRET = 'room-http-test-secret-0123456789abcdef';
@@ -54,5 +55,26 @@ describe('the pop-up allowlist setting', () => {
     });
     expect((await call('admin', 'GET')).body).toEqual({ status: true, data: { origins } });
     expect((await call('teacher', 'GET')).status).toBe(403);
+  });
+});
+
+describe('popupAllowed', () => {
+  const own = ['https://campus.school.test'];
+  const entries = ['https://example.org', 'http://intranet.test:8080', 'https://*.wikipedia.org'];
+  it.each([
+    ['https://campus.school.test/any/page', true],
+    ['https://example.org/a?b=c', true],
+    ['https://EXAMPLE.org/', true],
+    ['http://example.org/', false],
+    ['https://example.org:8443/', false],
+    ['https://sub.example.org/', false],
+    ['http://intranet.test:8080/x', true],
+    ['http://intranet.test/x', false],
+    ['https://en.wikipedia.org/wiki/A', true],
+    ['https://wikipedia.org/', false],
+    ['https://wikipedia.org.evil.test/', false],
+    ['https://evilwikipedia.org/', false],
+  ])('%s → %s', (url, allowed) => {
+    expect(popupAllowed(new URL(url), own, entries)).toBe(allowed);
   });
 });
