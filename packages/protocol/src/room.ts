@@ -45,6 +45,8 @@ export const RoomEvent = {
   cursor: 'board:cursor',
   /** Client → server, acked: the open board's stored scene (after an open or a reload). */
   sync: 'board:sync',
+  /** Server → everyone, on each join and leave: who is in the room (Excalidraw's `room-user-change`). */
+  users: 'board:users',
 } as const;
 
 /** The largest URL an action may carry, in characters. */
@@ -174,6 +176,13 @@ export const CursorMessageSchema = z.strictObject({
   tool: z.enum(['pointer', 'laser']).optional(),
 });
 export type CursorMessage = z.infer<typeof CursorMessageSchema>;
+
+/** One person in the room, once however many tabs they have open. */
+export interface RoomUser {
+  id: string;
+  username: string;
+  role: z.infer<typeof RoomRoleSchema>;
+}
 
 export interface RoomWelcome {
   user: { id: string; username: string; role: z.infer<typeof RoomRoleSchema> };

@@ -13,6 +13,10 @@ export const roomFeature: Feature = {
   name: 'room',
   async register(app, deps) {
     const repo = new RoomRepository(deps.database.db);
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
     await app.register(roomRoutes, { db: deps.database.db });
     deps.namespace(
       ROOM_NAMESPACE_PATTERN,
@@ -20,6 +24,7 @@ export const roomFeature: Feature = {
         repo,
         limiter: deps.limiter,
         log: app.log,
+        closing: () => closing,
         // The site's own origins always; others once an admin has put them on the allowlist.
         popupAllowed: async (url) =>
           popupAllowed(url, deps.config.allowedOrigins, await readPopupAllowlist(deps.database.db)),

@@ -100,6 +100,9 @@ describe('the room socket /room/room-{n}', () => {
     for (const s of opened.splice(0)) s.disconnect();
   });
   afterAll(async () => {
+    // The last leaves make each server ask the other who is left (fetchSockets through Redis);
+    // let those answers land before either server drops its Redis connection.
+    await new Promise((r) => setTimeout(r, 500));
     await serverA.close();
     if (serverB !== serverA) await serverB.close();
     await databaseB?.close();
@@ -230,6 +233,24 @@ describe('the room socket /room/room-{n}', () => {
     });
     expect(late.welcome.scene).toEqual([]);
     expect(member.got).toHaveLength(1);
+  });
+
+  it('tells the room who is in it, across servers, on each join and leave', async () => {
+    const teacher = await join(serverA.url, person('una', 'teacher'));
+    const users = record<Array<{ id: string; username: string }>>(teacher.socket, 'board:users');
+    const claims = person('ned');
+    const member = await join(serverB.url, claims);
+    const second = await join(serverB.url, claims);
+    await until(() => users.some((list) => list.some((u) => u.id === claims.sub)));
+    const seen = users.at(-1)!;
+    expect(seen.filter((u) => u.id === claims.sub)).toEqual([
+      { id: claims.sub, username: 'ned', role: 'member' },
+    ]);
+    expect(seen.some((u) => u.id === teacher.welcome.user.id)).toBe(true);
+    // One tab closing keeps the person in; the last one takes them out.
+    member.socket.disconnect();
+    second.socket.disconnect();
+    await until(() => !users.at(-1)!.some((u) => u.id === claims.sub));
   });
 
   it('lets only the owner change or close the whiteboard, and action_clear clears the room', async () => {

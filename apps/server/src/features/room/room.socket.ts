@@ -20,10 +20,11 @@ import type {
   ReceiveMessage,
   RoomActionName,
   RoomState,
+  RoomUser,
   RoomWelcome,
 } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
+import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
@@ -53,6 +54,8 @@ export interface RoomSocketDeps {
   log: FastifyBaseLogger;
   /** Whether a pop-up URL may be pushed (http(s) and on the admin's allowlist). */
   popupAllowed(url: URL): Promise<boolean>;
+  /** True once the server is shutting down: no more presence lists (Redis is going away). */
+  closing(): boolean;
 }
 
 const isHost = (claims: AuthClaims) => claims.role === 'teacher' || claims.role === 'admin';
@@ -160,6 +163,22 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
     };
   }
 
+  /**
+   * Tells the room who is in it, from every process's sockets (`fetchSockets` goes through the
+   * Redis adapter): Excalidraw's `room-user-change`, by user rather than by socket.
+   */
+  async function announceUsers(nsp: Namespace): Promise<void> {
+    if (deps.closing()) return;
+    const users = new Map<string, RoomUser>();
+    for (const s of await nsp.fetchSockets()) {
+      const auth = (s.data as { auth?: AuthClaims | null }).auth;
+      if (auth) users.set(auth.sub, { id: auth.sub, username: auth.username, role: auth.role });
+    }
+    if (!deps.closing()) nsp.emit(RoomEvent.users, [...users.values()]);
+  }
+  const announce = (nsp: Namespace) =>
+    announceUsers(nsp).catch((err: unknown) => log.error({ err }, 'room users failed'));
+
   return (atriumSocket: AtriumSocket) => {
     const claims = atriumSocket.data.auth;
     const room = roomOfNamespace(atriumSocket.nsp.name);
@@ -247,8 +266,18 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
 
     on(RoomEvent.sync, async () => (await welcome(room, claims)).scene ?? []);
 
+    // By now socket.io has removed the socket from its namespace, so it is not in the list. A
+    // server-side disconnect is a shutdown or a kick: nobody needs a list then.
+    socket.on('disconnect', (reason: string) => {
+      if (!reason.startsWith('server') && reason !== 'forced server close')
+        void announce(socket.nsp);
+    });
+
     welcome(room, claims).then(
-      (payload) => socket.emit(RoomEvent.welcome, payload),
+      (payload) => {
+        socket.emit(RoomEvent.welcome, payload);
+        void announce(socket.nsp);
+      },
       (err: unknown) => log.error({ err, room }, 'room welcome failed'),
     );
   };
