@@ -73,6 +73,10 @@ function element(id: string, version = 1, pad = 0): BoardElement {
 }
 
 /*
+ * One file on purpose, over the ~400-line guide: test files run in parallel on one Redis, and the
+ * adapter's channel is the namespace's name, so a second file's servers on `/room/room-1` would
+ * hear this file's broadcasts.
+ *
  * Two servers over one PostgreSQL and one Redis when they are configured (what a deployment runs);
  * otherwise one server on PGlite plays both parts, so the rules are always tested.
  */
