@@ -10,6 +10,7 @@ import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
+import { benchRoom } from './room.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchWebSize } from './web-size.mjs';
 import { benchWorldClient } from './world-client.mjs';
@@ -25,6 +26,7 @@ const BENCHES = {
   'album-list': benchAlbumList,
   'editor-filters': benchEditorFilters,
   classroom: benchClassroom,
+  room: benchRoom,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -96,6 +98,13 @@ ${Object.entries(editor.filters)
   )
   .join('\n')}`,
   },
+  {
+    heading: 'Classroom room socket',
+    needs: ['room'],
+    render: ({ room }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Whiteboard relay, ${room.participants} participants, owner sends ${room.updatesPerS} scene updates/s (one ~2 KB stroke each), default PGlite | p95 **${room.relay.p95Ms} ms**, p50 ${room.relay.p50Ms} ms, max ${room.relay.maxMs} ms; ${room.relay.deliveries}/${room.relay.expected} delivered | bare socket.io \`broadcast.emit\`: p95 ${room.baseline.p95Ms} ms, p50 ${room.baseline.p50Ms} ms; ${room.baseline.deliveries}/${room.baseline.expected} delivered | report |`,
+  },
 ];
 
 const METHOD = `## Method
@@ -140,6 +149,13 @@ const METHOD = `## Method
   settle, then 20 s in which CPU time of the server process and of its Janus child is read from
   \`/proc/<pid>/stat\`, and frames decoded per remote video from \`getStats()\`. All the browsers run on the
   same two cores as the server and Janus, so the frame rate is bounded by the browsers' own encoding.
+- Room socket (\`bench/room.mjs\`): the built server on a fresh \`DATA_DIR\` (PGlite, no Redis); stock socket.io
+  clients on \`/room/room-1\` with \`auth: {token}\`: one teacher who opens a read-only whiteboard and 29 members.
+  The teacher emits \`board:scene\` with one freehand element (60 points, new version each time) 10 times a
+  second; 2 s warm-up, 10 s measured. Delay: from the emit to each member's \`board:scene\` (the element carries
+  its send time). Each update is validated, checked against the room's read-only state and merged into the
+  board's rows in the database before it is relayed. Baseline: a bare socket.io server in its own process that
+  only does \`socket.broadcast.emit\`, same clients and payload.
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;

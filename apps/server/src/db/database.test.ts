@@ -25,6 +25,8 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'player_slots',
       'posters',
       'refresh_tokens',
+      'room_board_elements',
+      'room_states',
       'screenshots',
       'settings',
       'share_links',

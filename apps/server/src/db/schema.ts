@@ -263,3 +263,35 @@ export const classroomParticipants = pgTable(
   ],
 );
 export type ClassroomParticipantRow = typeof classroomParticipants.$inferSelect;
+
+/**
+ * The room socket's state per classroom (issue 15): the open whiteboard and the pushed pop-up
+ * browser, read by every process so that a latecomer's `welcome` carries them.
+ */
+export const roomStates = pgTable('room_states', {
+  room: text('room').primaryKey(),
+  /** `{owner, url, readonly}` while a whiteboard is open, else null. */
+  whiteboard: jsonb('whiteboard').$type<{ owner: string; url: string; readonly: boolean }>(),
+  /** `{url, from}` while a pop-up browser is pushed, else null. */
+  popup: jsonb('popup').$type<{ url: string; from: string }>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The latest scene of each whiteboard, one row per Excalidraw element: an update touches only
+ * the elements it carries, and the newer version wins as in Excalidraw's own reconciliation.
+ */
+export const roomBoardElements = pgTable(
+  'room_board_elements',
+  {
+    board: text('board').notNull(),
+    elementId: text('element_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    versionNonce: bigint('version_nonce', { mode: 'number' }).notNull(),
+    /** The element's JSON size, summed to hold a board under ROOM_SCENE_MAX_BYTES. */
+    bytes: integer('bytes').notNull(),
+    data: jsonb('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.board, t.elementId] })],
+);

@@ -3,6 +3,7 @@ import { balancingFeature } from './balancing/balancing.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
+import { roomFeature } from './room/room.feature.ts';
 import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
 import { sharesFeature } from './shares/shares.feature.ts';
@@ -25,4 +26,5 @@ export const features: readonly Feature[] = [
   postersFeature,
   screenshotsFeature,
   classroomFeature,
+  roomFeature,
 ];

@@ -121,9 +121,25 @@ export async function attachRealtime(
     cleanups.push(() => Promise.all([pub.quit(), sub.quit()]));
   }
 
-  // One handshake check for the main namespace and every feature namespace.
-  const authenticate = (socket: AtriumSocket, next: (err?: ExtendedError) => void): void => {
-    const auth = SocketAuthSchema.safeParse(socket.handshake.auth);
+  // One handshake check for the main namespace and every feature namespace. A feature namespace
+  // (the spec's room socket) also takes the spec's bare `{token}`: a stock client sends no
+  // protocol version there, and a wrong one is still refused.
+  const authenticateWith =
+    (protocolRequired: boolean) =>
+    (socket: AtriumSocket, next: (err?: ExtendedError) => void): void => {
+      const raw: unknown = socket.handshake.auth;
+      const versionless =
+        !protocolRequired && typeof raw === 'object' && raw !== null && !('protocol' in raw);
+      const auth = SocketAuthSchema.safeParse(
+        versionless ? { ...raw, protocol: PROTOCOL_VERSION } : raw,
+      );
+      authenticateParsed(socket, auth, next);
+    };
+  const authenticateParsed = (
+    socket: AtriumSocket,
+    auth: ReturnType<typeof SocketAuthSchema.safeParse>,
+    next: (err?: ExtendedError) => void,
+  ): void => {
     if (!auth.success || auth.data.protocol !== PROTOCOL_VERSION) {
       next(new Error(SocketText.unsupportedProtocol));
       return;
@@ -142,7 +158,7 @@ export async function attachRealtime(
       () => next(),
     );
   };
-  io.use(authenticate);
+  io.use(authenticateWith(true));
 
   let rejected = 0;
   let limited = 0;
@@ -219,7 +235,7 @@ export async function attachRealtime(
     io,
     namespace(name, feature) {
       io.of(name)
-        .use(authenticate)
+        .use(authenticateWith(false))
         .use((socket, next) => {
           next(socket.data.auth ? undefined : new Error(SocketText.notLoggedIn));
         })

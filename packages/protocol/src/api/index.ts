@@ -3,6 +3,7 @@ import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
 import { PostersApi } from './posters.api.ts';
+import { RoomApi } from '../room.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
 import { SettingsApi } from './settings.api.ts';
 import { SharesApi } from './shares.api.ts';
@@ -37,4 +38,5 @@ export const ApiRoutes = {
   shares: SharesApi,
   users: UsersApi,
   classroom: ClassroomApi,
+  room: RoomApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

@@ -1,0 +1,34 @@
+import { ROOM_NAMESPACE_PATTERN } from '@atrium/protocol';
+import { popupAllowed, readPopupAllowlist } from '../../settings/popup-allowlist.ts';
+import type { Feature } from '../feature.ts';
+import { roomRoutes } from './room.routes.ts';
+import { RoomRepository } from './room.repository.ts';
+import { createRoomSocket } from './room.socket.ts';
+
+/**
+ * The classroom's room socket (issue 15): the spec's `/room/room-{n}` namespace with the
+ * whiteboard and pop-up browser actions, and the whiteboard's scene relay.
+ */
+export const roomFeature: Feature = {
+  name: 'room',
+  async register(app, deps) {
+    const repo = new RoomRepository(deps.database.db);
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    await app.register(roomRoutes, { db: deps.database.db });
+    deps.namespace(
+      ROOM_NAMESPACE_PATTERN,
+      createRoomSocket({
+        repo,
+        limiter: deps.limiter,
+        log: app.log,
+        closing: () => closing,
+        // The site's own origins always; others once an admin has put them on the allowlist.
+        popupAllowed: async (url) =>
+          popupAllowed(url, deps.config.allowedOrigins, await readPopupAllowlist(deps.database.db)),
+      }),
+    );
+  },
+};
