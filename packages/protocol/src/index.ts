@@ -17,5 +17,6 @@ export * from './shares.ts';
 export * from './screenshots.ts';
 export * from './balancing.ts';
 export * from './classroom.ts';
+export * from './chat.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route.ts';
 import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
+import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
@@ -13,6 +14,7 @@ import { UsersApi } from './users.api.ts';
 export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
+export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
@@ -37,4 +39,5 @@ export const ApiRoutes = {
   shares: SharesApi,
   users: UsersApi,
   classroom: ClassroomApi,
+  chat: ChatApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;
