@@ -2,6 +2,7 @@ import { AppRoute } from '@atrium/protocol';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AccountCard } from '../features/auth/AccountCard.tsx';
+import { ChatDevRoute } from '../features/chat/devRoute.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { DevRoute } from '../features/metaverse/devRoutes.ts';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
@@ -33,6 +34,14 @@ const devRoutes: RouteObject[] = import.meta.env.DEV
         Component: lazy(() =>
           import('../features/metaverse/InterfacePreview.tsx').then((module) => ({
             default: module.InterfacePreviewPage,
+          })),
+        ),
+      },
+      {
+        path: ChatDevRoute,
+        Component: lazy(() =>
+          import('../features/chat/ChatPreview.tsx').then((module) => ({
+            default: module.ChatPreviewPage,
           })),
         ),
       },
