@@ -39,7 +39,7 @@ export function ChatPreviewPage() {
   );
   const room = params.get('room') ?? 'room-1';
   const body = (
-    <main className="chat-preview">
+    <main className="chat-preview" data-chat-source={signedIn ? 'server' : 'memory'}>
       <div className="chat-preview__panel">
         <h1 className="chat-preview__title">{ChatText.title}</h1>
         <div className="chat-preview__chat">
