@@ -23,19 +23,31 @@ const SEED = [
 /**
  * Development-only page: the classroom chat and the second chat panel. Signed in, they use the
  * real API and socket (the e2e test chats through it); signed out, a chat held in the page, as
- * a teacher (`?as=member` for a member's view).
+ * a teacher (`?as=member` for a member's view, `?history=N` for N older messages).
  */
 export function ChatPreviewPage() {
   const session = useSession();
   const params = new URLSearchParams(window.location.search);
   const signedIn = session.user !== null;
   const role = params.get('as') === 'member' ? 'member' : 'teacher';
+  // `?history=N`: N numbered messages before the usual ones, to page back through.
+  const history = Math.min(Number(params.get('history')) || 0, 1000);
   const transport = useMemo(
     () =>
       signedIn
         ? createAppChatTransport()
-        : createMemoryChatTransport(() => (role === 'teacher' ? 'tina' : 'sam'), SEED),
-    [signedIn, role],
+        : createMemoryChatTransport(
+            () => (role === 'teacher' ? 'tina' : 'sam'),
+            [
+              ...Array.from({ length: history }, (_, i) => ({
+                room: 'room-1',
+                username: 'lou',
+                message: `Old message ${i + 1}`,
+              })),
+              ...SEED,
+            ],
+          ),
+    [signedIn, role, history],
   );
   const room = params.get('room') ?? 'room-1';
   const body = (
