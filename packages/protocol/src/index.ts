@@ -18,5 +18,6 @@ export * from './screenshots.ts';
 export * from './balancing.ts';
 export * from './classroom.ts';
 export * from './room.ts';
+export * from './chat.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventSpec } from './events/event-spec.ts';
+import { chatClientEvents, chatServerEvents } from './events/chat.events.ts';
 import { classClientEvents, classServerEvents } from './events/class.events.ts';
 import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
 import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
@@ -43,6 +44,7 @@ export const clientEvents = {
   ...systemClientEvents,
   ...worldClientEvents,
   ...classClientEvents,
+  ...chatClientEvents,
 } as const satisfies Record<string, EventSpec>;
 
 /** Events the server sends, with their payload schemas, merged from the same domain maps. */
@@ -50,6 +52,7 @@ export const serverEvents = {
   ...systemServerEvents,
   ...worldServerEvents,
   ...classServerEvents,
+  ...chatServerEvents,
 } as const satisfies Record<string, EventSpec>;
 
 type ClientEventMap = typeof clientEvents;

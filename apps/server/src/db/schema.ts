@@ -295,3 +295,34 @@ export const roomBoardElements = pgTable(
   },
   (t) => [primaryKey({ columns: [t.board, t.elementId] })],
 );
+
+/**
+ * Chat messages per room (SPEC §3): room-1..3 or any typed-in classroom name. `username` is the
+ * poster's name when it was sent, so a message outlives a renamed or deleted account; the serial
+ * id orders a room's history and is the paging cursor.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    room: text('room').notNull(),
+    userId: uuid('user_id').notNull(),
+    username: text('username').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_room_id_idx').on(t.room, t.id.desc())],
+);
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** Chat-room data (SPEC §3): one value per key and room. */
+export const chatRoomData = pgTable(
+  'chat_room_data',
+  {
+    room: text('room').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.room, t.key] })],
+);

@@ -1,5 +1,6 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
+import { chatFeature } from './chat/chat.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
@@ -27,4 +28,5 @@ export const features: readonly Feature[] = [
   screenshotsFeature,
   classroomFeature,
   roomFeature,
+  chatFeature,
 ];

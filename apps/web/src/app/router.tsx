@@ -2,6 +2,7 @@ import { AppRoute } from '@atrium/protocol';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AccountCard } from '../features/auth/AccountCard.tsx';
+import { ChatDevRoute } from '../features/chat/devRoute.ts';
 import { HomeConference } from '../features/classroom/side/HomeConference.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { DevRoute } from '../features/metaverse/devRoutes.ts';
@@ -38,6 +39,14 @@ const devRoutes: RouteObject[] = import.meta.env.DEV
         Component: lazy(() =>
           import('../features/classroom/preview/ClassroomPreview.tsx').then((module) => ({
             default: module.ClassroomPreviewPage,
+          })),
+        ),
+      },
+      {
+        path: ChatDevRoute,
+        Component: lazy(() =>
+          import('../features/chat/ChatPreview.tsx').then((module) => ({
+            default: module.ChatPreviewPage,
           })),
         ),
       },

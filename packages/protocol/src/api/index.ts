@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route.ts';
 import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
+import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { RoomApi } from '../room.ts';
@@ -14,6 +15,7 @@ import { UsersApi } from './users.api.ts';
 export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
+export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
@@ -39,4 +41,5 @@ export const ApiRoutes = {
   users: UsersApi,
   classroom: ClassroomApi,
   room: RoomApi,
+  chat: ChatApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

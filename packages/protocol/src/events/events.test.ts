@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientEvents, serverEvents } from '../socket.ts';
+import { chatClientEvents, chatServerEvents } from './chat.events.ts';
 import { classClientEvents, classServerEvents } from './class.events.ts';
 import { systemClientEvents, systemServerEvents } from './system.events.ts';
 import { worldClientEvents, worldServerEvents } from './world.events.ts';
@@ -8,6 +9,7 @@ const domains = {
   system: { client: systemClientEvents, server: systemServerEvents },
   world: { client: worldClientEvents, server: worldServerEvents },
   class: { client: classClientEvents, server: classServerEvents },
+  chat: { client: chatClientEvents, server: chatServerEvents },
 };
 
 describe('socket event maps', () => {

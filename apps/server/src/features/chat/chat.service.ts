@@ -1,0 +1,120 @@
+import {
+  CHAT_PAGE_DEFAULT,
+  CHAT_RATE_LIMIT,
+  CHAT_RATE_WINDOW_MS,
+  ChatText,
+} from '@atrium/protocol';
+import type { ChatMessage } from '@atrium/protocol';
+import type { ChatMessageRow } from '../../db/schema.ts';
+import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { AtriumServer } from '../../realtime/realtime.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import type { ChatRepository } from './chat.repository.ts';
+
+/** The socket.io room a chat's watchers are in, on every process (Redis adapter). */
+export const chatRoom = (room: string): string => `chat:${room}`;
+
+/** The limiter key that counts one user's messages, shared by every process. */
+const rateKey = (userId: string) => `chat:send:${userId}`;
+
+/**
+ * SPEC §5: chat needs a logged-in account. Without a token the spec's own words; a guest is told
+ * to register, as everywhere else.
+ */
+export function requireChatter(claims: AuthClaims | null | undefined): AuthClaims {
+  if (!claims) throw unauthorized(ChatText.notLoggedIn);
+  if (claims.role === 'guest') throw forbidden(ChatText.registerRequired);
+  return claims;
+}
+
+/** SPEC §6: teachers and admins moderate the chat. */
+function requireHost(claims: AuthClaims | null | undefined): AuthClaims {
+  const account = requireChatter(claims);
+  if (account.role !== 'admin' && account.role !== 'teacher') {
+    throw forbidden(ChatText.hostsOnly);
+  }
+  return account;
+}
+
+export const toChatMessage = (row: ChatMessageRow): ChatMessage => ({
+  id: row.id,
+  room: row.room,
+  username: row.username,
+  message: row.message,
+  created_at: row.createdAt.toISOString(),
+});
+
+export interface ChatServiceDeps {
+  repo: ChatRepository;
+  limiter: RateLimiter;
+  /** The socket server once built; messages are stored even when it is not there yet. */
+  io: () => AtriumServer | null;
+}
+
+/**
+ * Chat messages and room data. Every message is stored as typed (plain text, trimmed by the
+ * schema) and rendered as text by the client: nothing is escaped or interpreted here.
+ */
+export class ChatService {
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  async add(claims: AuthClaims | null, room: string, message: string): Promise<ChatMessage> {
+    const account = requireChatter(claims);
+    const hit = await this.deps.limiter.hit(
+      rateKey(account.sub),
+      CHAT_RATE_WINDOW_MS,
+      CHAT_RATE_LIMIT,
+    );
+    if (!hit.allowed) throw tooManyRequests(ChatText.tooFast, hit.retryAfterMs);
+    const row = await this.deps.repo.insert({
+      room,
+      userId: account.sub,
+      username: account.username,
+      message,
+    });
+    const sent = toChatMessage(row);
+    this.deps.io()?.to(chatRoom(room)).emit('chat:message', sent);
+    return sent;
+  }
+
+  /** One page, oldest first: the newest messages, or those before the id `before`. */
+  async list(
+    claims: AuthClaims | null,
+    room: string,
+    before?: number,
+    limit = CHAT_PAGE_DEFAULT,
+  ): Promise<ChatMessage[]> {
+    requireChatter(claims);
+    const rows = await this.deps.repo.page(room, limit, before);
+    return rows.reverse().map(toChatMessage);
+  }
+
+  async remove(claims: AuthClaims | null, id: number): Promise<void> {
+    requireHost(claims);
+    const room = await this.deps.repo.remove(id);
+    if (room === undefined) throw notFound(ChatText.unknownMessage);
+    this.deps.io()?.to(chatRoom(room)).emit('chat:deleted', { room, id });
+  }
+
+  async clear(claims: AuthClaims | null, room: string): Promise<void> {
+    requireHost(claims);
+    await this.deps.repo.clear(room);
+    this.deps.io()?.to(chatRoom(room)).emit('chat:cleared', { room });
+  }
+
+  async data(
+    claims: AuthClaims | null,
+    room: string,
+    key: string,
+  ): Promise<{ key: string; value: string } | null> {
+    requireChatter(claims);
+    const value = await this.deps.repo.data(room, key);
+    return value === undefined ? null : { key, value };
+  }
+
+  async setData(claims: AuthClaims | null, room: string, key: string, value: string) {
+    requireChatter(claims);
+    await this.deps.repo.setData(room, key, value);
+  }
+}

@@ -1,0 +1,48 @@
+import { CHAT_PAGE_DEFAULT, ChatApi, type ChatMessage } from '@atrium/protocol';
+import { createApiClient } from '../../shared/api/client.ts';
+import { sessionStore } from '../../shared/session/appSession.ts';
+import { watchChatRoom } from './chatSocket.ts';
+
+/** What a room's watcher hears; `resync` asks for the history again after a reconnect. */
+export interface ChatHandlers {
+  message(message: ChatMessage): void;
+  deleted(id: number): void;
+  cleared(): void;
+  resync(): void;
+}
+
+/** How the chat panel reaches its room: the app's API and socket, or a stand-in (preview, tests). */
+export interface ChatTransport {
+  /** A page of history, oldest first: the newest, or those before the id `before`. */
+  list(room: string, before?: number, limit?: number): Promise<ChatMessage[]>;
+  send(room: string, message: string): Promise<ChatMessage>;
+  remove(id: number): Promise<void>;
+  clear(room: string): Promise<void>;
+  /** Starts hearing the room live; the returned function stops. */
+  watch(room: string, handlers: ChatHandlers): () => void;
+}
+
+/** SPEC §7 chat rows over the app's API, and live updates over the app's socket. */
+export function createAppChatTransport(
+  getToken: () => string | null = () => sessionStore.getSnapshot().token,
+): ChatTransport {
+  const client = createApiClient({ fetch: (input, init) => window.fetch(input, init), getToken });
+  return {
+    async list(room, before, limit = CHAT_PAGE_DEFAULT) {
+      const answer = await client.call(ChatApi.all, { query: { room, before, limit } });
+      return answer.data;
+    },
+    async send(room, message) {
+      // SPEC §7's form carries a username; the server takes it from the token, so it is empty.
+      const answer = await client.call(ChatApi.add, { body: { room, username: '', message } });
+      return answer.data;
+    },
+    async remove(id) {
+      await client.call(ChatApi.remove, { params: { id } });
+    },
+    async clear(room) {
+      await client.call(ChatApi.clear, { query: { room } });
+    },
+    watch: (room, handlers) => watchChatRoom(room, handlers, () => getToken() ?? ''),
+  };
+}

@@ -1,0 +1,69 @@
+import {
+  ChatAddedSchema,
+  ChatAddSchema,
+  ChatAllQuerySchema,
+  ChatDataEntrySchema,
+  ChatDataQuerySchema,
+  ChatDataResponseSchema,
+  ChatListSchema,
+  ChatMessageParamsSchema,
+  ChatRoomQuerySchema,
+  ChatStatusSchema,
+} from '../chat.ts';
+import { defineRoute } from '../http/route.ts';
+
+const tags = ['chat'] as const;
+
+/** SPEC §7 chat rows, plus the teacher's delete and clear. */
+export const ChatApi = {
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/chat/add',
+    body: ChatAddSchema,
+    encoding: 'form',
+    response: ChatAddedSchema,
+    tags,
+    summary: 'Post a chat message to a room (trimmed, 1–500 characters, 3 a second per user)',
+  }),
+  all: defineRoute({
+    method: 'GET',
+    path: '/api/chat/all',
+    query: ChatAllQuerySchema,
+    response: ChatListSchema,
+    tags,
+    summary: "A room's newest messages, oldest first; `before` pages back",
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/chat/messages/:id',
+    params: ChatMessageParamsSchema,
+    response: ChatStatusSchema,
+    tags,
+    summary: 'Delete one chat message (teachers and admins)',
+  }),
+  clear: defineRoute({
+    method: 'DELETE',
+    path: '/api/chat/all',
+    query: ChatRoomQuerySchema,
+    response: ChatStatusSchema,
+    tags,
+    summary: "Clear a room's chat (teachers and admins)",
+  }),
+  getData: defineRoute({
+    method: 'GET',
+    path: '/api/chat-room-data',
+    query: ChatDataQuerySchema,
+    response: ChatDataResponseSchema,
+    tags,
+    summary: 'One key of a chat room’s data',
+  }),
+  setData: defineRoute({
+    method: 'POST',
+    path: '/api/chat-room-data',
+    query: ChatRoomQuerySchema,
+    body: ChatDataEntrySchema,
+    response: ChatStatusSchema,
+    tags,
+    summary: 'Store one key and value in a chat room’s data',
+  }),
+} as const;
