@@ -26,9 +26,13 @@ import { loadDeviceSetting, saveDeviceSetting } from './deviceSetting.ts';
 import { loadClassroomEngine, type CreateClassroomClient } from './engineLoader.ts';
 import type { ClassroomClient, DeviceChoice } from './engine/types.ts';
 import { changedDevices, IDLE_CLASSROOM, lacksAllDevices, switchMessages } from './panelModel.ts';
+import { RoomChannelContext, useRoomChannel } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
 
 // The modal pulls in the device lists and the dialog frame: loaded when first needed.
+const PopupBrowser = lazy(() =>
+  import('./room/PopupBrowser.tsx').then((module) => ({ default: module.PopupBrowser })),
+);
 const DeviceSettingsModal = lazy(() =>
   import('./DeviceSettingsModal.tsx').then((module) => ({ default: module.DeviceSettingsModal })),
 );
@@ -200,6 +204,13 @@ export function ClassroomProvider({
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);
 
+  // The room socket (pushed browser, whiteboard actions) lives while the person is in a class.
+  const roomChannel = useRoomChannel(
+    state.phase === 'joined' && !fixedClient ? state.room : null,
+    () => sessionStore.getSnapshot().token ?? '',
+  );
+  const popup = roomChannel.view.state.popup;
+
   const handleJoin = (room: ClassroomRoom, choice: DeviceChoice) => {
     saveDeviceSetting(browserStorage(), choice);
     setDeviceModal(null);
@@ -226,7 +237,15 @@ export function ClassroomProvider({
 
   return (
     <ClassroomContext value={controller}>
-      {children}
+      <RoomChannelContext value={roomChannel}>
+        {children}
+        {/* SPEC §5: only members act on show_member_popup; teachers see the button state. */}
+        {popup && !state.host && (
+          <Suspense fallback={null}>
+            <PopupBrowser url={popup.url} />
+          </Suspense>
+        )}
+      </RoomChannelContext>
       {deviceModal && (
         <Suspense fallback={null}>
           <DeviceSettingsModal

@@ -1,7 +1,11 @@
+import { ROOM_URL_MAX } from '@atrium/protocol';
 import type { ReactNode } from 'react';
+import { prompt } from '../../shared/dialogs/dialogStore.ts';
+import { notifyError } from '../../shared/toast/toast.ts';
 import { useClassroom } from './classroomContext.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { inputBlocked } from './panelModel.ts';
+import { useRoomChannelContext } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
 
 interface ControlProps {
@@ -146,6 +150,31 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
 /** SPEC §2's teacher row: student browser, mute-all and allow-all for audio and video. */
 export function TeacherControls() {
   const { state, muteAll } = useClassroom();
+  const room = useRoomChannelContext();
+  const popupOpen = room.view.state.popup !== null;
+  // SPEC §5: the prompt's answer is trimmed; an empty one does nothing.
+  const toggleStudentBrowser = async () => {
+    try {
+      if (popupOpen) {
+        await room.send({ type: 'action', name: 'hide_member_popup' });
+        return;
+      }
+      const url = (
+        (await prompt({
+          title: T.studentBrowserPromptTitle,
+          description: T.studentBrowserPromptText,
+          label: T.studentBrowserPromptLabel,
+          placeholder: 'https://',
+          required: true,
+          maxLength: ROOM_URL_MAX,
+        })) ?? ''
+      ).trim();
+      if (!url) return;
+      await room.send({ type: 'action', name: 'show_member_popup', data: { url } });
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : T.mediaFailed);
+    }
+  };
   const audioMuted = state.flags.global_mute_audio_config;
   const videoMuted = state.flags.global_mute_video_config;
   return (
@@ -189,16 +218,17 @@ export function TeacherControls() {
           <Icon name="camera" size={16} />
           {T.allowAllVideo}
         </button>
-        {/* Next issue: the pushed browser; last, so the mute pairs line up. */}
+        {/* Last, so the mute pairs line up. */}
         <button
           type="button"
           className="classroom-chip"
-          title={T.studentBrowserSoon}
+          aria-pressed={popupOpen}
           data-control="student-browser"
-          disabled
+          disabled={!room.view.connected}
+          onClick={() => void toggleStudentBrowser()}
         >
           <Icon name="browser" size={16} />
-          {T.studentBrowser}
+          {popupOpen ? T.closeStudentBrowser : T.studentBrowser}
         </button>
       </div>
       {!state.enforced && <p className="classroom-teacher__note">{T.meshNote}</p>}

@@ -38,7 +38,16 @@ export const ClassroomUiText = {
   whiteboardSoon: 'The whiteboard comes in the next update',
   leave: 'Leave',
   studentBrowser: 'Open student browser',
-  studentBrowserSoon: 'The student browser comes in the next update',
+  closeStudentBrowser: 'Close student browser',
+  studentBrowserTitle: 'Student browser',
+  studentBrowserFrame: (host: string) => `Page from ${host}`,
+  studentBrowserPromptTitle: 'Open a page for the class',
+  studentBrowserPromptText:
+    'Members of the class see this page in a window. Only addresses your admin allows can be opened.',
+  studentBrowserPromptLabel: 'Address',
+  openInNewTab: 'Open in a new tab',
+  frameRefusedNote:
+    'If the page stays blank, the site does not allow being shown here: open it in a new tab.',
   muteAllAudio: 'Mute all mics',
   allowAllAudio: 'Allow all mics',
   muteAllVideo: 'Stop all cameras',
