@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
 import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
@@ -8,6 +8,15 @@ import { PageLoading } from './PageLoading.tsx';
 import './AppLayout.css';
 
 const MAIN_ID = 'main-content';
+
+// The class chat loads with the classroom panel's chat, not with the home page.
+const ClassroomChat = lazy(() =>
+  import('../features/chat/ClassroomChat.tsx').then((module) => ({
+    default: module.ClassroomChat,
+  })),
+);
+
+const renderClassroomChat = (room: string) => <ClassroomChat room={room} />;
 
 /** The frame around every page: skip link, top navigation, the page in <main>, footer. */
 export function AppLayout() {
@@ -31,7 +40,7 @@ export function AppLayout() {
 
   // One classroom for the whole app: a class goes on while the person moves between pages.
   return (
-    <ClassroomProvider>
+    <ClassroomProvider chat={renderClassroomChat}>
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
         {ShellText.skipToContent}
       </a>

@@ -1,6 +1,6 @@
 import { CLASSROOM_ROOMS } from '@atrium/protocol';
-import { useId, type ReactNode } from 'react';
-import { useClassroom } from './classroomContext.ts';
+import { Suspense, useContext, useId, type ReactNode } from 'react';
+import { ChatSlotContext, useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
 import { ControlButton, MediaControls, TeacherControls } from './PanelControls.tsx';
 import { ClassroomUiText as T } from './texts.ts';
@@ -29,6 +29,7 @@ export function ClassroomPanel({
   className,
 }: ClassroomPanelProps) {
   const { state, view, setView } = useClassroom();
+  const renderChat = useContext(ChatSlotContext);
   const titleId = useId();
   const elapsed = useElapsed(state.phase === 'joined' ? state.joinedAt : null);
   const joined = state.phase === 'joined';
@@ -93,7 +94,12 @@ export function ClassroomPanel({
           </ul>
           {view.chatOpen && (
             <aside className="classroom-chat" aria-label={T.chat}>
-              {chat ?? <p className="classroom-chat__soon">{T.chatSoon}</p>}
+              {chat ??
+                (renderChat && state.room ? (
+                  <Suspense fallback={null}>{renderChat(state.room)}</Suspense>
+                ) : (
+                  <p className="classroom-chat__soon">{T.chatSoon}</p>
+                ))}
             </aside>
           )}
         </div>

@@ -17,6 +17,7 @@ import { sessionStore } from '../../shared/session/appSession.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import {
+  ChatSlotContext,
   ClassroomContext,
   type ClassroomController,
   type DeviceModal,
@@ -47,6 +48,8 @@ export interface ClassroomProviderProps {
   connect?: () => Promise<AppSocket>;
   /** SPEC §5: only a signed-in account joins a class. Off in the preview, which has no session. */
   requireAccount?: boolean;
+  /** The class chat of a room, for the panel (the chat feature's, given by the app). */
+  chat?: (room: string) => ReactNode;
 }
 
 // socket.io-client is loaded with the first join, not with the home page.
@@ -69,6 +72,7 @@ export function ClassroomProvider({
   loadEngine = loadClassroomEngine,
   connect = connectAppSocket,
   requireAccount = true,
+  chat = undefined,
 }: ClassroomProviderProps) {
   const session = useSession();
   const [client, setClient] = useState<ClassroomClient | null>(fixedClient ?? null);
@@ -237,15 +241,17 @@ export function ClassroomProvider({
 
   return (
     <ClassroomContext value={controller}>
-      <RoomChannelContext value={roomChannel}>
-        {children}
-        {/* SPEC §5: only members act on show_member_popup; teachers see the button state. */}
-        {popup && !state.host && (
-          <Suspense fallback={null}>
-            <PopupBrowser url={popup.url} />
-          </Suspense>
-        )}
-      </RoomChannelContext>
+      <ChatSlotContext value={chat ?? null}>
+        <RoomChannelContext value={roomChannel}>
+          {children}
+          {/* SPEC §5: only members act on show_member_popup; teachers see the button state. */}
+          {popup && !state.host && (
+            <Suspense fallback={null}>
+              <PopupBrowser url={popup.url} />
+            </Suspense>
+          )}
+        </RoomChannelContext>
+      </ChatSlotContext>
       {deviceModal && (
         <Suspense fallback={null}>
           <DeviceSettingsModal

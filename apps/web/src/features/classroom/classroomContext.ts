@@ -1,5 +1,5 @@
 import type { ClassroomRoom, MediaKind } from '@atrium/protocol';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ClassroomState } from './engine/types.ts';
 import { IDLE_CLASSROOM } from './panelModel.ts';
 
@@ -64,3 +64,9 @@ export const ClassroomContext = createContext<ClassroomController>(idleControlle
 export function useClassroom(): ClassroomController {
   return useContext(ClassroomContext);
 }
+
+/**
+ * The class chat, given by the app (features do not import each other): the panel shows it for
+ * the room the person is in. Null: the panel's placeholder.
+ */
+export const ChatSlotContext = createContext<((room: string) => ReactNode) | null>(null);

@@ -1,4 +1,4 @@
-import { EMPTY_ROOM_STATE, type ReceiveMessage } from '@atrium/protocol';
+import { EMPTY_ROOM_STATE } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
 import { applyRoomMessage } from './roomChannel.ts';
 
@@ -35,7 +35,7 @@ describe('applyRoomMessage', () => {
       name: 'update_whiteboard',
       data: { readonly: true },
       ...by,
-    } as ReceiveMessage);
+    });
     expect(readonly.whiteboard?.readonly).toBe(true);
     expect(readonly.whiteboard?.url).toBe('board-1');
     expect(applyRoomMessage(readonly, { type: 'action_clear', ...by })).toEqual(EMPTY_ROOM_STATE);
