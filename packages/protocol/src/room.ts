@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CLASSROOM_ROOMS } from './classroom.ts';
 import { okEnvelope } from './envelope.ts';
-import { defineRoute } from './http/route.ts';
 import type { ClassroomRoom } from './classroom.ts';
 import { lineText } from './text.ts';
 
@@ -210,22 +209,3 @@ export const PopupAllowlistBodySchema = z
 export const PopupAllowlistResponseSchema = okEnvelope(
   z.object({ origins: z.array(z.string()) }),
 ).meta({ id: 'PopupAllowlistResponse' });
-
-/** The admin's pop-up browser allowlist (issue 15); the site's own origins are always allowed. */
-export const RoomApi = {
-  popupAllowlist: defineRoute({
-    method: 'GET',
-    path: '/api/settings/popup-allowlist',
-    response: PopupAllowlistResponseSchema,
-    tags: ['settings'],
-    summary: 'The origins a teacher may push to the pop-up browser (admin)',
-  }),
-  updatePopupAllowlist: defineRoute({
-    method: 'PUT',
-    path: '/api/settings/popup-allowlist',
-    body: PopupAllowlistBodySchema,
-    response: PopupAllowlistResponseSchema,
-    tags: ['settings'],
-    summary: 'Replace the pop-up browser allowlist (admin)',
-  }),
-} as const;
