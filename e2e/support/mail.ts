@@ -8,8 +8,16 @@ interface Mail {
   text: string;
 }
 
-/** Waits for the newest mail to `to` that the app sent through the harness's SMTP server. */
-export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail> {
+/**
+ * Waits for the newest mail to `to` that the app sent through the harness's SMTP server and that
+ * `where` accepts. The app sends mail after it answers, so a test that expects a second mail to the
+ * same address says which one (else it may read the first before the second arrives).
+ */
+export async function waitForMail(
+  to: string,
+  where: (mail: Mail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<Mail> {
   const dir = inject('mailDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -19,7 +27,7 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<Mail>
       .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Mail;
-      if (mail.to.includes(to)) return mail;
+      if (mail.to.includes(to) && where(mail)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
