@@ -26,8 +26,14 @@ export const socialClientEvents = {
   'social:request-action': { payload: RequestActionSchema, ack: SentAckSchema },
   'social:ping': { payload: PingSchema, ack: SentAckSchema },
   'social:answer': { payload: AnswerSchema, ack: AnswerAckSchema },
-  /** Asks the server to send this socket every pending inbox message again (after a popup closed). */
-  'social:inbox': { payload: z.strictObject({}), ack: z.object({ count: z.number().int() }) },
+  /**
+   * The caller's pending messages, oldest first (a popup that was closed can be shown again).
+   * Answered once this socket counts as online, so a client may use it to know that it does.
+   */
+  'social:inbox': {
+    payload: z.strictObject({}),
+    ack: z.object({ messages: z.array(InboxMessageSchema) }),
+  },
 } as const satisfies DomainEvents<'social'>;
 
 export const socialServerEvents = {

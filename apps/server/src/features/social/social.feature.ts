@@ -32,8 +32,9 @@ export const socialFeature: Feature = {
     deps.socket((socket, on) => {
       const claims = socket.data.auth;
       // Guests and anonymous sockets are not on anyone's list (SPEC §6): no presence for them.
+      let opened: Promise<void> = Promise.resolve();
       if (claims && claims.role !== 'guest') {
-        const opened = service.connected(claims, socket.id).then(
+        opened = service.connected(claims, socket.id).then(
           (waiting) => {
             // SPEC §4: a recipient who comes back within the hour gets each message, in order.
             for (const message of waiting) socket.emit('social:message', message);
@@ -70,9 +71,8 @@ export const socialFeature: Feature = {
         service.answer(s.data.auth, inbox, accept, position),
       );
       on('social:inbox', async (s) => {
-        const waiting = await service.pending(s.data.auth);
-        for (const message of waiting) s.emit('social:message', message);
-        return { count: waiting.length };
+        await opened;
+        return { messages: await service.pending(s.data.auth) };
       });
     });
   },
