@@ -18,15 +18,20 @@ export const socialFeature: Feature = {
           onError: (err) => app.log.error({ err }, 'presence heartbeat failed'),
         })
       : new MemoryPresence();
+    let closing = false;
     const service = new SocialService({
       repo: new SocialRepository(deps.database.db),
       presence,
       limiter: deps.limiter,
-      io: () => deps.io(),
+      // Once the server is closing, nothing is sent: the Redis adapter may already be gone.
+      io: () => (closing ? null : deps.io()),
       development: deps.config.NODE_ENV === 'development',
     });
     app.decorate('social', { service, presence });
-    app.addHook('preClose', () => presence.close());
+    app.addHook('preClose', () => {
+      closing = true;
+      return presence.close();
+    });
     await app.register(socialRoutes, { service });
 
     deps.socket((socket, on) => {
