@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PROTOCOL_VERSION } from '@atrium/protocol';
+import { PROTOCOL_VERSION, SOCKET_PATH } from '@atrium/protocol';
 import type { ServerEventName, ServerPayload } from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
 import type { AppDb } from '../../db/database.ts';
@@ -75,7 +75,7 @@ export interface Client {
 
 export async function openClient(url: string, token: string | null): Promise<Client> {
   const socket: ClientSocket = connect(url, {
-    path: '/api/socket',
+    path: SOCKET_PATH,
     transports: ['websocket'],
     reconnection: false,
     auth: { protocol: PROTOCOL_VERSION, ...(token ? { token } : {}) },

@@ -184,7 +184,7 @@ describe.each(testDatabaseKinds())('social layer on %s', (kind) => {
 
     it('closes an unclean drop within 45 s through socket.io’s ping', () => {
       const opts = server.app.realtime.io.engine.opts;
-      expect(opts.pingInterval + opts.pingTimeout).toBeLessThanOrEqual(45_000);
+      expect(Number(opts.pingInterval) + Number(opts.pingTimeout)).toBeLessThanOrEqual(45_000);
     });
   });
 
