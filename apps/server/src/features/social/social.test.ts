@@ -336,13 +336,14 @@ describe.each(testDatabaseKinds())('social layer on %s', (kind) => {
       await ok(ask(a.socket, 'social:request-action', { username: rb.name, action: 'greet' }));
       await first.wait('social:message', () => true, 2);
       first.close();
-      // Offline now: nothing new can be sent, but what waits is kept.
+      // Offline now (as the online list shows): nothing new can be sent, what waits is kept.
       await expect
-        .poll(
-          async () =>
-            (await ask(a.socket, 'social:invite', { username: rb.name, channel: 'x' })).status,
-        )
-        .toBe(false);
+        .poll(async () => (await api(ra, 'GET', `/api/social/online?search=${rb.name}`)).json.data)
+        .toEqual({ total: 0, users: [] });
+      expect(await ask(a.socket, 'social:invite', { username: rb.name, channel: 'x' })).toEqual({
+        status: false,
+        message: 'User not online right now.',
+      });
       const back = await online(rb);
       await back.wait('social:message', () => true, 2);
       await ok(ask(back.socket, 'system:ping', { sentAt: Date.now() }));
