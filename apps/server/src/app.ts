@@ -167,6 +167,7 @@ export async function buildApp({
     namespace: (name, feature) => void namespaces.push([name, feature]),
     media,
     mediaSettled,
+    redis,
     io: () => realtimeRef?.io ?? null,
   };
   for (const feature of features) await feature.register(app, deps);

@@ -19,5 +19,6 @@ export * from './balancing.ts';
 export * from './classroom.ts';
 export * from './room.ts';
 export * from './chat.ts';
+export * from './social.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventSpec } from './events/event-spec.ts';
 import { chatClientEvents, chatServerEvents } from './events/chat.events.ts';
 import { classClientEvents, classServerEvents } from './events/class.events.ts';
+import { socialClientEvents, socialServerEvents } from './events/social.events.ts';
 import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
 import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
 import { lineText } from './text.ts';
@@ -45,6 +46,7 @@ export const clientEvents = {
   ...worldClientEvents,
   ...classClientEvents,
   ...chatClientEvents,
+  ...socialClientEvents,
 } as const satisfies Record<string, EventSpec>;
 
 /** Events the server sends, with their payload schemas, merged from the same domain maps. */
@@ -53,6 +55,7 @@ export const serverEvents = {
   ...worldServerEvents,
   ...classServerEvents,
   ...chatServerEvents,
+  ...socialServerEvents,
 } as const satisfies Record<string, EventSpec>;
 
 type ClientEventMap = typeof clientEvents;

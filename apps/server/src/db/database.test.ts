@@ -22,7 +22,10 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'chat_room_data',
       'classroom_channels',
       'classroom_participants',
+      'friendships',
+      'inbox_messages',
       'mail_outbox',
+      'notifications',
       'oidc_identities',
       'player_slots',
       'posters',
@@ -33,6 +36,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'settings',
       'share_links',
       'shares',
+      'user_blocks',
       'user_tokens',
       'users',
     ]);

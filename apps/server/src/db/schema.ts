@@ -326,3 +326,94 @@ export const chatRoomData = pgTable(
   },
   (t) => [primaryKey({ columns: [t.room, t.key] })],
 );
+
+/**
+ * Friendships (SPEC §3 `UserFriends/{userId}/{friendId}` and `AllUserFriends`): one record on each
+ * side, written together in one transaction so both always agree. `status` 0 pending, 1 friends,
+ * 2 rejected; `requested_by` says who sent the request, so only the other side answers it.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: uuid('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull(),
+    requestedBy: uuid('requested_by').notNull(),
+    requestedOn: timestamp('requested_on', { withTimezone: true }).notNull(),
+    approvedOn: timestamp('approved_on', { withTimezone: true }),
+    rejectedOn: timestamp('rejected_on', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId] }),
+    check('friendships_status_check', sql`${t.status} in (0, 1, 2)`),
+    check('friendships_not_self', sql`${t.userId} <> ${t.friendId}`),
+  ],
+);
+export type FriendshipRow = typeof friendships.$inferSelect;
+
+/**
+ * SPEC §3 `UsersInbox_{type}/{username}`: at most one pending message per recipient and type
+ * (the primary key); a message older than one hour counts as gone.
+ */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inbox: text('inbox').notNull(),
+    type: text('type').notNull(),
+    fromId: uuid('from_id').notNull(),
+    fromName: text('from_name').notNull(),
+    isFriend: boolean('is_friend').notNull().default(false),
+    userActionType: text('user_action_type'),
+    channel: text('channel'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recipientId, t.inbox] })],
+);
+export type InboxMessageRow = typeof inboxMessages.$inferSelect;
+
+/** SPEC §3 `UsersNotification/{userId}/{pushKey}`; the serial id orders them. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    sendBy: uuid('send_by').notNull(),
+    sendByUsername: text('send_by_username').notNull(),
+    requestBy: uuid('request_by').notNull(),
+    requestByUsername: text('request_by_username').notNull(),
+    userAction: text('user_action'),
+    requestedOn: timestamp('requested_on', { withTimezone: true }),
+    approvedOn: timestamp('approved_on', { withTimezone: true }),
+    rejectedOn: timestamp('rejected_on', { withTimezone: true }),
+    status: integer('status').notNull().default(0),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_id_idx').on(t.userId, t.id.desc())],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A user's blocks: the blocked user's requests, calls and invites to the blocker are refused. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);

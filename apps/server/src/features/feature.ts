@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RedisClientType } from 'redis';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
@@ -28,6 +29,8 @@ export interface FeatureDeps {
   media(): MediaServer | null;
   /** Resolves once the media server is settled (connected, or given up); at once after that. */
   mediaSettled(): Promise<void>;
+  /** The shared Redis client when `REDIS_URL` is set (presence and other cross-process state). */
+  redis: RedisClientType | undefined;
   /** The socket server, once built (after every feature registered); null before. */
   io(): AtriumServer | null;
 }

@@ -7,6 +7,7 @@ import { postersFeature } from './posters/posters.feature.ts';
 import { roomFeature } from './room/room.feature.ts';
 import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
 import { settingsFeature } from './settings/settings.feature.ts';
+import { socialFeature } from './social/social.feature.ts';
 import { sharesFeature } from './shares/shares.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
 import { usersFeature } from './users/users.feature.ts';
@@ -29,4 +30,5 @@ export const features: readonly Feature[] = [
   classroomFeature,
   roomFeature,
   chatFeature,
+  socialFeature,
 ];

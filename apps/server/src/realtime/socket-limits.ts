@@ -33,6 +33,14 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   // A chat panel watches one room at a time; posting is HTTP, limited there.
   'chat:watch': { limit: 60, windowMs: 60_000 },
   'chat:unwatch': { limit: 60, windowMs: 60_000 },
+  // The social inbox: each message waits for an answer, so a person sends few; the debug ping
+  // has its own 10 s cooldown on top.
+  'social:call': { limit: 30, windowMs: 60_000 },
+  'social:invite': { limit: 60, windowMs: 60_000 },
+  'social:request-action': { limit: 30, windowMs: 60_000 },
+  'social:ping': { limit: 30, windowMs: 60_000 },
+  'social:answer': { limit: 120, windowMs: 60_000 },
+  'social:inbox': { limit: 60, windowMs: 60_000 },
 };
 
 export const SocketLimitText = {

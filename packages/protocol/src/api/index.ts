@@ -7,6 +7,7 @@ import { PostersApi } from './posters.api.ts';
 import { RoomApi } from './room.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
 import { SettingsApi } from './settings.api.ts';
+import { SocialApi } from './social.api.ts';
 import { SharesApi } from './shares.api.ts';
 import { SystemApi } from './system.api.ts';
 import { UserFilesApi } from './user-files.api.ts';
@@ -22,6 +23,7 @@ export { PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';
 export { ScreenshotsApi } from './screenshots.api.ts';
 export { SettingsApi } from './settings.api.ts';
+export { SocialApi } from './social.api.ts';
 export { SharesApi } from './shares.api.ts';
 export { UserFilesApi } from './user-files.api.ts';
 export { UsersApi } from './users.api.ts';
@@ -43,4 +45,5 @@ export const ApiRoutes = {
   classroom: ClassroomApi,
   room: RoomApi,
   chat: ChatApi,
+  social: SocialApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientEvents, serverEvents } from '../socket.ts';
 import { chatClientEvents, chatServerEvents } from './chat.events.ts';
 import { classClientEvents, classServerEvents } from './class.events.ts';
+import { socialClientEvents, socialServerEvents } from './social.events.ts';
 import { systemClientEvents, systemServerEvents } from './system.events.ts';
 import { worldClientEvents, worldServerEvents } from './world.events.ts';
 
@@ -10,6 +11,7 @@ const domains = {
   world: { client: worldClientEvents, server: worldServerEvents },
   class: { client: classClientEvents, server: classServerEvents },
   chat: { client: chatClientEvents, server: chatServerEvents },
+  social: { client: socialClientEvents, server: socialServerEvents },
 };
 
 describe('socket event maps', () => {
