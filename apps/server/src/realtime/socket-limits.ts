@@ -33,6 +33,8 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   // A chat panel watches one room at a time; posting is HTTP, limited there.
   'chat:watch': { limit: 60, windowMs: 60_000 },
   'chat:unwatch': { limit: 60, windowMs: 60_000 },
+  // Paging back through history as the panel scrolls up.
+  'chat:history': { limit: 120, windowMs: 60_000 },
 };
 
 export const SocketLimitText = {
