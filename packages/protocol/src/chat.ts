@@ -73,6 +73,9 @@ export const ChatText = {
   /** The second panel's input for a visitor who may read but not post. */
   loginToPost: 'Log in to post in this chat.',
   registerToPost: 'Register to post in this chat.',
+  /** The window that holds the second panel. */
+  openSecond: 'Classroom chat',
+  closeSecond: 'Close classroom chat',
 } as const;
 
 /** A classroom name, trimmed; one line, 1 to 64 characters. */
