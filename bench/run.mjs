@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAlbumList } from './album-list.mjs';
+import { benchChat } from './chat.mjs';
 import { benchClassroom } from './classroom.mjs';
 import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
@@ -27,6 +28,7 @@ const BENCHES = {
   'editor-filters': benchEditorFilters,
   classroom: benchClassroom,
   room: benchRoom,
+  chat: benchChat,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -97,6 +99,13 @@ ${Object.entries(editor.filters)
       `| Editor filter \`${name}\` on 1920×1080, headless Chromium (${f.path}) | median **${f.medianMs} ms**, max ${f.maxMs} ms | getImageData + putImageData: ${editor.baselineMs} ms | median ≤ 50 ms |`,
   )
   .join('\n')}`,
+  },
+  {
+    heading: 'Classroom chat',
+    needs: ['chat'],
+    render: ({ chat }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Chat fan-out: ${chat.watchers} watchers of one room, ${chat.messagesPerS} messages/s from ${chat.senders} senders (\`POST /api/chat/add\` → \`chat:message\`), default PGlite | p95 **${chat.fanout.p95Ms} ms**, p50 ${chat.fanout.p50Ms} ms, max ${chat.fanout.maxMs} ms; ${chat.fanout.deliveries}/${chat.fanout.expected} delivered | bare socket.io \`io.to(room).emit\` on a POST: p95 ${chat.baseline.p95Ms} ms, p50 ${chat.baseline.p50Ms} ms; ${chat.baseline.deliveries}/${chat.baseline.expected} delivered | report |`,
   },
   {
     heading: 'Classroom room socket',

@@ -16,6 +16,17 @@ export const CHAT_PAGE_MAX = 200;
 /** SPEC §3 chat-room data: key and value size limits (the value in UTF-8 bytes). */
 export const CHAT_DATA_KEY_MAX = 64;
 export const CHAT_DATA_VALUE_MAX_BYTES = 4096;
+/**
+ * SPEC §7's no-auth `/rte/{channel}/publisher/uid/{uid}` row: a read token for one classroom's
+ * chat lives this long, in seconds. The panel asks for a fresh one whenever it (re)watches.
+ */
+export const CHAT_READ_TOKEN_TTL_S = 120;
+/** Read tokens one address may ask for in {@link CHAT_READ_TOKEN_WINDOW_MS}. */
+export const CHAT_READ_TOKEN_LIMIT = 60;
+export const CHAT_READ_TOKEN_WINDOW_MS = 60_000;
+/** The uid of a token request: 1 to 64 letters, digits, dashes or underscores. */
+export const CHAT_UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** SPEC §9: scrolling the list to the newest message is retried 100 times, 100 ms apart. */
 export const CHAT_SCROLL_RETRIES = 100;
 export const CHAT_SCROLL_RETRY_MS = 100;
@@ -35,6 +46,10 @@ export const ChatText = {
   keyRequired: 'A key is required.',
   keyTooLong: `A key has at most ${CHAT_DATA_KEY_MAX} characters.`,
   valueTooLarge: `A value has at most ${CHAT_DATA_VALUE_MAX_BYTES} bytes.`,
+  invalidUid: 'The uid must be 1 to 64 letters, digits, dashes or underscores.',
+  readTokenInvalid: 'This chat access has expired or is not valid. Open the classroom again.',
+  readTokenOtherRoom: 'This chat access is for another classroom.',
+  tooManyTokens: 'Too many requests for chat access. Please wait a minute.',
   // The panel.
   title: 'Chat',
   placeholder: 'Type a message',
@@ -55,6 +70,12 @@ export const ChatText = {
   classroomName: 'Classroom name',
   open: 'Open',
   change: 'Change',
+  /** The second panel's input for a visitor who may read but not post. */
+  loginToPost: 'Log in to post in this chat.',
+  registerToPost: 'Register to post in this chat.',
+  /** The window that holds the second panel. */
+  openSecond: 'Classroom chat',
+  closeSecond: 'Close classroom chat',
 } as const;
 
 /** A classroom name, trimmed; one line, 1 to 64 characters. */
@@ -129,7 +150,30 @@ export const ChatDataResponseSchema = okEnvelope(
   z.object({ key: z.string(), value: z.string() }).nullable(),
 );
 
+/** SPEC §7 no-auth token row: a classroom name and the asker's uid. */
+export const ChatReadTokenParamsSchema = z.strictObject({
+  channel: ChatRoomSchema,
+  uid: z.string().regex(CHAT_UID_PATTERN, ChatText.invalidUid),
+});
+
+/** `{status, rtmToken}`: a short-lived token that may watch this classroom's chat, never post. */
+export const ChatReadTokenSchema = z
+  .object({ status: z.literal(true), rtmToken: z.string() })
+  .meta({ id: 'ChatReadToken' });
+export type ChatReadToken = z.infer<typeof ChatReadTokenSchema>;
+
+/** A read token of the no-auth row; without it the socket's own account must be a chatter. */
+const ReadTokenField = z.string().min(1).max(4096).optional();
+
 /** Live events: watching a room's chat, and what watchers hear. */
-export const ChatWatchSchema = z.strictObject({ room: ChatRoomSchema });
+export const ChatWatchSchema = z.strictObject({ room: ChatRoomSchema, token: ReadTokenField });
+
+/** History over the socket, for a watcher with a read token (no account for the HTTP row). */
+export const ChatHistorySchema = z.strictObject({
+  room: ChatRoomSchema,
+  token: ReadTokenField,
+  before: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(CHAT_PAGE_MAX).optional(),
+});
 export const ChatDeletedSchema = z.object({ room: z.string(), id: z.number().int() });
 export const ChatClearedSchema = z.object({ room: z.string() });

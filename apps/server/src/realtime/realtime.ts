@@ -118,7 +118,16 @@ export async function attachRealtime(
     sub.on('error', (err: unknown) => options.logger.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
-    cleanups.push(() => Promise.all([pub.quit(), sub.quit()]));
+    cleanups.push(async () => {
+      // Stop hearing the other processes first: a request that arrived before this (another
+      // process's `fetchSockets`) is answered on `pub`, so `pub` closes last. Redis delivers in
+      // order, so once `sub`'s QUIT is answered every earlier request has been handled and its
+      // answer queued on `pub`, which QUIT then flushes. Closing both at once made those answers
+      // fail with "The client is closed" as unhandled rejections.
+      for (const nsp of io._nsps.values()) void nsp.adapter.close();
+      await sub.quit();
+      await pub.quit();
+    });
   }
 
   // One handshake check for the main namespace and every feature namespace. A feature namespace

@@ -41,6 +41,8 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'social:ping': { limit: 30, windowMs: 60_000 },
   'social:answer': { limit: 120, windowMs: 60_000 },
   'social:inbox': { limit: 60, windowMs: 60_000 },
+  // Paging back through history as the panel scrolls up.
+  'chat:history': { limit: 120, windowMs: 60_000 },
 };
 
 export const SocketLimitText = {

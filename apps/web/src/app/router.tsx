@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AccountCard } from '../features/auth/AccountCard.tsx';
 import { ChatDevRoute } from '../features/chat/devRoute.ts';
+import { SecondChatLauncher } from '../features/chat/SecondChatLauncher.tsx';
 import { HomeConference } from '../features/classroom/side/HomeConference.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { DevRoute } from '../features/metaverse/devRoutes.ts';
@@ -69,7 +70,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: AppRoute.home,
-            element: <HomePage account={<AccountCard />} conference={<HomeConference />} />,
+            element: (
+              <HomePage
+                account={<AccountCard />}
+                conference={<HomeConference />}
+                chat={<SecondChatLauncher />}
+              />
+            ),
           },
           { path: AppRoute.metaverse, Component: MetaversePage },
           { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },

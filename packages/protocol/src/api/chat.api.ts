@@ -7,6 +7,8 @@ import {
   ChatDataResponseSchema,
   ChatListSchema,
   ChatMessageParamsSchema,
+  ChatReadTokenParamsSchema,
+  ChatReadTokenSchema,
   ChatRoomQuerySchema,
   ChatStatusSchema,
 } from '../chat.ts';
@@ -65,5 +67,17 @@ export const ChatApi = {
     response: ChatStatusSchema,
     tags,
     summary: 'Store one key and value in a chat room’s data',
+  }),
+  /**
+   * SPEC §7's no-auth `/rte/{channel}/publisher/uid/{uid}` row of the "fixed media host", which
+   * is this server under `/api`: a read-only chat token for the second chat panel.
+   */
+  readToken: defineRoute({
+    method: 'GET',
+    path: '/api/rte/:channel/publisher/uid/:uid',
+    params: ChatReadTokenParamsSchema,
+    response: ChatReadTokenSchema,
+    tags,
+    summary: "A short-lived token that watches one classroom's chat (read only, no account)",
   }),
 } as const;

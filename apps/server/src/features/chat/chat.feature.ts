@@ -1,11 +1,12 @@
 import type { Feature } from '../feature.ts';
+import { ChatReadTokens } from './chat.read-tokens.ts';
 import { ChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
-import { ChatService, chatRoom, requireChatter } from './chat.service.ts';
+import { ChatService, chatRoom } from './chat.service.ts';
 
 /**
  * The classroom chat (issue 15): posting and history over HTTP (SPEC §7), live delivery on the
- * main socket, where a panel watches its room.
+ * main socket, where a panel watches its room, and the no-auth read tokens of the second panel.
  */
 export const chatFeature: Feature = {
   name: 'chat',
@@ -13,16 +14,20 @@ export const chatFeature: Feature = {
     const service = new ChatService({
       repo: new ChatRepository(deps.database.db),
       limiter: deps.limiter,
+      readTokens: new ChatReadTokens(deps.jwtSecret),
       io: () => deps.io(),
     });
     await app.register(chatRoutes, { service });
     deps.socket((_socket, on) => {
-      // Reading a room needs an account, like `GET /api/chat/all`.
-      on('chat:watch', async (s, { room }) => {
-        requireChatter(s.data.auth);
+      // Reading a room needs an account, like `GET /api/chat/all`, or a read token for it.
+      on('chat:watch', async (s, { room, token }) => {
+        await service.mayRead(s.data.auth, room, token);
         await s.join(chatRoom(room));
         return {};
       });
+      on('chat:history', (s, { room, token, before, limit }) =>
+        service.history(s.data.auth, room, token, before, limit),
+      );
       on('chat:unwatch', async (s, { room }) => {
         await s.leave(chatRoom(room));
         return {};

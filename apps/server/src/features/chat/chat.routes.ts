@@ -33,6 +33,11 @@ export const chatRoutes: FastifyPluginAsync<{ service: ChatService }> = async (
     return { status: true as const };
   });
 
+  serveRoute(app, ChatApi.readToken, async (request) => ({
+    status: true as const,
+    rtmToken: await service.readToken(request.ip, request.params.channel, request.params.uid),
+  }));
+
   serveRoute(app, ChatApi.getData, async (request) => ({
     status: true as const,
     data: await service.data(request.auth, request.query.room, request.query.key),

@@ -1,6 +1,8 @@
 import {
   CHAT_PAGE_DEFAULT,
   CHAT_RATE_LIMIT,
+  CHAT_READ_TOKEN_LIMIT,
+  CHAT_READ_TOKEN_WINDOW_MS,
   CHAT_RATE_WINDOW_MS,
   ChatText,
 } from '@atrium/protocol';
@@ -10,6 +12,7 @@ import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/e
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AtriumServer } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import type { ChatReadTokens } from './chat.read-tokens.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
 /** The socket.io room a chat's watchers are in, on every process (Redis adapter). */
@@ -48,6 +51,7 @@ export const toChatMessage = (row: ChatMessageRow): ChatMessage => ({
 export interface ChatServiceDeps {
   repo: ChatRepository;
   limiter: RateLimiter;
+  readTokens: ChatReadTokens;
   /** The socket server once built; messages are stored even when it is not there yet. */
   io: () => AtriumServer | null;
 }
@@ -86,6 +90,42 @@ export class ChatService {
     limit = CHAT_PAGE_DEFAULT,
   ): Promise<ChatMessage[]> {
     requireChatter(claims);
+    const rows = await this.deps.repo.page(room, limit, before);
+    return rows.reverse().map(toChatMessage);
+  }
+
+  /**
+   * SPEC §7's no-auth row: a read token for one classroom, whoever asks; counted per address, as
+   * anyone may ask.
+   */
+  async readToken(address: string, channel: string, uid: string): Promise<string> {
+    const hit = await this.deps.limiter.hit(
+      `chat:read-token:${address}`,
+      CHAT_READ_TOKEN_WINDOW_MS,
+      CHAT_READ_TOKEN_LIMIT,
+    );
+    if (!hit.allowed) throw tooManyRequests(ChatText.tooManyTokens, hit.retryAfterMs);
+    return this.deps.readTokens.sign(channel, uid);
+  }
+
+  /**
+   * Whether this socket may read `room`: with a read token for it, or as a chatter. A read token
+   * only ever opens reading; posting stays `add`, which takes access tokens alone.
+   */
+  async mayRead(claims: AuthClaims | null, room: string, token?: string): Promise<void> {
+    if (token === undefined) requireChatter(claims);
+    else await this.deps.readTokens.verify(token, room);
+  }
+
+  /** {@link list} for a socket, which may hold a read token instead of an account. */
+  async history(
+    claims: AuthClaims | null,
+    room: string,
+    token?: string,
+    before?: number,
+    limit = CHAT_PAGE_DEFAULT,
+  ): Promise<ChatMessage[]> {
+    await this.mayRead(claims, room, token);
     const rows = await this.deps.repo.page(room, limit, before);
     return rows.reverse().map(toChatMessage);
   }

@@ -104,9 +104,6 @@ describe('the room socket /room/room-{n}', () => {
     for (const s of opened.splice(0)) s.disconnect();
   });
   afterAll(async () => {
-    // The last leaves make each server ask the other who is left (fetchSockets through Redis);
-    // let those answers land before either server drops its Redis connection.
-    await new Promise((r) => setTimeout(r, 500));
     await serverA.close();
     if (serverB !== serverA) await serverB.close();
     await databaseB?.close();

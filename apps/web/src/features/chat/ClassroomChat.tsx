@@ -30,6 +30,11 @@ export interface ClassroomChatProps {
   transport?: ChatTransport;
   /** A heading above the messages (the second chat panel has its own). */
   title?: string;
+  /**
+   * The second panel: anyone may read (read tokens); a visitor without an account, or a guest,
+   * is told posting needs one instead of getting the input.
+   */
+  readersMayWatch?: boolean;
 }
 
 /** Older messages load when the list is scrolled this close to its top, in pixels. */
@@ -64,12 +69,20 @@ function scrollToEnd(list: () => HTMLElement | null): () => void {
  * The video room's chat panel (SPEC §2): the messages, an input with the emoji button and Send.
  * Messages are plain text; a teacher or admin may delete one or clear the chat.
  */
-export function ClassroomChat({ room, transport, title }: ClassroomChatProps) {
+export function ClassroomChat({ room, transport, title, readersMayWatch }: ClassroomChatProps) {
   const appTransport = useMemo(() => transport ?? createAppChatTransport(), [transport]);
   const chat = useChat(room, appTransport);
   const session = useSession();
   const dialogs = useDialogs();
   const host = session.user?.role === 'teacher' || session.user?.role === 'admin';
+  // The server refuses such posts anyway; the panel says why instead of offering the input.
+  const postingBlocked = !readersMayWatch
+    ? null
+    : !session.user
+      ? ChatText.loginToPost
+      : session.user.isGuest || session.user.role === 'guest'
+        ? ChatText.registerToPost
+        : null;
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const list = useRef<HTMLDivElement>(null);
@@ -204,28 +217,34 @@ export function ClassroomChat({ room, transport, title }: ClassroomChatProps) {
           ))}
         </ol>
       </div>
-      <form className="chat__form" onSubmit={(event) => void submit(event)}>
-        <EmojiButton onPick={insertEmoji} />
-        <label className="visually-hidden" htmlFor={inputId}>
-          {ChatText.message}
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          className="chat__input"
-          type="text"
-          value={draft}
-          maxLength={CHAT_MESSAGE_MAX}
-          placeholder={ChatText.placeholder}
-          autoComplete="off"
-          enterKeyHint="send"
-          required
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="chat__send" disabled={sending}>
-          {ChatText.send}
-        </button>
-      </form>
+      {postingBlocked ? (
+        <p className="chat__readonly" role="note">
+          {postingBlocked}
+        </p>
+      ) : (
+        <form className="chat__form" onSubmit={(event) => void submit(event)}>
+          <EmojiButton onPick={insertEmoji} />
+          <label className="visually-hidden" htmlFor={inputId}>
+            {ChatText.message}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            className="chat__input"
+            type="text"
+            value={draft}
+            maxLength={CHAT_MESSAGE_MAX}
+            placeholder={ChatText.placeholder}
+            autoComplete="off"
+            enterKeyHint="send"
+            required
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="chat__send" disabled={sending}>
+            {ChatText.send}
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -1,17 +1,22 @@
 import { ChatRoomSchema, ChatText } from '@atrium/protocol';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { ChatTransport } from './chatTransport.ts';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { createReadChatTransport, type ChatTransport } from './chatTransport.ts';
 import { ClassroomChat } from './ClassroomChat.tsx';
 import './chat.css';
 
 export interface SecondChatPanelProps {
+  /** Read tokens of the no-auth row by default; the preview passes a stand-in. */
   transport?: ChatTransport;
   /** A classroom to start in (the typed name is asked for otherwise). */
   initialRoom?: string;
 }
 
-/** SPEC §2: the second chat panel, keyed to a typed-in classroom name, with its own form and list. */
+/**
+ * SPEC §2: the second chat panel, keyed to a typed-in classroom name, with its own form and list.
+ * Anyone reads it (SPEC §7's no-auth token row); posting needs a logged-in account.
+ */
 export function SecondChatPanel({ transport, initialRoom }: SecondChatPanelProps) {
+  const readTransport = useMemo(() => transport ?? createReadChatTransport(), [transport]);
   const [room, setRoom] = useState<string | null>(initialRoom ?? null);
   const [name, setName] = useState(initialRoom ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +64,15 @@ export function SecondChatPanel({ transport, initialRoom }: SecondChatPanelProps
           </p>
         )}
       </form>
-      {room && <ClassroomChat key={room} room={room} transport={transport} title={room} />}
+      {room && (
+        <ClassroomChat
+          key={room}
+          room={room}
+          transport={readTransport}
+          title={room}
+          readersMayWatch
+        />
+      )}
     </section>
   );
 }

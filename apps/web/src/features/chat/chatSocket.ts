@@ -21,16 +21,55 @@ const open = (getToken: () => string): Promise<AppSocket> => {
   return shared;
 };
 
-const watch = async (socket: AppSocket, room: string) => {
+/** A fresh read token of SPEC §7's no-auth row for a room, or none to watch as the account. */
+export type ReadTokenSource = ((room: string) => Promise<string>) | undefined;
+
+const watch = async (socket: AppSocket, room: string, readToken: ReadTokenSource) => {
   const { request } = await import('../../shared/realtime/socketClient.ts');
-  await request(socket, 'chat:watch', { room });
+  const token = readToken ? await readToken(room) : undefined;
+  await request(socket, 'chat:watch', token ? { room, token } : { room });
 };
+
+/**
+ * A page of history over the shared socket, with a read token: for a visitor the HTTP row
+ * (`GET /api/chat/all`) does not serve.
+ */
+export async function chatHistory(
+  room: string,
+  readToken: (room: string) => Promise<string>,
+  getToken: () => string,
+  before?: number,
+  limit?: number,
+) {
+  // A reader that has not watched yet opens the shared socket, and closes it when done.
+  const opened = !shared;
+  const socket = await open(getToken);
+  try {
+    const { request } = await import('../../shared/realtime/socketClient.ts');
+    return await request(socket, 'chat:history', {
+      room,
+      token: await readToken(room),
+      ...(before === undefined ? {} : { before }),
+      ...(limit === undefined ? {} : { limit }),
+    });
+  } finally {
+    if (opened && watchers === 0 && shared) {
+      const closing = shared;
+      shared = null;
+      void closing.then(
+        (s) => s.close(),
+        () => undefined,
+      );
+    }
+  }
+}
 
 /** Hears one room live until the returned function is called. */
 export function watchChatRoom(
   room: string,
   handlers: ChatHandlers,
   getToken: () => string,
+  readToken?: ReadTokenSource,
 ): () => void {
   let stopped = false;
   let socket: AppSocket | null = null;
@@ -49,7 +88,7 @@ export function watchChatRoom(
   // socket.io rooms do not survive a reconnect: watch again, and fetch what was missed.
   const onReconnect = () => {
     if (!socket) return;
-    void watch(socket, room).catch(() => undefined);
+    void watch(socket, room, readToken).catch(() => undefined);
     handlers.resync();
   };
 
@@ -62,7 +101,7 @@ export function watchChatRoom(
       opened.on('chat:cleared', onCleared);
       opened.on('connect', onReconnect);
       // Messages sent between the first page and this watch are fetched once it holds.
-      void watch(opened, room).then(
+      void watch(opened, room, readToken).then(
         () => handlers.resync(),
         () => undefined,
       );

@@ -1,7 +1,7 @@
 import { CHAT_PAGE_DEFAULT, ChatApi, type ChatMessage } from '@atrium/protocol';
 import { createApiClient } from '../../shared/api/client.ts';
 import { sessionStore } from '../../shared/session/appSession.ts';
-import { watchChatRoom } from './chatSocket.ts';
+import { chatHistory, watchChatRoom } from './chatSocket.ts';
 
 /** What a room's watcher hears; `resync` asks for the history again after a reconnect. */
 export interface ChatHandlers {
@@ -44,5 +44,37 @@ export function createAppChatTransport(
       await client.call(ChatApi.clear, { query: { room } });
     },
     watch: (room, handlers) => watchChatRoom(room, handlers, () => getToken() ?? ''),
+  };
+}
+
+/** A uid for the no-auth token row: one per page, as the spec's row wants one. */
+const visitorUid = `visitor-${Math.random().toString(36).slice(2, 12)}`;
+
+/**
+ * The second chat panel's transport (SPEC §2, §7): it reads with the read tokens of the no-auth
+ * `/rte/{channel}/publisher/uid/{uid}` row, so a guest or anonymous visitor can follow a
+ * classroom; posting and moderation stay the account's, as on the app transport.
+ */
+export function createReadChatTransport(
+  getToken: () => string | null = () => sessionStore.getSnapshot().token,
+): ChatTransport {
+  const posting = createAppChatTransport(getToken);
+  const anonymous = createApiClient({
+    fetch: (input, init) => window.fetch(input, init),
+    getToken: () => null,
+  });
+  // Short-lived on purpose: each watch, reconnect and page asks for a fresh one.
+  const readToken = async (room: string) => {
+    const answer = await anonymous.call(ChatApi.readToken, {
+      params: { channel: room, uid: visitorUid },
+    });
+    return answer.rtmToken;
+  };
+  const socketToken = () => getToken() ?? '';
+  return {
+    ...posting,
+    list: (room, before, limit = CHAT_PAGE_DEFAULT) =>
+      chatHistory(room, readToken, socketToken, before, limit),
+    watch: (room, handlers) => watchChatRoom(room, handlers, socketToken, readToken),
   };
 }

@@ -39,10 +39,12 @@ export interface HomePageProps {
   account: ReactNode;
   /** The side video-conference panel (the classroom feature's), placed by the app. */
   conference?: ReactNode;
+  /** The second chat panel's launcher (the chat feature's), placed by the app. */
+  chat?: ReactNode;
 }
 
 /** The landing page at `/`. */
-export function HomePage({ account, conference }: HomePageProps) {
+export function HomePage({ account, conference, chat }: HomePageProps) {
   usePageTitle(PageTitle.home);
   return (
     <div className="home">
@@ -88,6 +90,7 @@ export function HomePage({ account, conference }: HomePageProps) {
         </ul>
       </section>
       {conference}
+      {chat}
     </div>
   );
 }

@@ -40,6 +40,7 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
     on.set(event, [...(on.get(event) ?? []), { fn, once }]);
   const call = (fn: Listener, args: unknown[]) => (fn as (...a: unknown[]) => void)(...args);
   let closed = false;
+  let connected = false;
   const fake = {
     opened: { url, options },
     sent: [] as { event: string; payload: unknown }[],
@@ -48,6 +49,8 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
       return closed;
     },
     fire(event: string, ...args: unknown[]) {
+      if (event === 'connect') connected = true;
+      if (event === 'disconnect') connected = false;
       const entries = on.get(event) ?? [];
       on.set(
         event,
@@ -61,6 +64,9 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
     listeners: (event: string) => on.get(event)?.length ?? 0,
   };
   const socket = {
+    get connected() {
+      return connected;
+    },
     on(event: string, fn: Listener) {
       add(event, fn, false);
       return socket;
@@ -91,6 +97,7 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
     }),
     close() {
       closed = true;
+      connected = false;
       return socket;
     },
     io: {

@@ -10,6 +10,7 @@ import {
   type SocketAuth,
 } from '@atrium/protocol';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { RESERVED_EVENTS, SocketClientText } from './socketTexts.ts';
 
 /** The app's socket, typed by the protocol's event maps (both directions). */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -80,7 +81,7 @@ export const connectSocket = ({
     const handleError = (err: Error) => {
       socket.off('connect', handleConnect);
       socket.close();
-      reject(new Error(`Could not connect to the server: ${err.message}`, { cause: err }));
+      reject(new Error(SocketClientText.couldNotConnect(err.message), { cause: err }));
     };
     socket.once('connect', handleConnect);
     socket.once('connect_error', handleError);
@@ -93,28 +94,70 @@ export type AnsweredEvent = {
 /** Client events sent without an answer. */
 export type UnansweredEvent = Exclude<ClientEventName, AnsweredEvent>;
 
-/** Sends an answered event; resolves with the answer's data, rejects with the server's message. */
-export const request = async <E extends AnsweredEvent>(
-  socket: AppSocket,
-  event: E,
-  payload: ClientPayload<E>,
+/** What the emit helpers need of a socket: any namespace's (the room socket's too). */
+type EmittingSocket = Pick<Socket, 'connected' | 'emit' | 'timeout'>;
+
+/**
+ * SPEC §8: a reserved name throws; a socket that is not connected logs "unable to emit, socket
+ * not ready." and refuses, rather than socket.io's silent buffering (a late burst of stale
+ * actions after a reconnect).
+ */
+const checkEmit = (socket: EmittingSocket, event: string, logOncePerOutage = false) => {
+  if (RESERVED_EVENTS.has(event)) throw new Error(SocketClientText.reserved(event));
+  if (socket.connected) {
+    warned.delete(socket);
+    return null;
+  }
+  if (!logOncePerOutage || !warned.has(socket)) console.error(SocketClientText.notReady);
+  warned.add(socket);
+  return new Error(SocketClientText.notReady);
+};
+/** Sockets whose outage was logged already, so 15 dropped moves a second log once. */
+const warned = new WeakSet<EmittingSocket>();
+
+/**
+ * Sends an answered event on any socket and resolves with the answer's data. Rejects with the
+ * server's message on a refusal (`invalid payload` for a malformed one), "operation has timed
+ * out" without an answer in `timeoutMs`, and "unable to emit, socket not ready." offline.
+ */
+export const emitAnswered = async <T>(
+  socket: EmittingSocket,
+  event: string,
+  payload: unknown,
   timeoutMs: number = ACK_TIMEOUT_MS,
-): Promise<ClientAck<E>> => {
-  // socket.io types a timed ack as any, and its overloads do not narrow on a generic event name.
-  const timed = socket.timeout(timeoutMs) as unknown as {
-    emitWithAck(event: E, payload: ClientPayload<E>): Promise<AckResult<ClientAck<E>>>;
-  };
-  const result = await timed.emitWithAck(event, payload);
+): Promise<T> => {
+  const refused = checkEmit(socket, event);
+  if (refused) throw refused;
+  let result: AckResult<T>;
+  try {
+    result = (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as AckResult<T>;
+  } catch (error: unknown) {
+    // socket.io-client's only failure here is the timeout; its words are SPEC §8's.
+    throw new Error(SocketClientText.ackTimeout, { cause: error });
+  }
   if (!result.status) throw new Error(result.message);
   return result.data;
 };
 
-/** Sends an event that has no answer. */
+/** Sends an answered event; resolves with the answer's data, rejects with the server's message. */
+export const request = <E extends AnsweredEvent>(
+  socket: AppSocket,
+  event: E,
+  payload: ClientPayload<E>,
+  timeoutMs: number = ACK_TIMEOUT_MS,
+): Promise<ClientAck<E>> => emitAnswered<ClientAck<E>>(socket, event, payload, timeoutMs);
+
+/**
+ * Sends an event that has no answer; false (and the SPEC §8 log) when the socket is not
+ * connected, for the caller to drop it: a move or emote is stale by the time it would go.
+ */
 export const send = <E extends UnansweredEvent>(
   socket: AppSocket,
   event: E,
   payload: ClientPayload<E>,
-): void => {
+): boolean => {
+  if (checkEmit(socket, event, true)) return false;
   // The union of the events' signatures does not narrow on a generic name.
   (socket as unknown as { emit(event: E, payload: ClientPayload<E>): void }).emit(event, payload);
+  return true;
 };

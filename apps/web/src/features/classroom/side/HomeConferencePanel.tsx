@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useLocation } from 'react-router';
 import { Rnd } from 'react-rnd';
 import { ClassroomPanel } from '../ClassroomPanel.tsx';
 import { useClassroom } from '../classroomContext.ts';
 import { Icon } from '../icons.tsx';
 import '../classroomWindow.css';
 import { ClassroomUiText as T } from '../texts.ts';
+import { DebugJoin } from './DebugJoin.tsx';
+import { hasJoinRoomDebug } from './debugJoin.ts';
 
 /** SPEC §9: the side panel is at most 400 px wide. */
 export const CONFERENCE_MAX_WIDTH = 400;
@@ -23,6 +26,7 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
     y: 88,
   }));
   const { state, view } = useClassroom();
+  const debugJoin = hasJoinRoomDebug(useLocation().search) && state.phase !== 'joined';
   // In class the tiles need room; before it (or minimised) the panel is as tall as its content.
   const height =
     state.phase === 'joined' && !view.minimized
@@ -84,6 +88,7 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
             windowButtons={buttons}
             headerClassName="classroom-panel__header--drag"
           />
+          {debugJoin && <DebugJoin />}
         </div>
       </Rnd>
     </div>,
