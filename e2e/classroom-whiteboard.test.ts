@@ -7,7 +7,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, inject, it } from 'vitest';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
-import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
+import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn } from './support/world.ts';
 
 const baseURL = inject('baseURL');
@@ -119,14 +119,12 @@ describe('the classroom whiteboard', () => {
     await teacher.page.keyboard.type('Photosynthesis');
     await teacher.page.keyboard.press('Escape');
 
+    const drawing = async (page: Page) =>
+      (await elementsOn(page)).map((e) => `${e.type}${e.text ? `:${e.text}` : ''}`).sort();
     await expect
-      .poll(async () => (await elementsOn(member.page)).map((e) => e.type).sort(), {
-        timeout: 15_000,
-      })
-      .toEqual(['rectangle', 'text']);
-    expect((await elementsOn(member.page)).find((e) => e.type === 'text')?.text).toBe(
-      'Photosynthesis',
-    );
+      .poll(() => drawing(member.page), { timeout: 15_000 })
+      .toEqual(['rectangle', 'text:Photosynthesis']);
+    expect(await seriousA11yViolations(member.page)).toEqual([]);
     await saveScreenshot(member.page, 'classroom-whiteboard-member-1440');
     await saveScreenshot(teacher.page, 'classroom-whiteboard-teacher-1440');
 
@@ -180,10 +178,8 @@ describe('the classroom whiteboard', () => {
     await joinRoom2(member.page, 'member', true);
     await memberBoard.waitFor({ timeout: 15_000 });
     await expect
-      .poll(async () => (await elementsOn(member.page)).map((e) => e.type).sort(), {
-        timeout: 30_000,
-      })
-      .toEqual(['rectangle', 'text']);
+      .poll(() => drawing(member.page), { timeout: 30_000 })
+      .toEqual(['rectangle', 'text:Photosynthesis']);
 
     // The fonts came from us; nothing came from anywhere else.
     expect(requests.flat().some((url) => url.includes('/assets/excalidraw-0.18.1/fonts/'))).toBe(

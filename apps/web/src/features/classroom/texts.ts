@@ -49,6 +49,7 @@ export const ClassroomUiText = {
   whiteboardReadonlyNote: 'Only the teacher can draw on this board now.',
   whiteboardDrawNote: 'Everyone can draw on this board.',
   whiteboardLoading: 'Loading the whiteboard…',
+  whiteboardMenu: 'Whiteboard menu',
   leave: 'Leave',
   studentBrowser: 'Open student browser',
   closeStudentBrowser: 'Close student browser',

@@ -23,6 +23,7 @@ import type {
 } from '@excalidraw/excalidraw/types';
 import { useEffect, useRef, useState } from 'react';
 import type { BoardTransport } from '../room/roomChannel.ts';
+import { ClassroomUiText as T } from '../texts.ts';
 import { createBoardSync, type BoardCollaborator, type BoardSync } from './boardSync.ts';
 
 export interface WhiteboardCanvasProps {
@@ -60,6 +61,16 @@ const UI_OPTIONS: ExcalidrawProps['UIOptions'] = {
   tools: { image: false },
 };
 const noEmbeds = () => false;
+/** Below this width (Excalidraw's own phone layout), the first view fits the drawing. */
+const SMALL_FRAME_PX = 640;
+
+/** Shows the whole drawing: a phone's 16:9 frame is small, and its top-left corner says little. */
+function fitDrawing(api: ExcalidrawImperativeAPI): void {
+  const elements = api.getSceneElements();
+  if (elements.length > 0) {
+    api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: 0.9 });
+  }
+}
 
 /** The shared board: Excalidraw, synced through the room socket by `createBoardSync`. */
 export function WhiteboardCanvas({ board, canDraw, users, onError }: WhiteboardCanvasProps) {
@@ -100,6 +111,9 @@ export function WhiteboardCanvas({ board, canDraw, users, onError }: WhiteboardC
     };
     sync
       .resync()
+      .then(() => {
+        if (api.getAppState().width < SMALL_FRAME_PX) fitDrawing(api);
+      })
       .catch((error: unknown) =>
         onErrorRef.current(error instanceof Error ? error.message : String(error)),
       );
@@ -112,6 +126,7 @@ export function WhiteboardCanvas({ board, canDraw, users, onError }: WhiteboardC
 
   // Read-only switched on: what this person drew and the relay refused goes away.
   const wasDrawing = useRef(canDraw);
+  const wasSmall = useRef<boolean | null>(null);
   useEffect(() => {
     if (wasDrawing.current && !canDraw) void syncRef.current?.resync({ replace: true });
     wasDrawing.current = canDraw;
@@ -121,18 +136,42 @@ export function WhiteboardCanvas({ board, canDraw, users, onError }: WhiteboardC
     syncRef.current?.keepCollaborators(new Set(users.map((u) => u.id)));
   }, [users]);
 
-  return (
-    <Excalidraw
-      excalidrawAPI={setApi}
-      viewModeEnabled={!canDraw}
-      isCollaborating
-      aiEnabled={false}
-      validateEmbeddable={noEmbeds}
-      UIOptions={UI_OPTIONS}
-      onChange={(elements) => syncRef.current?.handleChange(elements)}
-      onPointerUpdate={({ pointer, button }) =>
-        syncRef.current?.handlePointer({ x: pointer.x, y: pointer.y, tool: pointer.tool, button })
+  // Excalidraw's menu button has an icon and no name; it is given one whenever it is drawn.
+  const wrapRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const label = () => {
+      for (const button of wrap.querySelectorAll('.main-menu-trigger:not([aria-label])')) {
+        button.setAttribute('aria-label', T.whiteboardMenu);
       }
-    />
+    };
+    label();
+    const observer = new MutationObserver(label);
+    observer.observe(wrap, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={wrapRef} className="whiteboard__excalidraw">
+      <Excalidraw
+        excalidrawAPI={setApi}
+        viewModeEnabled={!canDraw}
+        isCollaborating
+        aiEnabled={false}
+        validateEmbeddable={noEmbeds}
+        UIOptions={UI_OPTIONS}
+        onChange={(elements, appState) => {
+          syncRef.current?.handleChange(elements);
+          // The window became phone-sized (a rotation, a narrower window): fit the drawing again.
+          const small = appState.width < SMALL_FRAME_PX;
+          if (small && wasSmall.current === false && api) fitDrawing(api);
+          wasSmall.current = small;
+        }}
+        onPointerUpdate={({ pointer, button }) =>
+          syncRef.current?.handlePointer({ x: pointer.x, y: pointer.y, tool: pointer.tool, button })
+        }
+      />
+    </div>
   );
 }
