@@ -7,6 +7,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, inject, it } from 'vitest';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
+import type {} from '../apps/web/src/features/classroom/whiteboard/testHook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn } from './support/world.ts';
 

@@ -9,7 +9,7 @@ import {
   restoreElements,
 } from '@excalidraw/excalidraw';
 import '@excalidraw/excalidraw/index.css';
-import type { BoardElement, RoomUser } from '@atrium/protocol';
+import type { RoomUser } from '@atrium/protocol';
 import type {
   ExcalidrawElement,
   OrderedExcalidrawElement,
@@ -21,9 +21,10 @@ import type {
   ExcalidrawProps,
   SocketId,
 } from '@excalidraw/excalidraw/types';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { BoardTransport } from '../room/roomChannel.ts';
 import { ClassroomUiText as T } from '../texts.ts';
+import './testHook.ts';
 import { createBoardSync, type BoardCollaborator, type BoardSync } from './boardSync.ts';
 
 export interface WhiteboardCanvasProps {
@@ -33,18 +34,6 @@ export interface WhiteboardCanvasProps {
   /** Who is in the room: the pointers of people who left are taken away. */
   users: readonly RoomUser[];
   onError: (message: string) => void;
-}
-
-/** The hook e2e tests read the board through; read-only, so it grants nothing. */
-export interface WhiteboardTestHook {
-  getElements(): BoardElement[];
-  viewModeEnabled(): boolean;
-}
-
-declare global {
-  interface Window {
-    __atriumWhiteboard?: WhiteboardTestHook;
-  }
 }
 
 const toCollaborators = (people: ReadonlyMap<string, BoardCollaborator>) =>
@@ -76,10 +65,13 @@ function fitDrawing(api: ExcalidrawImperativeAPI): void {
 export function WhiteboardCanvas({ board, canDraw, users, onError }: WhiteboardCanvasProps) {
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
   const syncRef = useRef<BoardSync | null>(null);
+  // The sync engine reads the latest of these without being made again.
   const canDrawRef = useRef(canDraw);
-  canDrawRef.current = canDraw;
   const onErrorRef = useRef(onError);
-  onErrorRef.current = onError;
+  useLayoutEffect(() => {
+    canDrawRef.current = canDraw;
+    onErrorRef.current = onError;
+  });
 
   useEffect(() => {
     if (!api) return;
@@ -106,7 +98,7 @@ export function WhiteboardCanvas({ board, canDraw, users, onError }: WhiteboardC
     });
     syncRef.current = sync;
     window.__atriumWhiteboard = {
-      getElements: () => api.getSceneElements().map((e) => ({ ...e }) as unknown as BoardElement),
+      getElements: () => api.getSceneElements().map((e) => ({ ...e })),
       viewModeEnabled: () => api.getAppState().viewModeEnabled,
     };
     sync

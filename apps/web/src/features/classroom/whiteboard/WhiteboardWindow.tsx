@@ -54,9 +54,7 @@ const say = (error: unknown) =>
 export function WhiteboardWindow({ whiteboard, meId, users, board, send }: WhiteboardWindowProps) {
   // The last open board stays drawn while the window fades out.
   const [shownBoard, setShownBoard] = useState(whiteboard);
-  useEffect(() => {
-    if (whiteboard) setShownBoard(whiteboard);
-  }, [whiteboard]);
+  if (whiteboard && whiteboard !== shownBoard) setShownBoard(whiteboard);
   const fade = useFade(whiteboard !== null, WHITEBOARD_FADE_MS);
   const phone = useMediaQuery(PHONE_QUERY);
   const current = whiteboard ?? shownBoard;
@@ -117,8 +115,13 @@ interface BodyProps {
 function WhiteboardBody({ whiteboard, owner, canDraw, users, board, send }: BodyProps) {
   const titleId = useId();
   const urlId = useId();
+  // The field follows the board's URL when it changes (the owner's change, or another tab's).
   const [url, setUrl] = useState(whiteboard.url);
-  useEffect(() => setUrl(whiteboard.url), [whiteboard.url]);
+  const [boardUrl, setBoardUrl] = useState(whiteboard.url);
+  if (boardUrl !== whiteboard.url) {
+    setBoardUrl(whiteboard.url);
+    setUrl(whiteboard.url);
+  }
 
   const handleChangeUrl = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

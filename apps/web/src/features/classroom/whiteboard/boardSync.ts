@@ -97,7 +97,7 @@ export interface BoardSyncOptions<E extends BoardElement> {
   /** Whether this person may draw now (the owner, or anyone while the board is not read-only). */
   canDraw(): boolean;
   /** Elements worth sending (Excalidraw skips invisibly small ones); all by default. */
-  syncable?(element: E): boolean;
+  syncable?: (element: E) => boolean;
   /** A refusal worth telling the person (the board is full, a drawing is too large). */
   onError?(message: string): void;
 }
