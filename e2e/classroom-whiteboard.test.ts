@@ -202,6 +202,16 @@ describe('the classroom whiteboard', () => {
     await saveScreenshot(member.page, 'classroom-whiteboard-member-390');
     expect(foreign(requests.flat())).toEqual([]);
 
+    // The owner types another URL: everyone moves to that board, which starts empty.
+    const teacherUrl = teacherBoard.getByLabel(T.whiteboardUrlLabel);
+    await teacherUrl.fill(`${boardUrl}-2`);
+    await teacherUrl.press('Enter');
+    await expect
+      .poll(() => memberBoard.getByLabel(T.whiteboardUrlLabel).inputValue(), { timeout: 15_000 })
+      .toBe(`${boardUrl}-2`);
+    await member.page.waitForFunction(() => window.__atriumWhiteboard !== undefined);
+    expect(await drawing(member.page)).toEqual([]);
+
     // Closing it takes it away for everyone.
     await teacherBoard.getByRole('button', { name: T.whiteboardClose }).click();
     await memberBoard.waitFor({ state: 'detached', timeout: 15_000 });
