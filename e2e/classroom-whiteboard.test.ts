@@ -7,9 +7,10 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, inject, it } from 'vitest';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
+import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import type {} from '../apps/web/src/features/classroom/whiteboard/testHook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
-import { demoAccount, logIn } from './support/world.ts';
+import { demoAccount, enterWorld, logIn } from './support/world.ts';
 
 const baseURL = inject('baseURL');
 
@@ -201,6 +202,31 @@ describe('the classroom whiteboard', () => {
     expect(frame && Math.abs(frame.width / frame.height - 16 / 9)).toBeLessThan(0.02);
     await saveScreenshot(member.page, 'classroom-whiteboard-member-390');
     expect(foreign(requests.flat())).toEqual([]);
+
+    // A phone (touch) in the class, from the metaverse page: it gets the board too.
+    const phone = await openPage(browser(), {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phoneRequests = recordRequests(phone.page);
+    await phone.page.context().grantPermissions(['camera', 'microphone'], { origin: baseURL });
+    await enterWorld(phone.page, 'member');
+    // The world's own prompt (SPEC §9: fullscreen after 5 s on a phone) is answered first.
+    const fullscreen = phone.page.getByRole('dialog', { name: MetaverseText.fullscreen.title });
+    await fullscreen.waitFor({ timeout: 15_000 });
+    await fullscreen.getByRole('button', { name: MetaverseText.fullscreen.notNow }).click();
+    await joinRoom2(phone.page, 'member', true);
+    const phoneBoard = phone.page.getByRole('region', { name: T.whiteboardTitle, exact: true });
+    await phoneBoard.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => drawing(phone.page), { timeout: 30_000 })
+      .toEqual(['rectangle', 'text:Photosynthesis']);
+    const phoneBox = await phone.page.locator('.whiteboard').boundingBox();
+    expect(phoneBox && [phoneBox.x, phoneBox.width]).toEqual([0, 390]);
+    await saveScreenshot(phone.page, 'classroom-whiteboard-phone-390');
+    expect(foreign(phoneRequests)).toEqual([]);
+    await phone.page.context().close();
 
     // The owner types another URL: everyone moves to that board, which starts empty.
     const teacherUrl = teacherBoard.getByLabel(T.whiteboardUrlLabel);

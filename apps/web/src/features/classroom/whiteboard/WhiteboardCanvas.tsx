@@ -57,7 +57,7 @@ const SMALL_FRAME_PX = 640;
 function fitDrawing(api: ExcalidrawImperativeAPI): void {
   const elements = api.getSceneElements();
   if (elements.length > 0) {
-    api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: 0.9 });
+    api.scrollToContent(elements, { fitToViewport: true, viewportZoomFactor: 0.8 });
   }
 }
 
