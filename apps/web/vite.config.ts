@@ -1,3 +1,7 @@
+import { createReadStream } from 'node:fs';
+import { cp, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, parseAst, type Plugin } from 'vite';
 
@@ -39,6 +43,71 @@ function protocolTreeShaking(): Plugin {
   };
 }
 
+/**
+ * Excalidraw's fonts, served by us (issue 15): Excalidraw loads them from
+ * `window.EXCALIDRAW_ASSET_PATH` and otherwise from a public CDN, and a class's browsers must ask
+ * no other host. The build copies `dist/prod/fonts` under a path named for the version (so it
+ * may be cached for good, like the other assets), the dev server serves the same path from
+ * node_modules, and `__EXCALIDRAW_ASSET_PATH__` tells the lazy whiteboard chunk where it is.
+ */
+function excalidrawAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  // The package's `exports` hide package.json; its entry sits at dist/prod/index.js.
+  const prodDir = path.dirname(require.resolve('@excalidraw/excalidraw'));
+  const fontsDir = path.join(prodDir, 'fonts');
+  let base = '/';
+  let outDir = 'dist';
+  let assetDir = '';
+  return {
+    name: 'atrium:excalidraw-assets',
+    async config(config) {
+      const pkg = JSON.parse(
+        await readFile(path.join(prodDir, '..', '..', 'package.json'), 'utf8'),
+      ) as { version: string };
+      assetDir = `assets/excalidraw-${pkg.version}/`;
+      const assetPath = `${config.base ?? '/'}${assetDir}`;
+      return { define: { __EXCALIDRAW_ASSET_PATH__: JSON.stringify(assetPath) } };
+    },
+    configResolved(config) {
+      base = config.base;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // Excalidraw lists its CDN after our path in every font's sources, and Chromium was seen
+    // asking the CDN for fonts the page never drew: the fallback is pointed at our path too.
+    transform: {
+      filter: { id: /[\\/]@excalidraw[\\/]excalidraw[\\/]dist[\\/]/, code: 'ASSETS_FALLBACK_URL' },
+      handler(code, id) {
+        const fallback = /`https:\/\/esm\.sh\/\$\{.*?\}\/dist\/prod\/`/g;
+        if (!fallback.test(code)) {
+          this.error(`Excalidraw's font fallback was not found in ${id}: check excalidrawAssets()`);
+        }
+        // A URL base must be absolute; the page's origin is known only in the browser.
+        const ours = `(window.location.origin + ${JSON.stringify(`${base}${assetDir}`)})`;
+        return { code: code.replace(fallback, () => ours), map: null };
+      },
+    },
+    configureServer(server) {
+      const prefix = `${base}${assetDir}fonts/`;
+      server.middlewares.use((req, res, next) => {
+        const url = req.url?.split('?')[0] ?? '';
+        if (!url.startsWith(prefix)) return next();
+        const file = path.join(fontsDir, decodeURIComponent(url.slice(prefix.length)));
+        if (!file.startsWith(fontsDir + path.sep)) return next();
+        stat(file).then(
+          () => {
+            res.setHeader('content-type', 'font/woff2');
+            createReadStream(file).pipe(res);
+          },
+          () => next(),
+        );
+      });
+    },
+    async writeBundle() {
+      await cp(fontsDir, path.join(outDir, assetDir, 'fonts'), { recursive: true });
+    },
+  };
+}
+
 const proxy = {
   // `ws` also carries the socket.io upgrade on /api/socket.
   '/api': { target: API_TARGET, ws: true },
@@ -56,7 +125,7 @@ const proxy = {
 // (checked for every AppRoute, query strings included). The config cannot import
 // @atrium/protocol anyway: Node loads the bundled config and cannot run the package's .ts source.
 export default defineConfig({
-  plugins: [react(), protocolTreeShaking()],
+  plugins: [react(), protocolTreeShaking(), excalidrawAssets()],
   server: { proxy },
   preview: { proxy },
   build: {

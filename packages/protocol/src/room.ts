@@ -176,6 +176,18 @@ export const CursorMessageSchema = z.strictObject({
 });
 export type CursorMessage = z.infer<typeof CursorMessageSchema>;
 
+/** What the relay sends the others for a `board:scene`: the elements and who drew them. */
+export interface SceneBroadcast {
+  elements: BoardElement[];
+  from: string;
+}
+
+/** What the relay sends the others for a `board:cursor`: the pointer, whose it is, and their name. */
+export interface CursorBroadcast extends CursorMessage {
+  from: string;
+  username: string;
+}
+
 /** One person in the room, once however many tabs they have open. */
 export interface RoomUser {
   id: string;

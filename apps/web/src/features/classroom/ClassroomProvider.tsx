@@ -34,6 +34,11 @@ import { ClassroomUiText as T } from './texts.ts';
 const PopupBrowser = lazy(() =>
   import('./room/PopupBrowser.tsx').then((module) => ({ default: module.PopupBrowser })),
 );
+const WhiteboardWindow = lazy(() =>
+  import('./whiteboard/WhiteboardWindow.tsx').then((module) => ({
+    default: module.WhiteboardWindow,
+  })),
+);
 const DeviceSettingsModal = lazy(() =>
   import('./DeviceSettingsModal.tsx').then((module) => ({ default: module.DeviceSettingsModal })),
 );
@@ -214,6 +219,10 @@ export function ClassroomProvider({
     () => sessionStore.getSnapshot().token ?? '',
   );
   const popup = roomChannel.view.state.popup;
+  const whiteboard = roomChannel.view.state.whiteboard;
+  // Once a board has opened, the window stays mounted so that it can fade out when it closes.
+  const [whiteboardSeen, setWhiteboardSeen] = useState(false);
+  if (whiteboard && !whiteboardSeen) setWhiteboardSeen(true);
 
   const handleJoin = (room: ClassroomRoom, choice: DeviceChoice) => {
     saveDeviceSetting(browserStorage(), choice);
@@ -248,6 +257,18 @@ export function ClassroomProvider({
           {popup && !state.host && (
             <Suspense fallback={null}>
               <PopupBrowser url={popup.url} />
+            </Suspense>
+          )}
+          {/* SPEC §4: everyone in the room sees the open whiteboard. */}
+          {whiteboardSeen && (
+            <Suspense fallback={null}>
+              <WhiteboardWindow
+                whiteboard={whiteboard}
+                meId={roomChannel.view.me?.id ?? null}
+                users={roomChannel.view.users}
+                board={roomChannel.board}
+                send={roomChannel.send}
+              />
             </Suspense>
           )}
         </RoomChannelContext>

@@ -7,6 +7,7 @@ import { Icon, type IconName } from './icons.tsx';
 import { inputBlocked } from './panelModel.ts';
 import { useRoomChannelContext } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
+import { defaultBoardUrl } from './whiteboard/frame.ts';
 
 interface ControlProps {
   icon: IconName;
@@ -61,6 +62,33 @@ export function ControlButton({
 /** The person's own controls (SPEC §2): add, mic, camera, devices, share, whiteboard, leave. */
 export function MediaControls({ extra }: { extra?: ReactNode }) {
   const { state, setMic, setCamera, setScreenShare, openDeviceSettings, leave } = useClassroom();
+  const room = useRoomChannelContext();
+  const whiteboard = room.view.state.whiteboard;
+  const me = room.view.me;
+  // SPEC §5/§9: the prompt's default is board-{user id}, or one's own open board; an empty answer
+  // does nothing. The server decides who may open it (teachers and admins, not over another's).
+  const openWhiteboard = async () => {
+    try {
+      const mine = whiteboard && me && whiteboard.owner === me.id ? whiteboard : null;
+      const url = (
+        (await prompt({
+          title: T.whiteboardPromptTitle,
+          description: T.whiteboardPromptText,
+          label: T.whiteboardUrlLabel,
+          defaultValue: mine?.url ?? defaultBoardUrl(me?.id),
+          maxLength: ROOM_URL_MAX,
+        })) ?? ''
+      ).trim();
+      if (!url) return;
+      await room.send({
+        type: 'action',
+        name: 'open_whiteboard',
+        data: { url, readonly: mine?.readonly ?? false },
+      });
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : T.mediaFailed);
+    }
+  };
   const micBlocked = inputBlocked(state.mic, 'mic');
   const cameraBlocked = inputBlocked(state.camera, 'camera');
   const reasons = [micBlocked, cameraBlocked].filter((r): r is string => r !== null);
@@ -122,9 +150,11 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
           <ControlButton
             icon="whiteboard"
             label={T.whiteboard}
-            title={T.whiteboardSoon}
+            title={T.whiteboardOpenTitle}
+            pressed={whiteboard !== null}
             control="whiteboard"
-            disabled
+            disabled={!room.view.connected}
+            onClick={() => void openWhiteboard()}
           />
         )}
         {extra}

@@ -35,7 +35,21 @@ export const ClassroomUiText = {
   stopSharing: 'Stop sharing',
   otherSharing: (name: string) => `${name} is sharing the screen`,
   whiteboard: 'Whiteboard',
-  whiteboardSoon: 'The whiteboard comes in the next update',
+  // The whiteboard popup (SPEC §2 "Whiteboard popup").
+  whiteboardTitle: 'Whiteboard',
+  whiteboardOpenTitle: 'Open the whiteboard for the class',
+  whiteboardPromptTitle: 'Open the whiteboard',
+  whiteboardPromptText:
+    'Everyone in the class sees this board. Keep the name to continue your board, or type another to start a new one.',
+  whiteboardUrlLabel: 'Board URL',
+  whiteboardChangeUrl: 'Change',
+  /** SPEC §2, letter for letter. */
+  whiteboardDisallow: 'Disallow participant to draw',
+  whiteboardClose: 'Close',
+  whiteboardReadonlyNote: 'Only the teacher can draw on this board now.',
+  whiteboardDrawNote: 'Everyone can draw on this board.',
+  whiteboardLoading: 'Loading the whiteboard…',
+  whiteboardMenu: 'Whiteboard menu',
   leave: 'Leave',
   studentBrowser: 'Open student browser',
   closeStudentBrowser: 'Close student browser',

@@ -1,16 +1,22 @@
 // The classroom's room socket (SPEC §7 "Socket"): `/room/room-{n}` on our socket path, with the
-// spec's `welcome`, `send_message` and `receive_message`. It carries the pushed browser (and the
-// whiteboard's actions); the server decides who may do what and sets `from` and `role` itself.
+// spec's `welcome`, `send_message` and `receive_message`. It carries the pushed browser, the
+// whiteboard's actions and the whiteboard's scene relay (`board:*`); the server decides who may
+// do what and sets `from` and `role` itself.
 import {
   EMPTY_ROOM_STATE,
   RoomEvent,
   SOCKET_PATH,
   roomNamespace,
   type AckResult,
+  type BoardElement,
   type ClassroomRoom,
+  type CursorBroadcast,
+  type CursorMessage,
   type ReceiveMessage,
   type RoomState,
+  type RoomUser,
   type RoomWelcome,
+  type SceneBroadcast,
   type SendMessage,
 } from '@atrium/protocol';
 import { io, type Socket } from 'socket.io-client';
@@ -21,12 +27,43 @@ export interface RoomChannelView {
   /** The server has welcomed us (the state below is the room's). */
   connected: boolean;
   state: RoomState;
+  /** Who the server says we are (from the token), once welcomed. */
+  me: RoomWelcome['user'] | null;
+  /** Who is in the room, once per person (`board:users`). */
+  users: RoomUser[];
+}
+
+export const IDLE_ROOM_VIEW: RoomChannelView = {
+  connected: false,
+  state: EMPTY_ROOM_STATE,
+  me: null,
+  users: [],
+};
+
+/**
+ * The whiteboard's side of the room socket, modelled on Excalidraw's room protocol: a broadcast
+ * for elements, a volatile broadcast for pointers, and the stored scene on demand.
+ */
+export interface BoardTransport {
+  /** Sends one batch of elements; rejects with the server's refusal (read-only, too large…). */
+  sendScene(elements: readonly BoardElement[]): Promise<void>;
+  /** Sends a pointer; may be dropped on the way, like Excalidraw's volatile broadcast. */
+  sendCursor(cursor: CursorMessage): void;
+  /** The open board's stored scene (after an open, a reload or a read-only switch). */
+  sync(): Promise<BoardElement[]>;
+  /** Elements another person drew. */
+  onScene(listener: (message: SceneBroadcast) => void): () => void;
+  /** Another person's pointer. */
+  onCursor(listener: (message: CursorBroadcast) => void): () => void;
+  /** Each (re)connection's welcome: the open board's stored scene, or null when none is open. */
+  onWelcome(listener: (scene: BoardElement[] | null) => void): () => void;
 }
 
 export interface RoomChannel {
   store: Store<RoomChannelView>;
   /** Sends an action; rejects with the server's words when it refuses. */
   send(message: SendMessage): Promise<void>;
+  board: BoardTransport;
   close(): void;
 }
 
@@ -74,22 +111,63 @@ export function openRoomChannel(room: ClassroomRoom, getToken: () => string): Ro
     reconnectionAttempts: SocketReconnect.attempts,
     timeout: SocketReconnect.timeoutMs,
   });
-  const store = createStore<RoomChannelView>({ connected: false, state: EMPTY_ROOM_STATE });
+  const store = createStore<RoomChannelView>(IDLE_ROOM_VIEW);
   socket.on(RoomEvent.welcome, (welcome: RoomWelcome) =>
-    store.set({ connected: true, state: welcome.state }),
+    store.update((view) => ({
+      ...view,
+      connected: true,
+      state: welcome.state,
+      me: welcome.user,
+    })),
   );
   socket.on(RoomEvent.receiveMessage, (message: ReceiveMessage) =>
     store.update((view) => ({ ...view, state: applyRoomMessage(view.state, message) })),
   );
+  socket.on(RoomEvent.users, (users: RoomUser[]) => store.update((view) => ({ ...view, users })));
   socket.on('disconnect', () => store.update((view) => ({ ...view, connected: false })));
+
+  /** Subscribes to a server event; returns the removal. */
+  const listen =
+    <T>(event: string) =>
+    (listener: (payload: T) => void) => {
+      socket.on(event, listener);
+      return () => {
+        socket.off(event, listener);
+      };
+    };
+  const ask = async <T>(event: string, payload: unknown): Promise<T> => {
+    const result = (await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck(event, payload)) as AckResult<T>;
+    if (!result.status) throw new Error(result.message);
+    return result.data;
+  };
+
+  const board: BoardTransport = {
+    async sendScene(elements) {
+      await ask(RoomEvent.scene, { elements });
+    },
+    sendCursor(cursor) {
+      socket.volatile.emit(RoomEvent.cursor, cursor);
+    },
+    sync: () => ask<BoardElement[]>(RoomEvent.sync, {}),
+    onScene: listen<SceneBroadcast>(RoomEvent.scene),
+    onCursor: listen<CursorBroadcast>(RoomEvent.cursor),
+    onWelcome(listener) {
+      const handleWelcome = (welcome: RoomWelcome) => listener(welcome.scene);
+      socket.on(RoomEvent.welcome, handleWelcome);
+      return () => {
+        socket.off(RoomEvent.welcome, handleWelcome);
+      };
+    },
+  };
+
   return {
     store,
     async send(message) {
-      const result = (await socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck(RoomEvent.sendMessage, message)) as AckResult<unknown>;
-      if (!result.status) throw new Error(result.message);
+      await ask(RoomEvent.sendMessage, message);
     },
+    board,
     close() {
       socket.close();
       store.clear();

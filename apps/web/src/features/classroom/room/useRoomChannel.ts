@@ -7,17 +7,29 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { RoomChannel, RoomChannelView } from './roomChannel.ts';
+import type { BoardTransport, RoomChannel, RoomChannelView } from './roomChannel.ts';
 
 export interface RoomChannelController {
   view: RoomChannelView;
   /** Sends an action on the room socket; rejects with the server's refusal. */
   send: (message: SendMessage) => Promise<void>;
+  /** The whiteboard's scene relay; null until the socket is open. */
+  board: BoardTransport | null;
 }
 
-const idleView: RoomChannelView = { connected: false, state: EMPTY_ROOM_STATE };
+// Not IDLE_ROOM_VIEW: roomChannel.ts brings socket.io-client, which only a class loads.
+const idleView: RoomChannelView = {
+  connected: false,
+  state: EMPTY_ROOM_STATE,
+  me: null,
+  users: [],
+};
 const notConnected = () => Promise.reject(new Error('The classroom is not connected yet.'));
-export const idleRoomChannel: RoomChannelController = { view: idleView, send: notConnected };
+export const idleRoomChannel: RoomChannelController = {
+  view: idleView,
+  send: notConnected,
+  board: null,
+};
 
 export const RoomChannelContext = createContext<RoomChannelController>(idleRoomChannel);
 
@@ -58,7 +70,11 @@ export function useRoomChannel(
   const get = useMemo(() => channel?.store.get ?? (() => idleView), [channel]);
   const view = useSyncExternalStore(subscribe, get, get);
   return useMemo(
-    () => ({ view, send: channel ? (m: SendMessage) => channel.send(m) : notConnected }),
+    () => ({
+      view,
+      send: channel ? (m: SendMessage) => channel.send(m) : notConnected,
+      board: channel?.board ?? null,
+    }),
     [view, channel],
   );
 }
