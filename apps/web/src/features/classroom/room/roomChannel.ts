@@ -7,7 +7,6 @@ import {
   RoomEvent,
   SOCKET_PATH,
   roomNamespace,
-  type AckResult,
   type BoardElement,
   type ClassroomRoom,
   type CursorBroadcast,
@@ -20,7 +19,7 @@ import {
   type SendMessage,
 } from '@atrium/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { ACK_TIMEOUT_MS, SocketReconnect } from '../../../shared/realtime/socketClient.ts';
+import { SocketReconnect, emitAnswered } from '../../../shared/realtime/socketClient.ts';
 import { createStore, type Store } from '../../../shared/store.ts';
 
 export interface RoomChannelView {
@@ -135,13 +134,9 @@ export function openRoomChannel(room: ClassroomRoom, getToken: () => string): Ro
         socket.off(event, listener);
       };
     };
-  const ask = async <T>(event: string, payload: unknown): Promise<T> => {
-    const result = (await socket
-      .timeout(ACK_TIMEOUT_MS)
-      .emitWithAck(event, payload)) as AckResult<T>;
-    if (!result.status) throw new Error(result.message);
-    return result.data;
-  };
+  // SPEC §8's client texts: not connected, or no answer in time, rejects with their words.
+  const ask = <T>(event: string, payload: unknown): Promise<T> =>
+    emitAnswered<T>(socket, event, payload);
 
   const board: BoardTransport = {
     async sendScene(elements) {
