@@ -11,6 +11,7 @@ import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
 import { benchRoom } from './room.mjs';
+import { benchSocial } from './social.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchWebSize } from './web-size.mjs';
 import { benchWorldClient } from './world-client.mjs';
@@ -27,6 +28,7 @@ const BENCHES = {
   'editor-filters': benchEditorFilters,
   classroom: benchClassroom,
   room: benchRoom,
+  social: benchSocial,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -105,6 +107,14 @@ ${Object.entries(editor.filters)
 | --- | --- | --- | --- |
 | Whiteboard relay, ${room.participants} participants, owner sends ${room.updatesPerS} scene updates/s (one ~2 KB stroke each), default PGlite | p95 **${room.relay.p95Ms} ms**, p50 ${room.relay.p50Ms} ms, max ${room.relay.maxMs} ms; ${room.relay.deliveries}/${room.relay.expected} delivered | bare socket.io \`broadcast.emit\`: p95 ${room.baseline.p95Ms} ms, p50 ${room.baseline.p50Ms} ms; ${room.baseline.deliveries}/${room.baseline.expected} delivered | report |`,
   },
+  {
+    heading: 'Social layer (two processes)',
+    needs: ['social'],
+    render: ({ social: s }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Call from a user on process A to a user on process B, ${s.users} users online (half on each), ${s.callsPerS} calls/s, PostgreSQL + Redis | p95 **${s.calls.p95Ms} ms**, p50 ${s.calls.p50Ms} ms, max ${s.calls.maxMs} ms; ${s.calls.deliveries}/${s.calls.expected} delivered | bare socket.io emit to a room across two servers on the Redis adapter: p95 ${s.baseline.p95Ms} ms, p50 ${s.baseline.p50Ms} ms; ${s.baseline.deliveries}/${s.baseline.expected} delivered | p95 ≤ 50 ms |
+| Presence: the online list on each process | ${s.users} online: A ${s.presence.online.a}, B ${s.presence.online.b}, same first page: ${s.presence.online.same ? 'yes' : '**no**'}; after ${s.leavers} leave: A ${s.presence.afterLeave.a}, B ${s.presence.afterLeave.b} within ${s.presence.afterLeave.agreeMs} ms | | both agree |`,
+  },
 ];
 
 const METHOD = `## Method
@@ -156,6 +166,18 @@ const METHOD = `## Method
   its send time). Each update is validated, checked against the room's read-only state and merged into the
   board's rows in the database before it is relayed. Baseline: a bare socket.io server in its own process that
   only does \`socket.broadcast.emit\`, same clients and payload.
+- Social (\`bench/social.mjs\`): two built server processes (\`apps/server/dist/main.mjs\`) on one scratch
+  PostgreSQL database (next to \`TEST_DATABASE_URL\`'s, default \`postgres://postgres@127.0.0.1:5432/test\`) and
+  one Redis (\`TEST_REDIS_URL\`, default \`redis://127.0.0.1:6379\`), one JWT secret; 2,000 accounts inserted in
+  one statement, each signed in with a token and connected with the stock socket.io client (websocket only),
+  the first 1,000 to process A, the others to B. After 2 s of rest, user i on A calls user i on B
+  (\`social:call\`) at 40 calls/s, 600 calls, the first 40 not counted. Delay: from the caller's emit to the
+  callee's \`social:message\` (the call is checked, stored in the inbox and routed to the callee's process
+  through the Redis adapter). Presence: \`GET /api/social/online\` on both processes, the totals and the first
+  page compared; then 200 users (100 on each) disconnect and both lists are polled until they agree. Baseline:
+  two bare socket.io servers in their own processes on the Redis adapter that only do
+  \`io.to(callee).emit\`, same 2,000 clients, pairs and rate. All clients run in the bench process, on the same
+  two cores as both servers, PostgreSQL and Redis.
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;

@@ -15,10 +15,10 @@ import { PROTOCOL_VERSION, SOCKET_PATH, SocialApi } from '../packages/protocol/s
 import { freePort, root, startServer } from './lib.mjs';
 
 const USERS = 2000;
-const CALLS = 600;
 const CALLS_PER_S = 40;
-/** The first calls warm both processes up (JIT, pools) and are not counted. */
-const WARMUP_CALLS = 40;
+/** Rounds of calls, alternating between ours and the baseline; the first of each warms up. */
+const ROUNDS = 5;
+const CALLS_PER_ROUND = 120;
 /** Users who leave at the end, half on each process, to time how soon both lists agree again. */
 const LEAVERS = 200;
 const CONNECT_BATCH = 50;
@@ -65,39 +65,45 @@ async function connectAll(url, auths) {
 }
 
 /**
- * Caller i (on A) calls callee i (on B) at a steady rate: `send(i)` emits and resolves with
- * whether the ack said yes; `arm(arrived)` makes each callee report `arrived(i)` on receipt.
+ * The calls of one system (ours or the baseline): caller i (on A) calls callee i (on B).
+ * `send(i)` emits and resolves with whether the ack said yes; `arm(arrived)` makes each callee
+ * report `arrived(i)` on receipt.
  */
-async function callPairs(send, arm) {
-  // The 2,000 handshakes just finished; let their after-work (presence, inbox reads) settle.
-  await sleep(2000);
+function caller(send, arm) {
   const sentAt = new Map();
+  const counted = new Set();
   const delays = [];
-  arm((i) => {
-    const t = sentAt.get(i);
-    if (t !== undefined && i >= WARMUP_CALLS) delays.push(performance.now() - t);
-  });
-  let refused = 0;
   const acks = [];
-  const started = performance.now();
-  for (let i = 0; i < CALLS; i += 1) {
-    // Paced by the clock, not by timers, so a slow tick does not slow the rate down.
-    const due = started + (i * 1000) / CALLS_PER_S;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    sentAt.set(i, performance.now());
-    acks.push(
-      send(i).then(
-        (ok) => void (ok || (refused += 1)),
-        () => void (refused += 1),
-      ),
-    );
-  }
-  await Promise.all(acks);
-  // Whatever is still on its way arrives; what never does shows as fewer deliveries.
-  await sleep(1000);
-  if (refused) throw new Error(`${refused} calls refused`);
-  return summary(delays, CALLS - WARMUP_CALLS);
+  let next = 0;
+  let refused = 0;
+  arm((i) => {
+    if (counted.has(i)) delays.push(performance.now() - sentAt.get(i));
+  });
+  return {
+    /** `count` calls at CALLS_PER_S, paced by the clock so a slow tick does not slow the rate. */
+    async round(count, measured) {
+      const started = performance.now();
+      for (let k = 0; k < count; k += 1) {
+        const wait = started + (k * 1000) / CALLS_PER_S - performance.now();
+        if (wait > 0) await sleep(wait);
+        const i = next;
+        next += 1;
+        sentAt.set(i, performance.now());
+        if (measured) counted.add(i);
+        acks.push(
+          send(i).then(
+            (ok) => void (ok || (refused += 1)),
+            () => void (refused += 1),
+          ),
+        );
+      }
+    },
+    async result() {
+      await Promise.all(acks);
+      if (refused) throw new Error(`${refused} calls refused`);
+      return summary(delays, counted.size);
+    },
+  };
 }
 
 /** A scratch PostgreSQL database next to ADMIN_URL's; dropped at the end. */
@@ -151,11 +157,18 @@ async function presenceOnBoth(bases, token) {
   return { a: a.total, b: b.total, same: JSON.stringify(a) === JSON.stringify(b) };
 }
 
-async function atrium() {
+/** Our two processes with USERS online; `close` stops everything and drops the database. */
+async function startAtrium() {
   const database = await scratchPostgres();
   const dataDirs = [];
   const stops = [];
   const sockets = [];
+  const close = async () => {
+    sockets.forEach((s) => s.disconnect());
+    for (const stop of stops) await stop();
+    await database.drop();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+  };
   try {
     const bases = [];
     for (const name of ['a', 'b']) {
@@ -189,56 +202,63 @@ async function atrium() {
     const half = USERS / 2;
     const connectStart = performance.now();
     const onA = await connectAll(bases[0], auths.slice(0, half));
+    sockets.push(...onA);
     const onB = await connectAll(bases[1], auths.slice(half));
-    const connectS = (performance.now() - connectStart) / 1000;
-    sockets.push(...onA, ...onB);
-
-    // Presence: both processes list all 2,000, the same page first.
-    const viewer = auths[0].token;
-    let settled = await presenceOnBoth(bases, viewer);
-    for (let i = 0; i < 100 && (settled.a !== USERS || settled.b !== USERS); i += 1) {
-      await sleep(100);
-      settled = await presenceOnBoth(bases, viewer);
-    }
-    const presence = { online: { ...settled } };
-
-    const calls = await callPairs(
+    sockets.push(...onB);
+    const connectS = round((performance.now() - connectStart) / 1000);
+    const calls = caller(
       async (i) =>
         (await onA[i].emitWithAck('social:call', { username: users[half + i].username })).status,
-      (arrived) => {
+      (arrived) =>
         onB.forEach((socket, i) =>
           socket.on('social:message', (m) => {
             if (m.from_id === users[i].id) arrived(i);
           }),
-        );
-      },
+        ),
     );
 
-    // Presence after LEAVERS disconnect (half on each process): how long until both agree.
-    const leaving = [...onA.slice(half - LEAVERS / 2), ...onB.slice(half - LEAVERS / 2)];
-    const leftAt = performance.now();
-    leaving.forEach((s) => s.disconnect());
-    let after = await presenceOnBoth(bases, viewer);
-    while (after.a !== USERS - LEAVERS || after.b !== USERS - LEAVERS || !after.same) {
-      if (performance.now() - leftAt > 10_000) break;
-      await sleep(20);
-      after = await presenceOnBoth(bases, viewer);
-    }
-    presence.afterLeave = { ...after, agreeMs: Math.round(performance.now() - leftAt) };
-    return { calls, presence, connectS: round(connectS) };
-  } finally {
-    sockets.forEach((s) => s.disconnect());
-    for (const stop of stops) await stop();
-    await database.drop();
-    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    const viewer = auths[0].token;
+    /** Both processes list all USERS online, the same page first. */
+    const presenceOnline = async () => {
+      let settled = await presenceOnBoth(bases, viewer);
+      for (let i = 0; i < 100 && (settled.a !== USERS || settled.b !== USERS); i += 1) {
+        await sleep(100);
+        settled = await presenceOnBoth(bases, viewer);
+      }
+      return settled;
+    };
+    /** LEAVERS disconnect (half on each process): how long until both lists agree again. */
+    const presenceAfterLeave = async () => {
+      const leaving = [...onA.slice(half - LEAVERS / 2), ...onB.slice(half - LEAVERS / 2)];
+      const leftAt = performance.now();
+      leaving.forEach((s) => s.disconnect());
+      let after = await presenceOnBoth(bases, viewer);
+      while (after.a !== USERS - LEAVERS || after.b !== USERS - LEAVERS || !after.same) {
+        if (performance.now() - leftAt > 10_000) break;
+        await sleep(20);
+        after = await presenceOnBoth(bases, viewer);
+      }
+      return { ...after, agreeMs: Math.round(performance.now() - leftAt) };
+    };
+    return { calls, connectS, presenceOnline, presenceAfterLeave, close };
+  } catch (err) {
+    await close();
+    throw err;
   }
 }
 
 /** The baseline: two bare socket.io servers on the Redis adapter, each relaying `to` a room. */
-async function bare() {
+async function startBare() {
   const key = `bench-social-bare-${randomUUID().slice(0, 8)}`;
   const children = [];
   const sockets = [];
+  const close = async () => {
+    sockets.forEach((s) => s.disconnect());
+    for (const child of children) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    }
+  };
   try {
     const ports = [];
     for (let n = 0; n < 2; n += 1) {
@@ -277,33 +297,56 @@ async function bare() {
       `http://127.0.0.1:${ports[0]}`,
       ids.slice(0, half).map((id) => ({ id })),
     );
+    sockets.push(...onA);
     const onB = await connectAll(
       `http://127.0.0.1:${ports[1]}`,
       ids.slice(half).map((id) => ({ id })),
     );
-    sockets.push(...onA, ...onB);
-    return await callPairs(
+    sockets.push(...onB);
+    const calls = caller(
       (i) => onA[i].emitWithAck('call', { to: ids[half + i] }),
-      (arrived) => {
+      (arrived) =>
         onB.forEach((socket, i) =>
           socket.on('message', (m) => {
             if (m.from_id === ids[i]) arrived(i);
           }),
-        );
-      },
+        ),
     );
-  } finally {
-    sockets.forEach((s) => s.disconnect());
-    for (const child of children) {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    return { calls, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Both systems up at once, calls in alternating rounds, presence on ours. */
+async function measure() {
+  const bare = await startBare();
+  let ours;
+  try {
+    ours = await startAtrium();
+    // The 4,000 handshakes just finished; let their after-work (presence, inbox reads) settle.
+    await sleep(2000);
+    const presence = { online: await ours.presenceOnline() };
+    // Rounds alternate, so a stall of this shared machine hits both systems alike.
+    for (let r = 0; r < ROUNDS; r += 1) {
+      for (const system of [bare, ours]) {
+        await system.calls.round(CALLS_PER_ROUND, r > 0);
+        await sleep(500);
+      }
     }
+    const calls = await ours.calls.result();
+    const baseline = await bare.calls.result();
+    presence.afterLeave = await ours.presenceAfterLeave();
+    return { calls, baseline, presence, connectS: ours.connectS };
+  } finally {
+    await ours?.close();
+    await bare.close();
   }
 }
 
 export async function benchSocial() {
-  const baseline = await bare();
-  const { calls, presence, connectS } = await atrium();
+  const { calls, baseline, presence, connectS } = await measure();
   const agree = (p) => `A ${p.a}, B ${p.b}, same first page: ${p.same ? 'yes' : 'NO'}`;
   console.log(
     `social: ${USERS} online on 2 processes (connected in ${connectS} s), ${CALLS_PER_S} calls/s A→B: ` +
