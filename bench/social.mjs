@@ -335,10 +335,12 @@ async function measure() {
         await sleep(500);
       }
     }
+    // Other work on this shared machine shows here; the 1-minute load average, at the end.
+    const load = Number(os.loadavg()[0].toFixed(1));
     const calls = await ours.calls.result();
     const baseline = await bare.calls.result();
     presence.afterLeave = await ours.presenceAfterLeave();
-    return { calls, baseline, presence, connectS: ours.connectS };
+    return { calls, baseline, presence, connectS: ours.connectS, load };
   } finally {
     await ours?.close();
     await bare.close();
@@ -346,10 +348,10 @@ async function measure() {
 }
 
 export async function benchSocial() {
-  const { calls, baseline, presence, connectS } = await measure();
+  const { calls, baseline, presence, connectS, load } = await measure();
   const agree = (p) => `A ${p.a}, B ${p.b}, same first page: ${p.same ? 'yes' : 'NO'}`;
   console.log(
-    `social: ${USERS} online on 2 processes (connected in ${connectS} s), ${CALLS_PER_S} calls/s A→B: ` +
+    `social: ${USERS} online on 2 processes (connected in ${connectS} s, load average ${load}), ${CALLS_PER_S} calls/s A→B: ` +
       `p95 ${calls.p95Ms} ms (p50 ${calls.p50Ms}, max ${calls.maxMs}, ${calls.deliveries}/${calls.expected}); ` +
       `bare socket.io + Redis adapter: p95 ${baseline.p95Ms} ms (p50 ${baseline.p50Ms}, max ${baseline.maxMs}, ` +
       `${baseline.deliveries}/${baseline.expected})\n` +
@@ -361,6 +363,7 @@ export async function benchSocial() {
     callsPerS: CALLS_PER_S,
     leavers: LEAVERS,
     connectS,
+    load,
     calls,
     baseline,
     presence,
