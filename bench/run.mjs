@@ -12,6 +12,7 @@ import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
 import { benchRoom } from './room.mjs';
+import { benchSocial } from './social.mjs';
 import { benchStartup } from './startup.mjs';
 import { benchWebSize } from './web-size.mjs';
 import { benchWorldClient } from './world-client.mjs';
@@ -29,6 +30,7 @@ const BENCHES = {
   classroom: benchClassroom,
   room: benchRoom,
   chat: benchChat,
+  social: benchSocial,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -114,6 +116,14 @@ ${Object.entries(editor.filters)
 | --- | --- | --- | --- |
 | Whiteboard relay, ${room.participants} participants, owner sends ${room.updatesPerS} scene updates/s (one ~2 KB stroke each), default PGlite | p95 **${room.relay.p95Ms} ms**, p50 ${room.relay.p50Ms} ms, max ${room.relay.maxMs} ms; ${room.relay.deliveries}/${room.relay.expected} delivered | bare socket.io \`broadcast.emit\`: p95 ${room.baseline.p95Ms} ms, p50 ${room.baseline.p50Ms} ms; ${room.baseline.deliveries}/${room.baseline.expected} delivered | report |`,
   },
+  {
+    heading: 'Social layer (two processes)',
+    needs: ['social'],
+    render: ({ social: s }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Call from a user on process A to a user on process B, ${s.users} users online (half on each), ${s.callsPerS} calls/s, PostgreSQL + Redis (machine load average ${s.load} on ${os.cpus().length} cores) | p95 **${s.calls.p95Ms} ms**, p50 ${s.calls.p50Ms} ms, max ${s.calls.maxMs} ms; ${s.calls.deliveries}/${s.calls.expected} delivered | bare socket.io emit to a room across two servers on the Redis adapter: p95 ${s.baseline.p95Ms} ms, p50 ${s.baseline.p50Ms} ms; ${s.baseline.deliveries}/${s.baseline.expected} delivered | p95 ≤ 50 ms |
+| Presence: the online list on each process | ${s.users} online: A ${s.presence.online.a}, B ${s.presence.online.b}, same first page: ${s.presence.online.same ? 'yes' : '**no**'}; after ${s.leavers} leave: A ${s.presence.afterLeave.a}, B ${s.presence.afterLeave.b} within ${s.presence.afterLeave.agreeMs} ms | | both agree |`,
+  },
 ];
 
 const METHOD = `## Method
@@ -165,6 +175,19 @@ const METHOD = `## Method
   its send time). Each update is validated, checked against the room's read-only state and merged into the
   board's rows in the database before it is relayed. Baseline: a bare socket.io server in its own process that
   only does \`socket.broadcast.emit\`, same clients and payload.
+- Social (\`bench/social.mjs\`): two built server processes (\`apps/server/dist/main.mjs\`) on one scratch
+  PostgreSQL database (next to \`TEST_DATABASE_URL\`'s, default \`postgres://postgres@127.0.0.1:5432/test\`) and
+  one Redis (\`TEST_REDIS_URL\`, default \`redis://127.0.0.1:6379\`), one JWT secret; 2,000 accounts inserted in
+  one statement, each signed in with a token and connected with the stock socket.io client (websocket only),
+  the first 1,000 to process A, the others to B. Baseline: two bare socket.io servers in their own processes
+  on the Redis adapter that only do \`io.to(callee).emit\`, with their own 2,000 clients. Both systems are up
+  at once; after 2 s of rest, calls run in 5 alternating rounds of 120 (bare, ours, bare, ours, …) at 40
+  calls/s, user i on A calling user i on B (\`social:call\`) once; the first round of each is not counted.
+  Delay: from the caller's emit to the callee's \`social:message\` (the call is checked, stored in the inbox
+  and routed to the callee's process through the Redis adapter). Presence: \`GET /api/social/online\` on both
+  processes, the totals and the first page compared; then 200 users (100 on each) disconnect and both lists
+  are polled until they agree. All clients run in the bench process, on the same two cores as the four
+  servers, PostgreSQL and Redis; run it under \`flock /tmp/atrium-e2e.lock\` so no browser test shares them.
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;

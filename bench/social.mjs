@@ -1,0 +1,373 @@
+// The social layer at scale (issue 16): two built server processes sharing PostgreSQL and Redis,
+// 2,000 signed-in users online (half on each), calls from users on process A to users on process
+// B. p95 delay from the caller's `social:call` emit to the callee's `social:message`, and whether
+// both processes agree on who is online, against a bare socket.io emit between two socket.io
+// servers on the Redis adapter in this run.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
+import { PROTOCOL_VERSION, SOCKET_PATH, SocialApi } from '../packages/protocol/src/index.ts';
+import { freePort, root, startServer } from './lib.mjs';
+
+const USERS = 2000;
+const CALLS_PER_S = 40;
+/** Rounds of calls, alternating between ours and the baseline; the first of each warms up. */
+const ROUNDS = 5;
+const CALLS_PER_ROUND = 120;
+/** Users who leave at the end, half on each process, to time how soon both lists agree again. */
+const LEAVERS = 200;
+const CONNECT_BATCH = 50;
+const JWT_SECRET = 'bench-social-secret-0123456789abcdef0123456789';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+const round = (ms) => Number(ms.toFixed(1));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function summary(delays, expected) {
+  const sorted = [...delays].sort((a, b) => a - b);
+  return {
+    p50Ms: round(percentile(sorted, 0.5)),
+    p95Ms: round(percentile(sorted, 0.95)),
+    maxMs: round(sorted.at(-1)),
+    deliveries: sorted.length,
+    expected,
+  };
+}
+
+/** Cheap client sockets: websocket only, no reconnection. Connects `auths` in batches. */
+async function connectAll(url, auths) {
+  const sockets = [];
+  for (let i = 0; i < auths.length; i += CONNECT_BATCH) {
+    const batch = auths.slice(i, i + CONNECT_BATCH).map((auth) => {
+      const socket = io(url, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        auth,
+      });
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    });
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+/**
+ * The calls of one system (ours or the baseline): caller i (on A) calls callee i (on B).
+ * `send(i)` emits and resolves with whether the ack said yes; `arm(arrived)` makes each callee
+ * report `arrived(i)` on receipt.
+ */
+function caller(send, arm) {
+  const sentAt = new Map();
+  const counted = new Set();
+  const delays = [];
+  const acks = [];
+  let next = 0;
+  let refused = 0;
+  arm((i) => {
+    if (counted.has(i)) delays.push(performance.now() - sentAt.get(i));
+  });
+  return {
+    /** `count` calls at CALLS_PER_S, paced by the clock so a slow tick does not slow the rate. */
+    async round(count, measured) {
+      const started = performance.now();
+      for (let k = 0; k < count; k += 1) {
+        const wait = started + (k * 1000) / CALLS_PER_S - performance.now();
+        if (wait > 0) await sleep(wait);
+        const i = next;
+        next += 1;
+        sentAt.set(i, performance.now());
+        if (measured) counted.add(i);
+        acks.push(
+          send(i).then(
+            (ok) => void (ok || (refused += 1)),
+            () => void (refused += 1),
+          ),
+        );
+      }
+    },
+    async result() {
+      await Promise.all(acks);
+      if (refused) throw new Error(`${refused} calls refused`);
+      return summary(delays, counted.size);
+    },
+  };
+}
+
+/** A scratch PostgreSQL database next to ADMIN_URL's; dropped at the end. */
+async function scratchPostgres() {
+  const admin = async (text) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Inserts the bench's accounts in one statement; resolves with their ids and names. */
+async function createUsers(url, tag) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `insert into users (username, email, status)
+       select $1 || lpad(i::text, 4, '0'), $1 || i || '@bench.test', 1
+       from generate_series(0, $2::int - 1) as i
+       returning id, username`,
+      [tag, USERS],
+    );
+    return rows.sort((a, b) => a.username.localeCompare(b.username));
+  } finally {
+    await client.end();
+  }
+}
+
+async function onlineList(base, token) {
+  const res = await fetch(`${base}${SocialApi.online.path}?limit=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = await res.json();
+  if (!body.status) throw new Error(`online list: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Both processes' online lists: their totals, and whether the first pages are the same. */
+async function presenceOnBoth(bases, token) {
+  const [a, b] = await Promise.all(bases.map((base) => onlineList(base, token)));
+  return { a: a.total, b: b.total, same: JSON.stringify(a) === JSON.stringify(b) };
+}
+
+/** Our two processes with USERS online; `close` stops everything and drops the database. */
+async function startAtrium() {
+  const database = await scratchPostgres();
+  const dataDirs = [];
+  const stops = [];
+  const sockets = [];
+  const close = async () => {
+    sockets.forEach((s) => s.disconnect());
+    for (const stop of stops) await stop();
+    await database.drop();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const bases = [];
+    for (const name of ['a', 'b']) {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), `atrium-bench-social-${name}-`));
+      dataDirs.push(dataDir);
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        JWT_SECRET,
+      };
+      // One after the other: the first one migrates the fresh database.
+      stops.push(await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`));
+      bases.push(base);
+    }
+    const tag = `sb${randomUUID().slice(0, 4)}u`;
+    const users = await createUsers(database.url, tag);
+    const tokens = new AccessTokens(JWT_SECRET);
+    const auths = await Promise.all(
+      users.map(async (u) => ({
+        protocol: PROTOCOL_VERSION,
+        token: await tokens.sign({ sub: u.id, username: u.username, role: 'member' }),
+      })),
+    );
+    const half = USERS / 2;
+    const connectStart = performance.now();
+    const onA = await connectAll(bases[0], auths.slice(0, half));
+    sockets.push(...onA);
+    const onB = await connectAll(bases[1], auths.slice(half));
+    sockets.push(...onB);
+    const connectS = round((performance.now() - connectStart) / 1000);
+    const calls = caller(
+      async (i) =>
+        (await onA[i].emitWithAck('social:call', { username: users[half + i].username })).status,
+      (arrived) =>
+        onB.forEach((socket, i) =>
+          socket.on('social:message', (m) => {
+            if (m.from_id === users[i].id) arrived(i);
+          }),
+        ),
+    );
+
+    const viewer = auths[0].token;
+    /** Both processes list all USERS online, the same page first. */
+    const presenceOnline = async () => {
+      let settled = await presenceOnBoth(bases, viewer);
+      for (let i = 0; i < 100 && (settled.a !== USERS || settled.b !== USERS); i += 1) {
+        await sleep(100);
+        settled = await presenceOnBoth(bases, viewer);
+      }
+      return settled;
+    };
+    /** LEAVERS disconnect (half on each process): how long until both lists agree again. */
+    const presenceAfterLeave = async () => {
+      const leaving = [...onA.slice(half - LEAVERS / 2), ...onB.slice(half - LEAVERS / 2)];
+      const leftAt = performance.now();
+      leaving.forEach((s) => s.disconnect());
+      let after = await presenceOnBoth(bases, viewer);
+      while (after.a !== USERS - LEAVERS || after.b !== USERS - LEAVERS || !after.same) {
+        if (performance.now() - leftAt > 10_000) break;
+        await sleep(20);
+        after = await presenceOnBoth(bases, viewer);
+      }
+      return { ...after, agreeMs: Math.round(performance.now() - leftAt) };
+    };
+    return { calls, connectS, presenceOnline, presenceAfterLeave, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The baseline: two bare socket.io servers on the Redis adapter, each relaying `to` a room. */
+async function startBare() {
+  const key = `bench-social-bare-${randomUUID().slice(0, 8)}`;
+  const children = [];
+  const sockets = [];
+  const close = async () => {
+    sockets.forEach((s) => s.disconnect());
+    for (const child of children) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    }
+  };
+  try {
+    const ports = [];
+    for (let n = 0; n < 2; n += 1) {
+      const port = await freePort();
+      const code = `
+        import { createAdapter } from '@socket.io/redis-adapter';
+        import { createClient } from 'redis';
+        import { Server } from 'socket.io';
+        const pub = createClient({ url: ${JSON.stringify(REDIS_URL)} });
+        const sub = pub.duplicate();
+        await Promise.all([pub.connect(), sub.connect()]);
+        const io = new Server(${port}, {
+          path: ${JSON.stringify(SOCKET_PATH)},
+          adapter: createAdapter(pub, sub, { key: ${JSON.stringify(key)} }),
+        });
+        io.on('connection', (s) => {
+          s.join(s.handshake.auth.id);
+          s.on('call', (p, ack) => {
+            io.to(p.to).emit('message', { from_id: s.handshake.auth.id });
+            ack(true);
+          });
+        });
+        console.log('ready');
+      `;
+      const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+        cwd: path.join(root, 'apps/server'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      ports.push(port);
+    }
+    const ids = Array.from({ length: USERS }, () => randomUUID());
+    const half = USERS / 2;
+    const onA = await connectAll(
+      `http://127.0.0.1:${ports[0]}`,
+      ids.slice(0, half).map((id) => ({ id })),
+    );
+    sockets.push(...onA);
+    const onB = await connectAll(
+      `http://127.0.0.1:${ports[1]}`,
+      ids.slice(half).map((id) => ({ id })),
+    );
+    sockets.push(...onB);
+    const calls = caller(
+      (i) => onA[i].emitWithAck('call', { to: ids[half + i] }),
+      (arrived) =>
+        onB.forEach((socket, i) =>
+          socket.on('message', (m) => {
+            if (m.from_id === ids[i]) arrived(i);
+          }),
+        ),
+    );
+    return { calls, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Both systems up at once, calls in alternating rounds, presence on ours. */
+async function measure() {
+  const bare = await startBare();
+  let ours;
+  try {
+    ours = await startAtrium();
+    // The 4,000 handshakes just finished; let their after-work (presence, inbox reads) settle.
+    await sleep(2000);
+    const presence = { online: await ours.presenceOnline() };
+    // Rounds alternate, so a stall of this shared machine hits both systems alike.
+    for (let r = 0; r < ROUNDS; r += 1) {
+      for (const system of [bare, ours]) {
+        await system.calls.round(CALLS_PER_ROUND, r > 0);
+        await sleep(500);
+      }
+    }
+    // Other work on this shared machine shows here; the 1-minute load average, at the end.
+    const load = Number(os.loadavg()[0].toFixed(1));
+    const calls = await ours.calls.result();
+    const baseline = await bare.calls.result();
+    presence.afterLeave = await ours.presenceAfterLeave();
+    return { calls, baseline, presence, connectS: ours.connectS, load };
+  } finally {
+    await ours?.close();
+    await bare.close();
+  }
+}
+
+export async function benchSocial() {
+  const { calls, baseline, presence, connectS, load } = await measure();
+  const agree = (p) => `A ${p.a}, B ${p.b}, same first page: ${p.same ? 'yes' : 'NO'}`;
+  console.log(
+    `social: ${USERS} online on 2 processes (connected in ${connectS} s, load average ${load}), ${CALLS_PER_S} calls/s A→B: ` +
+      `p95 ${calls.p95Ms} ms (p50 ${calls.p50Ms}, max ${calls.maxMs}, ${calls.deliveries}/${calls.expected}); ` +
+      `bare socket.io + Redis adapter: p95 ${baseline.p95Ms} ms (p50 ${baseline.p50Ms}, max ${baseline.maxMs}, ` +
+      `${baseline.deliveries}/${baseline.expected})\n` +
+      `social: presence with ${USERS} online: ${agree(presence.online)}; after ${LEAVERS} left: ` +
+      `${agree(presence.afterLeave)} within ${presence.afterLeave.agreeMs} ms`,
+  );
+  return {
+    users: USERS,
+    callsPerS: CALLS_PER_S,
+    leavers: LEAVERS,
+    connectS,
+    load,
+    calls,
+    baseline,
+    presence,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSocial();
