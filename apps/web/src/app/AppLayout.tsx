@@ -5,6 +5,7 @@ import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
+import { SocialEntry } from './SocialEntry.tsx';
 import './AppLayout.css';
 
 const MAIN_ID = 'main-content';
@@ -44,7 +45,7 @@ export function AppLayout() {
       <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
         {ShellText.skipToContent}
       </a>
-      <TopNav albumEntry={<MyAlbumEntry />} />
+      <TopNav albumEntry={<MyAlbumEntry />} socialEntry={<SocialEntry />} />
       <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
