@@ -1,10 +1,12 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { AppRoute, SocialText, notificationText } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { SocialUiText } from '../apps/web/src/features/social/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
-import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
-import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
+import { openPage, outputDir, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn, worldFrame } from './support/world.ts';
 
 const baseURL = inject('baseURL');
@@ -26,6 +28,20 @@ async function openPanel(page: Page): Promise<void> {
 async function closePanel(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await panel(page).waitFor({ state: 'hidden' });
+}
+
+/** The viewport as the person sees it (a full-page shot stretches the fixed sheet). */
+async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(outputDir, { recursive: true });
+  // Dialogs slide and fade in; the shot waits for the finite animations to end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+  await page.screenshot({ path: path.join(outputDir, `${name}.png`) });
 }
 
 /** Whether the avatar of this world (self) is playing `emote` now. */
@@ -81,6 +97,7 @@ describe('the social layer between two people', () => {
         hasText: notificationText('friend-request', member),
       });
     await request.waitFor();
+    await saveScreenshot(b.page, 'social-notifications-1440');
     await dot(b.page).waitFor({ state: 'hidden' });
     await request.getByRole('button', { name: SocialUiText.accept }).click();
     await toast(b.page, SocialText.friendAccepted(member));
@@ -139,6 +156,7 @@ describe('the social layer between two people', () => {
     await closePanel(a.page);
     const action = b.page.getByRole('alertdialog', { name: SocialText.actionPopup });
     await action.getByText(SocialUiText.actionFrom(member, 'waving')).waitFor();
+    await saveScreenshot(b.page, 'social-action-popup-1440');
     const bWaves = selfEmote(worldB, 'waving');
     const aWaves = selfEmote(worldA, 'waving');
     await action.getByRole('button', { name: SocialUiText.accept }).click();
