@@ -1,7 +1,8 @@
 import { CLASSROOM_ROOMS, type ClassroomRoom } from '@atrium/protocol';
-import { useMemo } from 'react';
-import { useClassroom } from '../features/classroom/classroomContext.ts';
+import { useMemo, type ReactNode } from 'react';
+import { TileActionsContext, useClassroom } from '../features/classroom/classroomContext.ts';
 import { FriendsEntry } from '../features/social/FriendsEntry.tsx';
+import { useSocialCommands } from '../features/social/socialState.ts';
 import { useWorldHandle } from './worldLink.ts';
 
 const isClassroom = (room: string): room is ClassroomRoom =>
@@ -31,4 +32,10 @@ export function SocialEntry() {
     [world, currentRoom, requestJoin, setPanelOpen],
   );
   return <FriendsEntry links={links} />;
+}
+
+/** Gives the classroom's video tile menu (Call, Add Friend) the social layer's commands. */
+export function SocialTileActions({ children }: { children: ReactNode }) {
+  const commands = useSocialCommands();
+  return <TileActionsContext value={commands}>{children}</TileActionsContext>;
 }

@@ -6,13 +6,14 @@ import {
   type Reply,
 } from '@atrium/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../shared/api/client.ts';
 import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { IncomingPopup } from './IncomingPopup.tsx';
 import { createSocialHttp } from './socialApi.ts';
 import { SocialPanel } from './SocialPanel.tsx';
-import { setUnread, type SocialLinks } from './socialState.ts';
+import { setSocialCommands, setUnread, type SocialLinks } from './socialState.ts';
 import { SocialText } from './texts.ts';
 import { useSocialSocket } from './useSocialSocket.ts';
 import './social.css';
@@ -159,6 +160,23 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
       }
     },
   };
+
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  });
+  // The video tiles' Call and Add Friend (SPEC §2) reach this layer through the app.
+  useEffect(() => {
+    setSocialCommands({
+      call: (name) => void actionsRef.current.call(name),
+      addFriend: (name) => {
+        http
+          .request(name)
+          .then(notifySuccess, (error: unknown) => notifyError(errorMessage(error)));
+      },
+    });
+    return () => setSocialCommands(null);
+  }, [http]);
 
   const current = queue[0] ?? null;
   return (

@@ -23,3 +23,16 @@ export interface SocialLinks {
   /** The video room the person is in now, for invites; null when in none. */
   currentRoom: string | null;
 }
+
+/** What other parts of the page may ask of the social layer (the video tile menu). */
+export interface SocialCommands {
+  call: (username: string) => void;
+  addFriend: (username: string) => void;
+}
+
+/** Set while the social layer is live (a signed-in person, socket or not). */
+const commands = createStore<SocialCommands | null>(null);
+
+export const setSocialCommands = (next: SocialCommands | null): void => commands.set(next);
+export const useSocialCommands = (): SocialCommands | null =>
+  useSyncExternalStore(commands.subscribe, commands.get, () => null);
