@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppRoute, SocialText, notificationText } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { ClassroomUiText } from '../apps/web/src/features/classroom/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { SocialUiText } from '../apps/web/src/features/social/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
@@ -206,6 +207,57 @@ describe('the social layer between two people', () => {
     await popup.getByRole('button', { name: SocialUiText.reject }).tap();
     await toast(phone.page, SocialText.youRejectedCall);
     await toast(caller.page, SocialText.rejectedCall(member));
+  }, 120_000);
+
+  // Member and teacher are friends since the first test.
+  it('an accepted invite joins the inviter’s classroom: both in the same video room', async () => {
+    const people = await Promise.all(
+      ['member', 'teacher'].map(async (role) => {
+        const watched = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+        await watched.page
+          .context()
+          .grantPermissions(['camera', 'microphone'], { origin: baseURL });
+        await logIn(watched.page, role);
+        return watched;
+      }),
+    );
+    const [a, b] = people.map((p) => p.page) as [Page, Page];
+    const joinWithDevices = async (page: Page) => {
+      const modal = page.getByRole('dialog', { name: ClassroomUiText.chooseDevices });
+      await modal.waitFor();
+      await modal.getByRole('button', { name: ClassroomUiText.join, exact: true }).click();
+      await page
+        .getByRole('toolbar', { name: ClassroomUiText.controls })
+        .waitFor({ timeout: 30_000 });
+    };
+    await a.getByRole('button', { name: ClassroomUiText.openClassroom, exact: true }).click();
+    await a.getByRole('button', { name: 'room-1', exact: true }).click();
+    await joinWithDevices(a);
+
+    await openPanel(a);
+    await tab(a, SocialUiText.tabFriends).click();
+    await panel(a)
+      .locator(`[data-friend="${teacher}"]`)
+      .getByRole('button', { name: SocialUiText.inviteCall })
+      .click();
+    await closePanel(a);
+    const invite = b.getByRole('alertdialog', { name: SocialUiText.incomingInvite });
+    await invite.getByText(SocialUiText.inviteFrom(member)).waitFor();
+    await invite.getByRole('button', { name: SocialUiText.accept }).click();
+    await toast(b, SocialText.youAcceptedInvitation);
+    await toast(a, SocialText.acceptedInvitation(teacher));
+    await joinWithDevices(b);
+    for (const page of [a, b]) {
+      await page
+        .getByRole('heading', { name: ClassroomUiText.roomName('room-1') })
+        .first()
+        .waitFor();
+      await expect
+        .poll(() => page.getByTestId('classroom-count').first().textContent(), { timeout: 30_000 })
+        .toBe(ClassroomUiText.people(2));
+    }
+    await saveScreenshot(b, 'social-invite-joined-1440');
+    for (const p of people) await p.page.context().close();
   }, 120_000);
 
   it('shows guests no social UI', async () => {
