@@ -35,6 +35,9 @@ export interface SocialActions {
   call: (username: string) => Promise<void>;
   invite: (username: string) => Promise<void>;
   requestAction: (username: string, action: Emote) => Promise<void>;
+  addFriend: (username: string) => Promise<void>;
+  /** The debug ping (development mode only, one per 10 s). */
+  ping: (username: string) => Promise<void>;
   answer: (inbox: InboxMessage['inbox'], accept: boolean) => Promise<void>;
 }
 
@@ -138,6 +141,20 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
         notifyError(messageOf(error));
       }
     },
+    async addFriend(name) {
+      try {
+        notifySuccess(await http.request(name));
+      } catch (error) {
+        notifyError(errorMessage(error));
+      }
+    },
+    async ping(name) {
+      try {
+        notifySuccess((await request(need(), 'social:ping', { username: name })).message);
+      } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
     async answer(inbox, accept) {
       setQueue((q) => q.filter((m) => m.inbox !== inbox));
       try {
@@ -169,14 +186,10 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
   useEffect(() => {
     setSocialCommands({
       call: (name) => void actionsRef.current.call(name),
-      addFriend: (name) => {
-        http
-          .request(name)
-          .then(notifySuccess, (error: unknown) => notifyError(errorMessage(error)));
-      },
+      addFriend: (name) => void actionsRef.current.addFriend(name),
     });
     return () => setSocialCommands(null);
-  }, [http]);
+  }, []);
 
   const current = queue[0] ?? null;
   return (

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type KeyboardEvent } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { BlockedTab } from './BlockedTab.tsx';
+import { DebugTools, debugToolsEnabled } from './DebugTools.tsx';
 import { FriendsTab } from './FriendsTab.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';
 import { OnlineTab } from './OnlineTab.tsx';
@@ -84,6 +85,9 @@ export function SocialPanel({ me, http, actions, version, canInvite, onClose }: 
         )}
         {tab === 'blocked' && <BlockedTab http={http} />}
       </div>
+      {debugToolsEnabled(import.meta.env.DEV, window.location.search) && (
+        <DebugTools actions={actions} />
+      )}
     </PopupShell>
   );
 }

@@ -45,5 +45,11 @@ export const SocialUiText = {
   actionFrom: (name: string, action: string) => `${name} wants to do ${action} with you`,
   pingFrom: (name: string) => `${name} pinged you`,
   ok: 'OK',
+  debugTitle: 'Debug',
+  debugPrompt: 'Username of the other person',
+  debugAddFriend: 'Add friend',
+  debugCall: 'Call specific user',
+  debugRequestAction: 'Request action',
+  debugPing: 'Ping',
   moreOnline: (shown: number, total: number) => `Showing ${shown} of ${total}`,
 } as const;
