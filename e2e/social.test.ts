@@ -7,7 +7,7 @@ import { ClassroomUiText } from '../apps/web/src/features/classroom/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { SocialUiText } from '../apps/web/src/features/social/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
-import { openPage, outputDir, useBrowser } from './support/browser.ts';
+import { openPage, outputDir, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn, worldFrame } from './support/world.ts';
 
 const baseURL = inject('baseURL');
@@ -99,6 +99,7 @@ describe('the social layer between two people', () => {
       });
     await request.waitFor();
     await saveScreenshot(b.page, 'social-notifications-1440');
+    expect(await seriousA11yViolations(b.page)).toEqual([]);
     await dot(b.page).waitFor({ state: 'hidden' });
     await request.getByRole('button', { name: SocialUiText.accept }).click();
     await toast(b.page, SocialText.friendAccepted(member));
@@ -115,7 +116,13 @@ describe('the social layer between two people', () => {
     // A hears of the acceptance (dot), and calls B from the friends list.
     await dot(a.page).waitFor();
     await openPanel(a.page);
-    await tab(a.page, SocialUiText.tabFriends).click();
+    // The tab list is keyboard-driven: the panel opened on the unread notifications; arrows move.
+    await tab(a.page, SocialUiText.tabNotifications).focus();
+    await a.page.keyboard.press('ArrowLeft');
+    await a.page.keyboard.press('ArrowLeft');
+    await expect(tab(a.page, SocialUiText.tabFriends).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
     const friendRow = panel(a.page).locator(`[data-friend="${teacher}"]`);
     await friendRow.getByText(SocialUiText.online, { exact: true }).waitFor();
     await friendRow.getByRole('button', { name: SocialUiText.call, exact: true }).click();
@@ -128,6 +135,7 @@ describe('the social layer between two people', () => {
       .poll(() => b.page.evaluate(() => document.activeElement?.textContent))
       .toBe(SocialUiText.accept);
     await saveScreenshot(b.page, 'social-call-popup-1440');
+    expect(await seriousA11yViolations(b.page)).toEqual([]);
     await b.page.keyboard.press('Enter');
     await toast(b.page, SocialText.youAcceptedCall);
     await toast(a.page, SocialText.acceptedCall(teacher));
