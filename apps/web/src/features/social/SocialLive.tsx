@@ -1,6 +1,5 @@
 import {
   DEFAULT_BRIDGE_POSITION,
-  type BridgePosition,
   type Emote,
   type InboxMessage,
   type Reply,
@@ -12,20 +11,12 @@ import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { IncomingPopup } from './IncomingPopup.tsx';
 import { createSocialHttp } from './socialApi.ts';
+import { dropInbox, enqueue, toBridgePosition, toServerPosition } from './socialModel.ts';
 import { SocialPanel } from './SocialPanel.tsx';
 import { setSocialCommands, setUnread, type SocialLinks } from './socialState.ts';
 import { SocialText } from './texts.ts';
 import { useSocialSocket } from './useSocialSocket.ts';
 import './social.css';
-
-const toBridge = (p: Reply['position']): BridgePosition =>
-  p ? { x: String(p.x), y: String(p.y), z: String(p.z) } : DEFAULT_BRIDGE_POSITION;
-
-/** The host page's strings as the server's numbers (anything unreadable is 0, as SPEC §4's '0'). */
-const toNumbers = (p: BridgePosition) => {
-  const n = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : 0);
-  return { x: n(p.x), y: n(p.y), z: n(p.z) };
-};
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : SocialText.notOnline;
@@ -69,17 +60,17 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     const world = linksRef.current.world;
     if (!world) return;
     if (host === 'user_action_yes')
-      world.send({ type: host, action, position: toBridge(position) });
+      world.send({ type: host, action, position: toBridgePosition(position) });
     else world.send({ type: host, action });
   };
 
   const socket: AppSocket | null = useSocialSocket(() => store.getSnapshot().token ?? '', {
     message(message) {
       // One pending message per type: a newer one of the same type replaces the old.
-      setQueue((q) => [...q.filter((m) => m.inbox !== message.inbox), message]);
+      setQueue((q) => enqueue(q, message));
     },
     cleared(inbox) {
-      setQueue((q) => q.filter((m) => m.inbox !== inbox));
+      setQueue((q) => dropInbox(q, inbox));
     },
     reply(reply) {
       notifySuccess(reply.text);
@@ -156,12 +147,12 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
       }
     },
     async answer(inbox, accept) {
-      setQueue((q) => q.filter((m) => m.inbox !== inbox));
+      setQueue((q) => dropInbox(q, inbox));
       try {
         // SPEC §4: the host page says where this avatar stands ('0' each after 5 s).
         const position =
           inbox === 'RequestUser' && accept
-            ? toNumbers(
+            ? toServerPosition(
                 await (linksRef.current.world?.requestPosition() ?? DEFAULT_BRIDGE_POSITION),
               )
             : undefined;
