@@ -265,6 +265,20 @@ describe('the social layer between two people', () => {
         .toBe(ClassroomUiText.people(2));
     }
     await saveScreenshot(b, 'social-invite-joined-1440');
+
+    // SPEC §2 tile menu: Add Friend on a friend gets the spec's refusal; Call rings them.
+    const tileMenu = () =>
+      b.getByRole('button', { name: ClassroomUiText.tileMenu(member) }).first();
+    await tileMenu().click();
+    await b.getByRole('menuitem', { name: ClassroomUiText.addFriend }).click();
+    await toast(b, SocialText.friendFailed);
+    await tileMenu().click();
+    await b.getByRole('menuitem', { name: ClassroomUiText.call }).click();
+    await toast(b, SocialText.initiatedCall(member));
+    const call = a.getByRole('alertdialog', { name: SocialUiText.incomingCall });
+    await call.getByText(SocialUiText.callFrom(teacher)).waitFor();
+    await call.getByRole('button', { name: SocialUiText.reject }).click();
+    await toast(b, SocialText.rejectedCall(member));
     for (const p of people) await p.page.context().close();
   }, 120_000);
 

@@ -98,6 +98,8 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
       // SPEC §8: notification failures are silent.
       () => undefined,
     );
+    // The next person to sign in on this tab starts from their own count.
+    return () => setUnread(0);
   }, [http]);
 
   const need = (): AppSocket => {
