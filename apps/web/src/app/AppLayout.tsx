@@ -5,6 +5,7 @@ import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
+import { SocialEntry, SocialTileActions } from './SocialEntry.tsx';
 import './AppLayout.css';
 
 const MAIN_ID = 'main-content';
@@ -41,24 +42,26 @@ export function AppLayout() {
   // One classroom for the whole app: a class goes on while the person moves between pages.
   return (
     <ClassroomProvider chat={renderClassroomChat}>
-      <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
-        {ShellText.skipToContent}
-      </a>
-      <TopNav albumEntry={<MyAlbumEntry />} />
-      <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="app-footer">
-        <div className="container app-footer__inner">
-          <p>
-            <strong>{ShellText.productName}</strong> · {ShellText.tagline}
-          </p>
-          <p>Self-hosted by your school, museum or event.</p>
-        </div>
-      </footer>
-      <ScrollRestoration />
+      <SocialTileActions>
+        <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
+          {ShellText.skipToContent}
+        </a>
+        <TopNav albumEntry={<MyAlbumEntry />} socialEntry={<SocialEntry />} />
+        <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="app-footer">
+          <div className="container app-footer__inner">
+            <p>
+              <strong>{ShellText.productName}</strong> · {ShellText.tagline}
+            </p>
+            <p>Self-hosted by your school, museum or event.</p>
+          </div>
+        </footer>
+        <ScrollRestoration />
+      </SocialTileActions>
     </ClassroomProvider>
   );
 }

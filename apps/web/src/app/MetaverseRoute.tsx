@@ -1,6 +1,7 @@
 import { useWorldClassroom } from '../features/classroom/WorldClassroom.tsx';
 import { MetaversePage } from '../features/metaverse/MetaversePage.tsx';
 import { MobileMetaversePage } from '../features/metaverse/mobile/MobileMetaversePage.tsx';
+import { setWorldHandle } from './worldLink.ts';
 
 /** The metaverse page with the classroom in it: its toolbar button, panel and world messages. */
 export function MetaverseRoute() {
@@ -10,6 +11,7 @@ export function MetaverseRoute() {
       toolbarSlot={classroom.button}
       stageSlot={classroom.overlay}
       onWorldMessage={classroom.onBridge}
+      onWorldHandle={setWorldHandle}
     />
   );
 }
@@ -22,6 +24,7 @@ export function MobileMetaverseRoute() {
       toolbarSlot={classroom.button}
       stageSlot={classroom.overlay}
       onWorldMessage={classroom.onBridge}
+      onWorldHandle={setWorldHandle}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { TileActionsContext } from './classroomContext.ts';
 import type { ClassroomTile } from './engine/types.ts';
 import { initials } from './format.ts';
 import { Icon } from './icons.tsx';
@@ -92,8 +93,9 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
   );
 }
 
-/** SPEC §2's per-participant menu: Call and Add Friend (the social features come later). */
+/** SPEC §2's per-participant menu: Call and Add Friend, when the social layer is there. */
 function TileMenu({ name }: { name: string }) {
+  const actions = useContext(TileActionsContext);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -153,26 +155,55 @@ function TileMenu({ name }: { name: string }) {
           className="classroom-menu"
           onKeyDown={handleKeyDown}
         >
-          {/* Focusable though disabled, so the reason can be read (aria-disabled, not disabled). */}
-          <button
-            type="button"
-            role="menuitem"
-            aria-disabled="true"
-            title={T.socialSoon}
-            tabIndex={-1}
-          >
-            {T.call}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            aria-disabled="true"
-            title={T.socialSoon}
-            tabIndex={-1}
-          >
-            {T.addFriend}
-          </button>
-          <p className="classroom-menu__note">{T.socialSoon}</p>
+          {actions ? (
+            <>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  setOpen(false);
+                  actions.call(name);
+                }}
+              >
+                {T.call}
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  setOpen(false);
+                  actions.addFriend(name);
+                }}
+              >
+                {T.addFriend}
+              </button>
+            </>
+          ) : (
+            <>
+              {/* Focusable though disabled, so the reason can be read (aria-disabled, not disabled). */}
+              <button
+                type="button"
+                role="menuitem"
+                aria-disabled="true"
+                title={T.socialSoon}
+                tabIndex={-1}
+              >
+                {T.call}
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                aria-disabled="true"
+                title={T.socialSoon}
+                tabIndex={-1}
+              >
+                {T.addFriend}
+              </button>
+              <p className="classroom-menu__note">{T.socialSoon}</p>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -70,3 +70,12 @@ export function useClassroom(): ClassroomController {
  * the room the person is in. Null: the panel's placeholder.
  */
 export const ChatSlotContext = createContext<((room: string) => ReactNode) | null>(null);
+
+/** SPEC §2 tile menu's Call and Add Friend, by username (the social feature's, given by the app). */
+export interface TileActions {
+  call: (username: string) => void;
+  addFriend: (username: string) => void;
+}
+
+/** Null: the menu shows its items disabled, with the reason (no social layer, e.g. a guest). */
+export const TileActionsContext = createContext<TileActions | null>(null);

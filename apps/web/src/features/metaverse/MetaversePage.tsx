@@ -41,7 +41,10 @@ function SignedOutStage({ restoring }: { restoring: boolean }) {
  * which runs in its embed frame.
  */
 export function MetaversePage(
-  extras: Pick<WorldHostProps, 'toolbarSlot' | 'stageSlot' | 'onWorldMessage'> = {},
+  extras: Pick<
+    WorldHostProps,
+    'toolbarSlot' | 'stageSlot' | 'onWorldMessage' | 'onWorldHandle'
+  > = {},
 ) {
   usePageTitle(PageTitle.metaverse);
   const navigate = useNavigate();

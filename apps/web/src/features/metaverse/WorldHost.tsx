@@ -1,4 +1,10 @@
-import { AppRoute, type CurrentUser, type WorldToHost } from '@atrium/protocol';
+import {
+  AppRoute,
+  type BridgePosition,
+  type CurrentUser,
+  type HostToWorld,
+  type WorldToHost,
+} from '@atrium/protocol';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
@@ -54,6 +60,14 @@ export interface WorldHostProps {
   stageSlot?: ReactNode;
   /** World messages this host does not handle itself (`classroom_near`, `classroom_join`). */
   onWorldMessage?: (message: WorldToHost) => void;
+  /** Hands the running world to the page (the social layer's emotes), null when it goes. */
+  onWorldHandle?: (handle: WorldHandle | null) => void;
+}
+
+/** What a page may do with the world: send it bridge messages and ask where the avatar is. */
+export interface WorldHandle {
+  send: (message: HostToWorld) => void;
+  requestPosition: () => Promise<BridgePosition>;
 }
 
 /** The world on the metaverse page: the embed frame, its toolbar, and the page's popups. */
@@ -64,6 +78,7 @@ export function WorldHost({
   toolbarSlot,
   stageSlot,
   onWorldMessage,
+  onWorldHandle,
 }: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
@@ -192,6 +207,12 @@ export function WorldHost({
       for (const t of pending) window.clearTimeout(t);
     };
   }, []);
+
+  useEffect(() => {
+    if (!onWorldHandle) return;
+    onWorldHandle({ send: world.send, requestPosition: world.requestPosition });
+    return () => onWorldHandle(null);
+  }, [onWorldHandle, world.send, world.requestPosition]);
 
   // The debug handle of SPEC §2 (`12345`) exists in development builds only (DESIGN.md).
   useEffect(() => {

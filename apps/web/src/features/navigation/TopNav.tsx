@@ -11,13 +11,15 @@ import './TopNav.css';
 export interface TopNavProps {
   /** The "My Album" list item (the album feature's), placed after the page links. */
   albumEntry?: ReactNode;
+  /** The social layer's "Friends" item (the social feature's, placed by the app). */
+  socialEntry?: ReactNode;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
 
 /** The top navigation bar: brand, page links, "My Album" for signed-in users, the user area. */
-export function TopNav({ albumEntry }: TopNavProps) {
+export function TopNav({ albumEntry, socialEntry }: TopNavProps) {
   const { user } = useSession();
   const { logout, pending } = useLogoutAction();
   const headerRef = useRef<HTMLElement>(null);
@@ -42,6 +44,7 @@ export function TopNav({ albumEntry }: TopNavProps) {
               </NavLink>
             </li>
             {albumEntry}
+            {socialEntry}
           </ul>
         </nav>
         <UserArea user={user} onLogout={logout} loggingOut={pending} />

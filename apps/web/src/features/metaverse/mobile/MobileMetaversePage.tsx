@@ -57,7 +57,10 @@ function MobileSignedOut({ restoring }: { restoring: boolean }) {
  * recommendation. Only a device without WebGL is warned (SPEC §4).
  */
 export function MobileMetaversePage(
-  extras: Pick<WorldHostProps, 'toolbarSlot' | 'stageSlot' | 'onWorldMessage'> = {},
+  extras: Pick<
+    WorldHostProps,
+    'toolbarSlot' | 'stageSlot' | 'onWorldMessage' | 'onWorldHandle'
+  > = {},
 ) {
   usePageTitle(PageTitle.metaverse);
   const navigate = useNavigate();

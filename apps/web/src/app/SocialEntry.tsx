@@ -1,0 +1,41 @@
+import { CLASSROOM_ROOMS, type ClassroomRoom } from '@atrium/protocol';
+import { useMemo, type ReactNode } from 'react';
+import { TileActionsContext, useClassroom } from '../features/classroom/classroomContext.ts';
+import { FriendsEntry } from '../features/social/FriendsEntry.tsx';
+import { useSocialCommands } from '../features/social/socialState.ts';
+import { useWorldHandle } from './worldLink.ts';
+
+const isClassroom = (room: string): room is ClassroomRoom =>
+  (CLASSROOM_ROOMS as readonly string[]).includes(room);
+
+/**
+ * The social layer wired to the classroom (accepted calls and invites join a video room) and
+ * to the world (action requests play emotes, new notifications reach the host page).
+ */
+export function SocialEntry() {
+  const { requestJoin, setPanelOpen, state } = useClassroom();
+  const world = useWorldHandle();
+  const currentRoom = state.phase === 'idle' ? null : state.room;
+  const links = useMemo(
+    () => ({
+      world,
+      currentRoom,
+      // The classroom server only knows room-1..3: a call's own room (the caller's id, or
+      // callerId_accepterId) cannot be joined until it hosts rooms made on demand.
+      joinRoom(room: string) {
+        if (!isClassroom(room)) return false;
+        setPanelOpen(true);
+        requestJoin(room);
+        return true;
+      },
+    }),
+    [world, currentRoom, requestJoin, setPanelOpen],
+  );
+  return <FriendsEntry links={links} />;
+}
+
+/** Gives the classroom's video tile menu (Call, Add Friend) the social layer's commands. */
+export function SocialTileActions({ children }: { children: ReactNode }) {
+  const commands = useSocialCommands();
+  return <TileActionsContext value={commands}>{children}</TileActionsContext>;
+}

@@ -1,0 +1,209 @@
+import {
+  DEFAULT_BRIDGE_POSITION,
+  type Emote,
+  type InboxMessage,
+  type Reply,
+} from '@atrium/protocol';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../shared/api/client.ts';
+import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
+import { useSessionStore } from '../../shared/session/SessionContext.tsx';
+import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { IncomingPopup } from './IncomingPopup.tsx';
+import { createSocialHttp } from './socialApi.ts';
+import { dropInbox, enqueue, toBridgePosition, toServerPosition } from './socialModel.ts';
+import { SocialPanel } from './SocialPanel.tsx';
+import { setSocialCommands, setUnread, type SocialLinks } from './socialState.ts';
+import { SocialText } from './texts.ts';
+import { useSocialSocket } from './useSocialSocket.ts';
+import './social.css';
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : SocialText.notOnline;
+
+/** What the panel may do over the socket (each answers the toast text or throws). */
+export interface SocialActions {
+  call: (username: string) => Promise<void>;
+  invite: (username: string) => Promise<void>;
+  requestAction: (username: string, action: Emote) => Promise<void>;
+  addFriend: (username: string) => Promise<void>;
+  /** The debug ping (development mode only, one per 10 s). */
+  ping: (username: string) => Promise<void>;
+  answer: (inbox: InboxMessage['inbox'], accept: boolean) => Promise<void>;
+}
+
+export interface SocialLiveProps {
+  username: string;
+  links: SocialLinks;
+  panelOpen: boolean;
+  onClosePanel: () => void;
+}
+
+/** The live social layer: its socket, the incoming popups and toasts, and the panel. */
+export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialLiveProps) {
+  const store = useSessionStore();
+  const http = useMemo(() => createSocialHttp(() => store.getSnapshot().token), [store]);
+  const [queue, setQueue] = useState<InboxMessage[]>([]);
+  const [version, setVersion] = useState(0);
+  const linksRef = useRef(links);
+  useEffect(() => {
+    linksRef.current = links;
+  });
+
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+
+  const playAction = (
+    host: 'user_action_yes' | 'user_action_no',
+    action: string,
+    position: Reply['position'],
+  ) => {
+    const world = linksRef.current.world;
+    if (!world) return;
+    if (host === 'user_action_yes')
+      world.send({ type: host, action, position: toBridgePosition(position) });
+    else world.send({ type: host, action });
+  };
+
+  const socket: AppSocket | null = useSocialSocket(() => store.getSnapshot().token ?? '', {
+    message(message) {
+      // One pending message per type: a newer one of the same type replaces the old.
+      setQueue((q) => enqueue(q, message));
+    },
+    cleared(inbox) {
+      setQueue((q) => dropInbox(q, inbox));
+    },
+    reply(reply) {
+      notifySuccess(reply.text);
+      if (reply.type === 'accept-call' && reply.room) linksRef.current.joinRoom(reply.room);
+      if (reply.type === 'accept-request-action' && reply.user_action_type) {
+        playAction('user_action_yes', reply.user_action_type, reply.position);
+      }
+      if (reply.type === 'reject-request-action' && reply.user_action_type) {
+        playAction('user_action_no', reply.user_action_type, null);
+      }
+      bump();
+    },
+    notification(notification, unread) {
+      setUnread(unread);
+      linksRef.current.world?.send({ type: 'notification_new', text: notification.text });
+      bump();
+    },
+    changed: bump,
+  });
+
+  // The dot shows what was unread before this page opened too.
+  useEffect(() => {
+    http.notifications().then(
+      (page) => setUnread(page.unread),
+      // SPEC §8: notification failures are silent.
+      () => undefined,
+    );
+    // The next person to sign in on this tab starts from their own count.
+    return () => setUnread(0);
+  }, [http]);
+
+  const need = (): AppSocket => {
+    if (!socket) throw new Error(SocialText.notOnline);
+    return socket;
+  };
+
+  const actions: SocialActions = {
+    async call(name) {
+      try {
+        await request(need(), 'social:call', { username: name });
+        notifySuccess(SocialText.initiatedCall(name));
+      } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
+    async invite(name) {
+      const channel = linksRef.current.currentRoom;
+      if (!channel) return;
+      try {
+        const ack = await request(need(), 'social:invite', { username: name, channel });
+        notifySuccess(ack.message);
+      } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
+    async requestAction(name, action) {
+      try {
+        await request(need(), 'social:request-action', { username: name, action });
+        notifySuccess(SocialText.initiatedAction(name));
+      } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
+    async addFriend(name) {
+      try {
+        notifySuccess(await http.request(name));
+      } catch (error) {
+        notifyError(errorMessage(error));
+      }
+    },
+    async ping(name) {
+      try {
+        notifySuccess((await request(need(), 'social:ping', { username: name })).message);
+      } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
+    async answer(inbox, accept) {
+      setQueue((q) => dropInbox(q, inbox));
+      try {
+        // SPEC §4: the host page says where this avatar stands ('0' each after 5 s).
+        const position =
+          inbox === 'RequestUser' && accept
+            ? toServerPosition(
+                await (linksRef.current.world?.requestPosition() ?? DEFAULT_BRIDGE_POSITION),
+              )
+            : undefined;
+        const ack = await request(need(), 'social:answer', { inbox, accept, position });
+        notifySuccess(ack.message);
+        if (accept && ack.room) linksRef.current.joinRoom(ack.room);
+        if (ack.host && ack.user_action_type) {
+          playAction(ack.host, ack.user_action_type, ack.position);
+        }
+        bump();
+      } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
+  };
+
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  });
+  // The video tiles' Call and Add Friend (SPEC §2) reach this layer through the app.
+  useEffect(() => {
+    setSocialCommands({
+      call: (name) => void actionsRef.current.call(name),
+      addFriend: (name) => void actionsRef.current.addFriend(name),
+    });
+    return () => setSocialCommands(null);
+  }, []);
+
+  const current = queue[0] ?? null;
+  return (
+    <>
+      {current && (
+        <IncomingPopup
+          key={`${current.inbox}-${current.timestamp}`}
+          message={current}
+          onAnswer={(accept) => void actions.answer(current.inbox, accept)}
+        />
+      )}
+      {panelOpen && (
+        <SocialPanel
+          me={username}
+          http={http}
+          actions={actions}
+          version={version}
+          canInvite={links.currentRoom !== null}
+          onClose={onClosePanel}
+        />
+      )}
+    </>
+  );
+}
