@@ -58,7 +58,10 @@ describe('the album and its editor', () => {
 
     // On a fresh page load the server says the album has news: My Album shows its dot.
     await page.goto(`${baseURL}/`);
-    await page.locator('.top-nav__dot').waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) })
+      .locator('.top-nav__dot')
+      .waitFor({ timeout: 15_000 });
 
     // The album: open the photo and its editor.
     await openAlbumPhoto(page);
@@ -133,8 +136,9 @@ describe('the album and its editor', () => {
     const newsAnswer = page.waitForResponse((r) => r.url().endsWith('/api/screenshot/news'));
     await page.goto(`${baseURL}/`);
     expect(await (await newsAnswer).json()).toMatchObject({ data: { has_new: false } });
-    expect(await page.locator('.top-nav__dot').count()).toBe(0);
-    await page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) }).waitFor();
+    const albumEntry = page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) });
+    await albumEntry.waitFor();
+    expect(await albumEntry.locator('.top-nav__dot').count()).toBe(0);
     await openAlbumPhoto(page);
     const shown = page.locator('.album-viewer__img');
     await expect

@@ -137,11 +137,16 @@ describe('the classroom whiteboard', () => {
         timeout: 15_000,
       })
       .toBe(true);
-    expect(
-      await teacherBoard
-        .getByRole('switch', { name: T.whiteboardDisallow })
-        .getAttribute('aria-checked'),
-    ).toBe('true');
+    // The teacher's switch follows the room state, which reaches the teacher by the same broadcast.
+    await expect
+      .poll(
+        () =>
+          teacherBoard
+            .getByRole('switch', { name: T.whiteboardDisallow })
+            .getAttribute('aria-checked'),
+        { timeout: 15_000 },
+      )
+      .toBe('true');
     // …and a drawing sent straight over the socket as the member is refused by the relay.
     const { token } = await tokenOf('member');
     const socket = io(`${baseURL}${roomNamespace('room-2')}`, {

@@ -64,8 +64,8 @@ describe('the world in two browsers', () => {
     await a.page.getByText(WorldText.photoSaved).first().waitFor({ timeout: 20_000 });
 
     // The new photo lights My Album's dot; the album shows it.
-    await a.page.locator('.top-nav__dot').waitFor({ timeout: 10_000 });
     const albumEntry = a.page.getByRole('button', { name: new RegExp(`^${ShellText.myAlbum}`) });
+    await albumEntry.locator('.top-nav__dot').waitFor({ timeout: 10_000 });
     await albumEntry.click();
     await a.page.getByRole('button', { name: AlbumText.open, exact: true }).click();
     const photos = a.page.getByRole('button', { name: /^Open Campus/ });

@@ -27,7 +27,8 @@ export async function logIn(page: Page, role: string): Promise<void> {
 
 /** The embed frame inside the metaverse page, once its world hook is up. */
 export async function worldFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
+  // Software WebGL on 2 cores: a second world starting beside a running one took over 60 s once.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const frame = page.frames().find((f) => f.url().includes('/embed/'));
     if (frame) {
