@@ -65,12 +65,33 @@ async function goToWorld(page: Page): Promise<Frame> {
   return frame;
 }
 
+/** The device modal a first join opens, answered with the default devices; then the controls. */
+async function joinWithDevices(page: Page) {
+  const modal = page.getByRole('dialog', { name: ClassroomUiText.chooseDevices });
+  await modal.waitFor();
+  await modal.getByRole('button', { name: ClassroomUiText.join, exact: true }).click();
+  await page.getByRole('toolbar', { name: ClassroomUiText.controls }).waitFor({ timeout: 30_000 });
+}
+
+/** Both pages show the video room `title` with `count` people in it. */
+async function bothInRoom(pages: Page[], title: string, count: number) {
+  for (const page of pages) {
+    await page.getByRole('heading', { name: title, exact: true }).first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('classroom-count').first().textContent(), { timeout: 30_000 })
+      .toBe(ClassroomUiText.people(count));
+  }
+}
+
 describe('the social layer between two people', () => {
   const browser = useBrowser();
 
   it('friend request, accept, call, accept; the dot lights and clears; an emote together', async () => {
     const a = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
     const b = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    for (const { page } of [a, b]) {
+      await page.context().grantPermissions(['camera', 'microphone'], { origin: baseURL });
+    }
     await logIn(a.page, 'member');
     await logIn(b.page, 'teacher');
 
@@ -140,6 +161,19 @@ describe('the social layer between two people', () => {
     await toast(b.page, SocialText.youAcceptedCall);
     await toast(a.page, SocialText.acceptedCall(teacher));
     await popup.waitFor({ state: 'hidden' });
+    // The friends panel made way for the video room.
+    await panel(a.page).waitFor({ state: 'hidden' });
+
+    // Both are sent into the call's own video room (callerId_accepterId, made by the server on
+    // acceptance) and see each other there; a call has no class chat.
+    await Promise.all([joinWithDevices(a.page), joinWithDevices(b.page)]);
+    await bothInRoom([a.page, b.page], ClassroomUiText.callTitle, 2);
+    expect(await b.page.locator('[data-control="chat"]').count()).toBe(0);
+    expect(await b.page.locator('[data-control="whiteboard"]').count()).toBe(0);
+    await saveScreenshot(b.page, 'social-call-room-1440');
+    for (const { page } of [a, b]) await page.locator('[data-control="leave"]').first().click();
+    await openPanel(a.page);
+    await tab(a.page, SocialUiText.tabFriends).click();
 
     // A second call, rejected with Escape.
     await friendRow.getByRole('button', { name: SocialUiText.call, exact: true }).click();
@@ -230,14 +264,6 @@ describe('the social layer between two people', () => {
       }),
     );
     const [a, b] = people.map((p) => p.page) as [Page, Page];
-    const joinWithDevices = async (page: Page) => {
-      const modal = page.getByRole('dialog', { name: ClassroomUiText.chooseDevices });
-      await modal.waitFor();
-      await modal.getByRole('button', { name: ClassroomUiText.join, exact: true }).click();
-      await page
-        .getByRole('toolbar', { name: ClassroomUiText.controls })
-        .waitFor({ timeout: 30_000 });
-    };
     await a.getByRole('button', { name: ClassroomUiText.openClassroom, exact: true }).click();
     await a.getByRole('button', { name: 'room-1', exact: true }).click();
     await joinWithDevices(a);
@@ -255,15 +281,7 @@ describe('the social layer between two people', () => {
     await toast(b, SocialText.youAcceptedInvitation);
     await toast(a, SocialText.acceptedInvitation(teacher));
     await joinWithDevices(b);
-    for (const page of [a, b]) {
-      await page
-        .getByRole('heading', { name: ClassroomUiText.roomName('room-1') })
-        .first()
-        .waitFor();
-      await expect
-        .poll(() => page.getByTestId('classroom-count').first().textContent(), { timeout: 30_000 })
-        .toBe(ClassroomUiText.people(2));
-    }
+    await bothInRoom([a, b], ClassroomUiText.roomName('room-1'), 2);
     await saveScreenshot(b, 'social-invite-joined-1440');
 
     // SPEC §2 tile menu: Add Friend on a friend gets the spec's refusal; Call rings them.

@@ -1,3 +1,4 @@
+import { CallRoomsRepository } from './calls/call-rooms.ts';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -169,6 +170,7 @@ export async function buildApp({
     mediaSettled,
     redis,
     io: () => realtimeRef?.io ?? null,
+    callRooms: new CallRoomsRepository(database.db),
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });

@@ -7,6 +7,22 @@ import { lineText } from './text.ts';
 export const CLASSROOM_ROOMS = ['room-1', 'room-2', 'room-3'] as const;
 export const ClassroomRoomSchema = z.enum(CLASSROOM_ROOMS);
 export type ClassroomRoom = z.infer<typeof ClassroomRoomSchema>;
+export const isClassroomRoom = (channel: string): channel is ClassroomRoom =>
+  (CLASSROOM_ROOMS as readonly string[]).includes(channel);
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * A call's own video room (issue 16, SPEC §4): the caller's id, or `callerId_accepterId` for a
+ * friend call. The server made it on acceptance; only the people it admitted may join.
+ */
+export const CALL_CHANNEL_PATTERN = new RegExp(`^${UUID}(?:_${UUID})?$`);
+export const isCallChannel = (channel: string): boolean => CALL_CHANNEL_PATTERN.test(channel);
+/** Any video room: a classroom (room-1..3) or a call's room. */
+export const VideoChannelSchema = z.union([
+  ClassroomRoomSchema,
+  z.string().regex(CALL_CHANNEL_PATTERN),
+]);
+export type VideoChannel = ClassroomRoom | (string & {});
 
 /**
  * The largest SDP the classroom signalling takes, in characters. A socket message may weigh at
@@ -38,6 +54,8 @@ export const ClassroomText = {
   /** SPEC §8: "a failed global mute update is an error toast" (its words are ours). */
   globalMuteUpdateFailed: 'Could not update the global mute setting.',
   unknownRoom: 'This classroom does not exist.',
+  /** A call's room refuses whoever the call did not admit (the caller, the accepter, invitees). */
+  notInCall: 'You are not part of this call.',
   invalidUid: 'The uid must be 1 to 64 letters, digits, dashes or underscores.',
   hostsOnly: 'Only teachers and admins can do this.',
   hostNotModerated: 'Teachers and admins cannot be muted.',
@@ -133,9 +151,9 @@ export const IceServerSchema = z.object({
 });
 export type IceServer = z.infer<typeof IceServerSchema>;
 
-export const ClassJoinSchema = z.strictObject({ room: lineText().max(64) });
+export const ClassJoinSchema = z.strictObject({ room: lineText().max(128) });
 export const ClassJoinAckSchema = z.object({
-  room: ClassroomRoomSchema,
+  room: VideoChannelSchema,
   id: ParticipantIdSchema,
   host: z.boolean(),
   attributes: ParticipantAttributesSchema,

@@ -98,6 +98,8 @@ export const SocialText = {
   blockSelf: 'You can not block yourself.',
   debugOnly: 'This debug tool is only available in development mode.',
   pingCooldown: 'Wait 10 seconds between pings.',
+  inviteUnknownRoom: 'There is no such video room to invite to.',
+  inviteNotInCall: 'Join the call before you invite someone to it.',
 } as const;
 
 /**

@@ -265,6 +265,26 @@ export const classroomParticipants = pgTable(
 export type ClassroomParticipantRow = typeof classroomParticipants.$inferSelect;
 
 /**
+ * Who may join a call's own video room (issue 16): the caller and the accepter once a call is
+ * accepted, and each friend who accepts an invite to it. Classrooms (room-1..3) go by role and
+ * have no rows here. A row lapses at `expiresAt`.
+ */
+export const callRoomMembers = pgTable(
+  'call_room_members',
+  {
+    channel: text('channel').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.userId] }),
+    index('call_room_members_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/**
  * The room socket's state per classroom (issue 15): the open whiteboard and the pushed pop-up
  * browser, read by every process so that a latecomer's `welcome` carries them.
  */

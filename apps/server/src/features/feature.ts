@@ -1,3 +1,4 @@
+import type { CallRooms } from '../calls/call-rooms.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config/config.ts';
@@ -33,6 +34,8 @@ export interface FeatureDeps {
   redis: RedisClientType | undefined;
   /** The socket server, once built (after every feature registered); null before. */
   io(): AtriumServer | null;
+  /** Who may join a call's own video room: social admits, the classroom checks. */
+  callRooms: CallRooms;
 }
 
 /**

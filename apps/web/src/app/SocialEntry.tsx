@@ -1,12 +1,9 @@
-import { CLASSROOM_ROOMS, type ClassroomRoom } from '@atrium/protocol';
+import { isCallChannel, isClassroomRoom } from '@atrium/protocol';
 import { useMemo, type ReactNode } from 'react';
 import { TileActionsContext, useClassroom } from '../features/classroom/classroomContext.ts';
 import { FriendsEntry } from '../features/social/FriendsEntry.tsx';
 import { useSocialCommands } from '../features/social/socialState.ts';
 import { useWorldHandle } from './worldLink.ts';
-
-const isClassroom = (room: string): room is ClassroomRoom =>
-  (CLASSROOM_ROOMS as readonly string[]).includes(room);
 
 /**
  * The social layer wired to the classroom (accepted calls and invites join a video room) and
@@ -20,10 +17,10 @@ export function SocialEntry() {
     () => ({
       world,
       currentRoom,
-      // The classroom server only knows room-1..3: a call's own room (the caller's id, or
-      // callerId_accepterId) cannot be joined until it hosts rooms made on demand.
+      // A classroom (room-1..3), or a call's own room (the caller's id, or
+      // callerId_accepterId), which the server made when the call was accepted.
       joinRoom(room: string) {
-        if (!isClassroom(room)) return false;
+        if (!isClassroomRoom(room) && !isCallChannel(room)) return false;
         setPanelOpen(true);
         requestJoin(room);
         return true;

@@ -119,7 +119,7 @@ describe.skipIf(!janusBinary)('classroom refusals on a private Janus', () => {
     const refusals: Array<[ClientSocket, string, unknown, string]> = [
       [alice.socket, 'class:join', { room: 'room-4' }, ClassroomText.unknownRoom],
       [alice.socket, 'class:join', { room: '../room-1' }, ClassroomText.unknownRoom],
-      [alice.socket, 'class:join', { room: 'x'.repeat(65) }, SocketText.invalidPayload],
+      [alice.socket, 'class:join', { room: 'x'.repeat(129) }, SocketText.invalidPayload],
       [alice.socket, 'class:join', { room: 1 }, SocketText.invalidPayload],
       [alice.socket, 'class:join', {}, SocketText.invalidPayload],
       // Bob's feed is in room-2: from room-1 it does not exist.

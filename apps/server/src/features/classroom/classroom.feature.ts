@@ -10,7 +10,7 @@ export const classroomFeature: Feature = {
   name: 'classroom',
   async register(app, deps) {
     const repo = new ClassroomRepository(deps.database.db);
-    const service = new ClassroomService(repo, deps.jwtSecret);
+    const service = new ClassroomService(repo, deps.jwtSecret, deps.callRooms);
     await app.register(classroomRoutes, { service });
     const live = createClassroomRealtime({
       repo,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CallRoomsRepository } from '../../calls/call-rooms.ts';
 import { AuthText, ClassroomText, VIDEO_TOKEN_TTL_S } from '@atrium/protocol';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,8 +58,11 @@ describe.each(testDatabaseKinds())('classroom tokens and flags on %s', (kind) =>
     const { status, json } = await videoTokens('room-2', '4711', bearer.member);
     expect(status).toBe(200);
     expect(json.status).toBe(true);
-    const key = new ClassroomService(new ClassroomRepository(database.db), JWT_SECRET)
-      .videoTokenKey;
+    const key = new ClassroomService(
+      new ClassroomRepository(database.db),
+      JWT_SECRET,
+      new CallRoomsRepository(database.db),
+    ).videoTokenKey;
     for (const [field, kindName] of [
       ['rtcToken', 'rtc'],
       ['rtmToken', 'rtm'],

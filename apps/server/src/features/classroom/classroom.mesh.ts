@@ -3,7 +3,7 @@
 // PostgreSQL so every process agrees; mutes are stored and announced, but only clients obey.
 import { randomInt } from 'node:crypto';
 import { ClassroomText, MAX_MESH_PEOPLE, MAX_SDP_LENGTH } from '@atrium/protocol';
-import type { ClassJoinAck, ClassroomRoom } from '@atrium/protocol';
+import type { ClassJoinAck, VideoChannel } from '@atrium/protocol';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AtriumSocket, Handler } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -12,7 +12,7 @@ import type { RoomCore, Session } from './classroom.room.ts';
 import { isHost } from './classroom.service.ts';
 
 export interface MeshPath {
-  join: (socket: AtriumSocket, claims: AuthClaims, channel: ClassroomRoom) => Promise<ClassJoinAck>;
+  join: (socket: AtriumSocket, claims: AuthClaims, channel: VideoChannel) => Promise<ClassJoinAck>;
   signal: Handler<'class:signal'>;
 }
 
@@ -26,7 +26,7 @@ export function createMeshPath(core: RoomCore): MeshPath {
    * room's socket.io room are asked of every process (the Redis adapter); young rows stay, as
    * their socket may not have joined that room yet.
    */
-  async function pruneDead(channel: ClassroomRoom): Promise<void> {
+  async function pruneDead(channel: VideoChannel): Promise<void> {
     const io = deps.io();
     if (!io) return;
     let live: string[];
@@ -45,7 +45,7 @@ export function createMeshPath(core: RoomCore): MeshPath {
   async function join(
     socket: AtriumSocket,
     claims: AuthClaims,
-    channel: ClassroomRoom,
+    channel: VideoChannel,
   ): Promise<ClassJoinAck> {
     const flagsRow = await service.channel(channel);
     const previous = sessions.get(socket.id);
@@ -64,7 +64,6 @@ export function createMeshPath(core: RoomCore): MeshPath {
     // Rejoining the same room keeps the place; a full room changes nothing.
     if (previous?.channel === channel) await leave(socket);
     await pruneDead(channel);
-    const others = await repo.participants(channel);
     if (!(await repo.addParticipantIfRoom(row, MAX_MESH_PEOPLE))) {
       throw conflict(ClassroomText.meshFull);
     }
@@ -81,7 +80,7 @@ export function createMeshPath(core: RoomCore): MeshPath {
       updating: false,
     };
     sessions.set(socket.id, session);
-    return core.enter(session, others);
+    return core.enter(session);
   }
 
   const signal: Handler<'class:signal'> = async (s, { to, description, candidate }) => {

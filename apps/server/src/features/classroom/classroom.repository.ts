@@ -19,6 +19,11 @@ export type NewParticipant = Pick<
 export class ClassroomRepository {
   constructor(private readonly db: AppDb) {}
 
+  /** A call's room gets its row (flags, screen sharer) on its first join; a no-op after that. */
+  async ensureChannel(channel: string): Promise<void> {
+    await this.db.insert(classroomChannels).values({ channel }).onConflictDoNothing();
+  }
+
   async channel(channel: string): Promise<ClassroomChannelRow | undefined> {
     const [row] = await this.db
       .select()

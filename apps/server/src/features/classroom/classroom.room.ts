@@ -5,7 +5,7 @@ import { ClassroomText, MAX_SDP_LENGTH } from '@atrium/protocol';
 import type {
   ClassJoinAck,
   ClassParticipant,
-  ClassroomRoom,
+  VideoChannel,
   IceServer,
   ParticipantAttributes,
   SessionDescription,
@@ -38,7 +38,7 @@ export const GHOST_GRACE_MS = 30_000;
 /** One person's live classroom session on this process. */
 export interface Session {
   socket: AtriumSocket;
-  channel: ClassroomRoom;
+  channel: VideoChannel;
   feed: number;
   privateId: number;
   claims: AuthClaims;
@@ -111,9 +111,9 @@ export interface RoomCore {
    * Rows that were removed because their person is gone: the screen is freed if its sharer went
    * with them, and the room is told.
    */
-  dropped: (channel: ClassroomRoom, gone: ClassroomParticipantRow[]) => Promise<void>;
+  dropped: (channel: VideoChannel, gone: ClassroomParticipantRow[]) => Promise<void>;
   /** The common end of a join, once the row and the session exist: the room hears of it. */
-  enter: (session: Session, others: ClassroomParticipantRow[]) => Promise<ClassJoinAck>;
+  enter: (session: Session) => Promise<ClassJoinAck>;
 }
 
 export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
@@ -163,7 +163,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     emitToRoom(row.channel)?.emit('class:left', { id: row.feed });
   }
 
-  async function dropped(channel: ClassroomRoom, gone: ClassroomParticipantRow[]): Promise<void> {
+  async function dropped(channel: VideoChannel, gone: ClassroomParticipantRow[]): Promise<void> {
     if (gone.length === 0) return;
     const remaining = await repo.participants(channel);
     await repo.releaseScreenUnlessIn(
@@ -173,7 +173,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     for (const row of gone) emitToRoom(channel)?.emit('class:left', { id: row.feed });
   }
 
-  async function enter(session: Session, others: ClassroomParticipantRow[]): Promise<ClassJoinAck> {
+  async function enter(session: Session): Promise<ClassJoinAck> {
     const { socket, channel, claims } = session;
     // The socket may have gone while Janus or the database answered: its disconnect handler
     // already ran, so this join cleans up after itself.
@@ -184,6 +184,9 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     await socket.join(classRoomKey(channel));
     const me = await repo.participant(socket.id);
     if (!me) throw badRequest(ClassroomText.notInRoom);
+    // Read after joining the socket.io room: two people joining at once each either see the
+    // other here or hear of them by `class:joined` (the client takes both, once).
+    const others = (await repo.participants(channel)).filter((row) => row.socketId !== socket.id);
     const current = await service.channel(channel);
     socket.to(classRoomKey(channel)).emit('class:joined', viewOf(me, current));
     const sfu = session.peer !== null;

@@ -1,21 +1,22 @@
 import { createHmac } from 'node:crypto';
 import {
-  CLASSROOM_ROOMS,
-  ClassroomRoomSchema,
   ClassroomText,
+  isCallChannel,
   VIDEO_TOKEN_TTL_S,
   VIDEO_UID_PATTERN,
+  VideoChannelSchema,
 } from '@atrium/protocol';
 import type {
-  ClassroomRoom,
   GlobalMuteConfig,
   GlobalMuteKey,
   MediaKind,
+  VideoChannel,
   VideoTokens,
 } from '@atrium/protocol';
 import { SignJWT } from 'jose';
 import type { ClassroomChannelRow } from '../../db/schema.ts';
-import { AppError, notFound, unavailable } from '../../http/errors.ts';
+import type { CallRooms } from '../../calls/call-rooms.ts';
+import { AppError, forbidden, notFound, unavailable } from '../../http/errors.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder, requireRole } from '../../security/policy.ts';
 import type { ClassroomRepository } from './classroom.repository.ts';
@@ -31,7 +32,7 @@ export const flagsOf = (row: ClassroomChannelRow): GlobalMuteConfig => ({
 
 /** Applies a changed flag to the people in the room (moderation at the SFU, attributes). */
 export type FlagListener = (
-  channel: ClassroomRoom,
+  channel: VideoChannel,
   kind: MediaKind,
   mute: boolean,
   by: AuthClaims,
@@ -45,6 +46,7 @@ export class ClassroomService {
   constructor(
     private readonly repo: ClassroomRepository,
     secret: string,
+    private readonly callRooms: CallRooms,
   ) {
     // A key of its own, so a video token can never pass for an access token or the reverse.
     this.#tokenKey = createHmac('sha256', secret).update('atrium:video-tokens').digest();
@@ -67,8 +69,9 @@ export class ClassroomService {
       rtcToken: '',
       rtmToken: '',
     });
-    if (!(CLASSROOM_ROOMS as readonly string[]).includes(channel)) {
-      return empty(ClassroomText.unknownRoom);
+    if (!VideoChannelSchema.safeParse(channel).success) return empty(ClassroomText.unknownRoom);
+    if (isCallChannel(channel) && !(await this.callRooms.isAdmitted(channel, account.sub))) {
+      return empty(ClassroomText.notInCall);
     }
     if (!VIDEO_UID_PATTERN.test(uid)) return empty(ClassroomText.invalidUid);
     const sign = (kind: 'rtc' | 'rtm') =>
@@ -88,14 +91,14 @@ export class ClassroomService {
     return this.#tokenKey;
   }
 
-  async flags(claims: AuthClaims | null, channel: ClassroomRoom): Promise<GlobalMuteConfig> {
+  async flags(claims: AuthClaims | null, channel: VideoChannel): Promise<GlobalMuteConfig> {
     requireAccountHolder(claims);
     return flagsOf(await this.channel(channel));
   }
 
   async setFlag(
     claims: AuthClaims | null,
-    channel: ClassroomRoom,
+    channel: VideoChannel,
     key: GlobalMuteKey,
     value: boolean,
   ): Promise<GlobalMuteConfig> {
@@ -108,7 +111,7 @@ export class ClassroomService {
 
   /** Stores one flag; a failure is SPEC §8's failed global mute update. */
   async writeFlag(
-    channel: ClassroomRoom,
+    channel: VideoChannel,
     kind: MediaKind,
     value: boolean,
   ): Promise<ClassroomChannelRow> {
@@ -124,9 +127,25 @@ export class ClassroomService {
   }
 
   async channel(channel: string): Promise<ClassroomChannelRow> {
-    const parsed = ClassroomRoomSchema.safeParse(channel);
+    const parsed = VideoChannelSchema.safeParse(channel);
     const row = parsed.success ? await this.repo.channel(parsed.data) : undefined;
     if (!row) throw notFound(ClassroomText.unknownRoom);
     return row;
+  }
+
+  /**
+   * The room a person may join now: a classroom (room-1..3, by role), or a call's own room for
+   * the people the call admitted (issue 16), whose row is made on its first join.
+   */
+  async admit(claims: AuthClaims, room: string): Promise<VideoChannel> {
+    const parsed = VideoChannelSchema.safeParse(room);
+    if (!parsed.success) throw notFound(ClassroomText.unknownRoom);
+    if (isCallChannel(parsed.data)) {
+      if (!(await this.callRooms.isAdmitted(parsed.data, claims.sub))) {
+        throw forbidden(ClassroomText.notInCall);
+      }
+      await this.repo.ensureChannel(parsed.data);
+    }
+    return parsed.data;
   }
 }

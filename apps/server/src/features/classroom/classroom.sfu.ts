@@ -1,9 +1,9 @@
 // The classroom on Janus (the SFU): the server owns every Janus session, adds the room, the
 // participant id and the token; the browser sends only SDP and ICE. A person's Janus session
 // lives in the process holding their socket.
-import { createHmac } from 'node:crypto';
-import { ClassroomText } from '@atrium/protocol';
-import type { ClassJoinAck, ClassroomRoom, MediaKind } from '@atrium/protocol';
+import { createHash, createHmac } from 'node:crypto';
+import { ClassroomText, isCallChannel } from '@atrium/protocol';
+import type { ClassJoinAck, VideoChannel, MediaKind } from '@atrium/protocol';
 import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, unavailable } from '../../http/errors.ts';
 import { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from '../../media/janus/index.ts';
@@ -25,16 +25,24 @@ import { isHost } from './classroom.service.ts';
 const streamsView = (streams: SubscribedStream[]) =>
   streams.map(({ mid, type, feed }) => ({ mid, type, ...(feed === undefined ? {} : { feed }) }));
 
-/** Janus's room id of a classroom: room-1 → 1001. Every process computes the same. */
-export const janusRoomId = (channel: ClassroomRoom): number =>
-  1000 + Number(channel.slice('room-'.length));
+/**
+ * Janus's room id of a video room: room-1 → 1001; a call's room (made on demand) → a number from
+ * a hash of its name, at or above 2^32 so it never meets a classroom's. Every process computes
+ * the same. 48 bits of SHA-256 stay below 2^53 (a JSON number Janus and JS both keep exact); two
+ * live calls meet with a chance near n²/2^49.
+ */
+export const janusRoomId = (channel: VideoChannel): number => {
+  if (!isCallChannel(channel)) return 1000 + Number(channel.slice('room-'.length));
+  const digest = createHash('sha256').update(`atrium:call-room:${channel}`).digest();
+  return 2 ** 32 + (digest.readUIntBE(0, 6) % (2 ** 48 - 2 ** 32));
+};
 
 /** The secret of a classroom's Janus room, derived from the server secret (same on every process). */
-export const janusRoomSecret = (secret: string, channel: ClassroomRoom): string =>
+export const janusRoomSecret = (secret: string, channel: VideoChannel): string =>
   createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
 
 export interface SfuPath {
-  join: (socket: AtriumSocket, claims: AuthClaims, channel: ClassroomRoom) => Promise<ClassJoinAck>;
+  join: (socket: AtriumSocket, claims: AuthClaims, channel: VideoChannel) => Promise<ClassJoinAck>;
   /** Mutes or unmutes one stream of one participant at the SFU, if they publish it. */
   moderateRow: (row: ClassroomParticipantRow, kind: MediaKind, mute: boolean) => Promise<void>;
   publish: Handler<'class:publish'>;
@@ -46,7 +54,7 @@ export interface SfuPath {
 export function createSfuPath(core: RoomCore): SfuPath {
   const { deps, sessions, requireSession, serial, leave } = core;
   const { repo, service, log } = deps;
-  const roomSecret = (channel: ClassroomRoom) => janusRoomSecret(deps.secret, channel);
+  const roomSecret = (channel: VideoChannel) => janusRoomSecret(deps.secret, channel);
 
   function requireMedia(): MediaServer {
     const media = deps.media();
@@ -69,7 +77,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
     }
   }
 
-  async function ensureJanusRoom(media: MediaServer, channel: ClassroomRoom): Promise<number> {
+  async function ensureJanusRoom(media: MediaServer, channel: VideoChannel): Promise<number> {
     const room = janusRoomId(channel);
     if (await media.client.roomExists(room)) return room;
     try {
@@ -98,7 +106,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
     const mid = kind === 'audio' ? row.audioMid : row.videoMid;
     if (!mid) return;
     const media = requireMedia();
-    const channel = row.channel as ClassroomRoom;
+    const channel = row.channel;
     await janus(() =>
       media.client.moderate({
         room: janusRoomId(channel),
@@ -114,7 +122,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
    * Janus knows who is really in the room: rows whose feed it no longer has belong to a process
    * that died. They go, with their screen share, and the room is told.
    */
-  async function pruneGone(media: MediaServer, channel: ClassroomRoom, janusRoom: number) {
+  async function pruneGone(media: MediaServer, channel: VideoChannel, janusRoom: number) {
     const live = await janus(() => media.client.listParticipants(janusRoom));
     const gone = await repo.removeGone(
       channel,
@@ -127,7 +135,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
   async function join(
     socket: AtriumSocket,
     claims: AuthClaims,
-    channel: ClassroomRoom,
+    channel: VideoChannel,
   ): Promise<ClassJoinAck> {
     const flagsRow = await service.channel(channel);
     const media = requireMedia();
@@ -156,7 +164,6 @@ export function createSfuPath(core: RoomCore): SfuPath {
 
     const host = isHost(claims.role);
     await pruneGone(media, channel, janusRoom);
-    const others = await repo.participants(channel);
     await repo.addParticipant({
       socketId: socket.id,
       channel,
@@ -189,7 +196,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
         );
       }
     });
-    return core.enter(session, others);
+    return core.enter(session);
   }
 
   const publish: Handler<'class:publish'> = async (s, { participant, sdp }) => {

@@ -2,8 +2,8 @@
 // screen sharer live in PostgreSQL (shared by every process). With Janus the media go through the
 // SFU (classroom.sfu.ts); without it the browsers form a mesh (classroom.mesh.ts). What both
 // share is in classroom.room.ts; moderation, flags and the screen share are here.
-import { ClassroomRoomSchema, ClassroomText, SocketText } from '@atrium/protocol';
-import type { ClassChannelMessage, ClassJoinAck, ClassroomRoom, MediaKind } from '@atrium/protocol';
+import { ClassroomText, SocketText } from '@atrium/protocol';
+import type { ClassChannelMessage, ClassJoinAck, MediaKind, VideoChannel } from '@atrium/protocol';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -30,7 +30,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   const mesh = createMeshPath(core);
 
   /** A global flag changed: every student in the room follows, teachers and admins never. */
-  async function applyFlag(channel: ClassroomRoom, kind: MediaKind, mute: boolean, by: AuthClaims) {
+  async function applyFlag(channel: VideoChannel, kind: MediaKind, mute: boolean, by: AuthClaims) {
     const rows = await repo.participants(channel);
     for (const row of rows) {
       if (isHost(row.role as AuthClaims['role'])) continue;
@@ -57,13 +57,10 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   async function join(socket: AtriumSocket, room: string): Promise<ClassJoinAck> {
     if (!socket.data.auth) throw forbidden(SocketText.notLoggedIn);
     const claims = requireAccountHolder(socket.data.auth);
-    const parsed = ClassroomRoomSchema.safeParse(room);
-    if (!parsed.success) throw notFound(ClassroomText.unknownRoom);
+    const channel = await service.admit(claims, room);
     await deps.mediaSettled?.();
     // Without Janus the room is a WebRTC mesh relayed by this socket server.
-    return deps.media()
-      ? sfu.join(socket, claims, parsed.data)
-      : mesh.join(socket, claims, parsed.data);
+    return deps.media() ? sfu.join(socket, claims, channel) : mesh.join(socket, claims, channel);
   }
 
   const feature: SocketFeature = (socket, on) => {

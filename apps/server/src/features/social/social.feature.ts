@@ -26,6 +26,7 @@ export const socialFeature: Feature = {
       // Once the server is closing, nothing is sent: the Redis adapter may already be gone.
       io: () => (closing ? null : deps.io()),
       development: deps.config.NODE_ENV === 'development',
+      callRooms: deps.callRooms,
     });
     app.decorate('social', { service, presence });
     app.addHook('preClose', () => {

@@ -1,4 +1,11 @@
-import { FriendStatus, notificationText, SocialConstants, SocialText } from '@atrium/protocol';
+import {
+  FriendStatus,
+  isCallChannel,
+  notificationText,
+  SocialConstants,
+  SocialText,
+  VideoChannelSchema,
+} from '@atrium/protocol';
 import type {
   AnswerAck,
   Emote,
@@ -12,6 +19,7 @@ import type {
   ServerPayload,
   ServerEventName,
 } from '@atrium/protocol';
+import type { CallRooms } from '../../calls/call-rooms.ts';
 import type { InboxMessageRow, NotificationRow } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
@@ -30,6 +38,8 @@ export interface SocialServiceDeps {
   io: () => AtriumServer | null;
   /** The debug ping exists only in development mode (DESIGN, "Debug handles"). */
   development: boolean;
+  /** Who may join a call's own video room: accepted calls and invites admit people. */
+  callRooms: CallRooms;
   now?: () => Date;
 }
 
@@ -277,6 +287,7 @@ export class SocialService {
       const hit = await this.deps.limiter.hit(`social:ping:${me.sub}`, cooldown, 1);
       if (!hit.allowed) throw tooManyRequests(SocialText.pingCooldown, hit.retryAfterMs);
     }
+    if (out.inbox === 'InviteUser') await this.requireInvitable(me.sub, out.channel ?? '');
     const friendship = await this.deps.repo.friendship(me.sub, target.id);
     const row = await this.deps.repo.put(
       {
@@ -299,6 +310,19 @@ export class SocialService {
       });
     }
     return SocialText.sent;
+  }
+
+  /**
+   * An invite names a video room its sender may be in: a classroom (the classroom decides by
+   * role at join), or a call's room the sender was admitted to.
+   */
+  private async requireInvitable(senderId: string, channel: string): Promise<void> {
+    if (!VideoChannelSchema.safeParse(channel).success) {
+      throw badRequest(SocialText.inviteUnknownRoom);
+    }
+    if (isCallChannel(channel) && !(await this.deps.callRooms.isAdmitted(channel, senderId))) {
+      throw forbidden(SocialText.inviteNotInCall);
+    }
   }
 
   /** The recipient answers its pending message of one type; the sender hears the reply. */
@@ -331,6 +355,8 @@ export class SocialService {
         const room = message.isFriend ? `${message.fromId}_${me.sub}` : message.fromId;
         ack.message = accept ? SocialText.youAcceptedCall : SocialText.youRejectedCall;
         ack.room = accept ? room : null;
+        // Both may now join the call's own video room (and rejoin it after a reload).
+        if (accept) await this.deps.callRooms.admit(room, [sender.id, me.sub], at);
         reply = {
           type: accept ? 'accept-call' : 'reject-call',
           text: accept
@@ -347,6 +373,9 @@ export class SocialService {
       case 'invite': {
         ack.message = accept ? SocialText.youAcceptedInvitation : SocialText.youRejectedInvitation;
         ack.room = accept ? message.channel : null;
+        if (accept && message.channel && isCallChannel(message.channel)) {
+          await this.deps.callRooms.admit(message.channel, [me.sub], at);
+        }
         reply = {
           type: accept ? 'accept-invitation' : 'reject-invitation',
           text: accept

@@ -1,4 +1,4 @@
-import { CLASSROOM_ROOMS } from '@atrium/protocol';
+import { CLASSROOM_ROOMS, isCallChannel } from '@atrium/protocol';
 import { Suspense, useContext, useId, type ReactNode } from 'react';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
@@ -33,6 +33,9 @@ export function ClassroomPanel({
   const titleId = useId();
   const elapsed = useElapsed(state.phase === 'joined' ? state.joinedAt : null);
   const joined = state.phase === 'joined';
+  // A call's own room has no class chat, whiteboard or teacher row: just the people.
+  const inCall = state.room !== null && isCallChannel(state.room);
+  const chatOpen = view.chatOpen && !inCall;
   const classes = ['classroom-panel', view.minimized && 'classroom-panel--minimized', className]
     .filter(Boolean)
     .join(' ');
@@ -73,16 +76,14 @@ export function ClassroomPanel({
       {state.phase === 'joining' && (
         <p className="classroom-panel__status" role="status">
           <span className="classroom-spinner" aria-hidden="true" />
-          {T.joining}
+          {inCall ? T.joiningCall : T.joining}
         </p>
       )}
 
       {(state.phase === 'idle' || state.phase === 'failed') && !view.minimized && <NotJoined />}
 
       {joined && !view.minimized && (
-        <div
-          className={`classroom-panel__body${view.chatOpen ? ' classroom-panel__body--chat' : ''}`}
-        >
+        <div className={`classroom-panel__body${chatOpen ? ' classroom-panel__body--chat' : ''}`}>
           <ul
             className={`classroom-grid classroom-grid--${view.grid}`}
             aria-label={T.stream}
@@ -92,7 +93,7 @@ export function ClassroomPanel({
               <VideoTile key={tile.id} tile={tile} />
             ))}
           </ul>
-          {view.chatOpen && (
+          {chatOpen && (
             <aside className="classroom-chat" aria-label={T.chat}>
               {chat ??
                 (renderChat && state.room ? (
@@ -118,18 +119,20 @@ export function ClassroomPanel({
                     control="grid"
                     onClick={() => setView({ grid: view.grid === 'four' ? 'default' : 'four' })}
                   />
-                  <ControlButton
-                    icon="chat"
-                    label={T.chat}
-                    pressed={view.chatOpen}
-                    control="chat"
-                    onClick={() => setView({ chatOpen: !view.chatOpen })}
-                  />
+                  {!inCall && (
+                    <ControlButton
+                      icon="chat"
+                      label={T.chat}
+                      pressed={view.chatOpen}
+                      control="chat"
+                      onClick={() => setView({ chatOpen: !view.chatOpen })}
+                    />
+                  )}
                 </>
               )
             }
           />
-          {state.host && !view.minimized && <TeacherControls />}
+          {state.host && !inCall && !view.minimized && <TeacherControls />}
         </div>
       )}
     </section>

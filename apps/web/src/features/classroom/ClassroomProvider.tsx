@@ -1,4 +1,4 @@
-import type { ClassroomRoom, MediaKind } from '@atrium/protocol';
+import { isClassroomRoom, type MediaKind, type VideoChannel } from '@atrium/protocol';
 import {
   lazy,
   Suspense,
@@ -160,7 +160,7 @@ export function ClassroomProvider({
   }, [lacksDevices, state.joinedAt]);
 
   const startJoin = useCallback(
-    async (room: ClassroomRoom, devices: DeviceChoice) => {
+    async (room: VideoChannel, devices: DeviceChoice) => {
       setPanelOpen(true);
       setViewState((v) => ({ ...v, minimized: false }));
       try {
@@ -213,9 +213,12 @@ export function ClassroomProvider({
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);
 
-  // The room socket (pushed browser, whiteboard actions) lives while the person is in a class.
+  // The room socket (pushed browser, whiteboard actions) lives while the person is in a class;
+  // a call's own room has neither.
+  const classRoom =
+    state.phase === 'joined' && state.room && isClassroomRoom(state.room) ? state.room : null;
   const roomChannel = useRoomChannel(
-    state.phase === 'joined' && !fixedClient ? state.room : null,
+    fixedClient ? null : classRoom,
     () => sessionStore.getSnapshot().token ?? '',
   );
   const popup = roomChannel.view.state.popup;
@@ -224,7 +227,7 @@ export function ClassroomProvider({
   const [whiteboardSeen, setWhiteboardSeen] = useState(false);
   if (whiteboard && !whiteboardSeen) setWhiteboardSeen(true);
 
-  const handleJoin = (room: ClassroomRoom, choice: DeviceChoice) => {
+  const handleJoin = (room: VideoChannel, choice: DeviceChoice) => {
     saveDeviceSetting(browserStorage(), choice);
     setDeviceModal(null);
     void startJoin(room, choice);

@@ -1,4 +1,4 @@
-import { CLASSROOM_ROOMS, type ClassroomRoom } from '@atrium/protocol';
+import { CLASSROOM_ROOMS, isCallChannel, type VideoChannel } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
@@ -12,7 +12,7 @@ export interface DeviceSettingsModalProps {
   modal: Exclude<DeviceModal, null>;
   /** The devices to preselect: the saved ones before a join, the ones in use in a room. */
   current: DeviceChoice;
-  onJoin: (room: ClassroomRoom, choice: DeviceChoice) => void;
+  onJoin: (room: VideoChannel, choice: DeviceChoice) => void;
   onApply: (choice: DeviceChoice) => Promise<void>;
   onClose: () => void;
 }
@@ -32,9 +32,11 @@ export function DeviceSettingsModal({
   const { lists, denied } = useMediaDevices();
   const [mic, setMic] = useState(current.mic ?? '');
   const [camera, setCamera] = useState(current.camera ?? '');
-  const [room, setRoom] = useState<ClassroomRoom>(modal.mode === 'join' ? modal.room : 'room-1');
+  const [room, setRoom] = useState<VideoChannel>(modal.mode === 'join' ? modal.room : 'room-1');
   const [busy, setBusy] = useState(false);
   const inRoom = modal.mode === 'switch';
+  // A call's room is given (the call was accepted): there is no classroom to pick.
+  const pickRoom = !inRoom && !isCallChannel(room);
   // Focus starts on the first choice, not on Cancel.
   const firstField = useRef<HTMLSelectElement>(null);
 
@@ -69,7 +71,7 @@ export function DeviceSettingsModal({
           {label}
         </label>
         <select
-          ref={kind === 'mic' && inRoom ? firstField : undefined}
+          ref={kind === 'mic' && !pickRoom ? firstField : undefined}
           id={`${id}-${kind}`}
           className="field__input classroom-select"
           value={known ? value : ''}
@@ -101,7 +103,7 @@ export function DeviceSettingsModal({
       <Dialog.Title className="dialog__title">{T.chooseDevices}</Dialog.Title>
       <Dialog.Description className="dialog__description">{T.devicesIntro}</Dialog.Description>
       <form className="dialog__form" onSubmit={handleSubmit}>
-        {!inRoom && (
+        {pickRoom && (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-room`}>
               {T.classroom}
@@ -111,7 +113,7 @@ export function DeviceSettingsModal({
               id={`${id}-room`}
               className="field__input classroom-select"
               value={room}
-              onChange={(event) => setRoom(event.target.value as ClassroomRoom)}
+              onChange={(event) => setRoom(event.target.value)}
             >
               {CLASSROOM_ROOMS.map((name) => (
                 <option key={name} value={name}>

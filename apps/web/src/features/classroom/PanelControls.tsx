@@ -1,4 +1,4 @@
-import { ROOM_URL_MAX } from '@atrium/protocol';
+import { isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
 import type { ReactNode } from 'react';
 import { prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
@@ -146,7 +146,7 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
           control="share"
           onClick={() => setScreenShare(!state.sharing)}
         />
-        {state.host && (
+        {state.host && state.room && isClassroomRoom(state.room) && (
           <ControlButton
             icon="whiteboard"
             label={T.whiteboard}

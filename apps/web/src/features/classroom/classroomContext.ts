@@ -1,4 +1,4 @@
-import type { ClassroomRoom, MediaKind } from '@atrium/protocol';
+import type { MediaKind, VideoChannel } from '@atrium/protocol';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ClassroomState } from './engine/types.ts';
 import { IDLE_CLASSROOM } from './panelModel.ts';
@@ -12,7 +12,7 @@ export interface PanelView {
 }
 
 /** The device modal: before a join (with a room), or in the room (switching devices). */
-export type DeviceModal = { mode: 'join'; room: ClassroomRoom } | { mode: 'switch' } | null;
+export type DeviceModal = { mode: 'join'; room: VideoChannel } | { mode: 'switch' } | null;
 
 /** What the classroom screens read and call; `useClassroom()` gives it. */
 export interface ClassroomController {
@@ -24,9 +24,9 @@ export interface ClassroomController {
   setPanelOpen: (open: boolean) => void;
   deviceModal: DeviceModal;
   /** SPEC §4: joins with the saved devices, or asks for them first when none are saved. */
-  requestJoin: (room: ClassroomRoom) => void;
+  requestJoin: (room: VideoChannel) => void;
   /** Opens the device modal before joining `room`, even when devices are saved. */
-  joinWithSettings: (room: ClassroomRoom) => void;
+  joinWithSettings: (room: VideoChannel) => void;
   /** The in-room settings button: the device modal's switch variant. */
   openDeviceSettings: () => void;
   closeDeviceModal: () => void;

@@ -1,13 +1,20 @@
-import { ClassroomText } from '@atrium/protocol';
+import { ClassroomText, isCallChannel } from '@atrium/protocol';
 
 /**
  * The classroom screens' texts. The spec's own words (SPEC §2, §5, §8) come from `ClassroomText`
  * in @atrium/protocol and are re-exported here, so a test imports every text from one module.
  */
+/** The panel's title in a call's own room. */
+const ClassroomUiTextCall = 'Call';
+
 export const ClassroomUiText = {
   ...ClassroomText,
   panelTitle: 'Classroom',
-  roomName: (room: string) => `Classroom ${room.replace('room-', '')}`,
+  /** A classroom's name, or `Call` for a call's own room (the caller's id, or two ids). */
+  roomName: (room: string) =>
+    isCallChannel(room) ? ClassroomUiTextCall : `Classroom ${room.replace('room-', '')}`,
+  callTitle: 'Call',
+  joiningCall: 'Joining the call…',
   people: (count: number) => (count === 1 ? '1 person' : `${count} people`),
   elapsed: 'Time in class',
   notJoinedTitle: 'Join a live class',

@@ -46,9 +46,15 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
   const [queue, setQueue] = useState<InboxMessage[]>([]);
   const [version, setVersion] = useState(0);
   const linksRef = useRef(links);
+  const closePanelRef = useRef(onClosePanel);
   useEffect(() => {
     linksRef.current = links;
+    closePanelRef.current = onClosePanel;
   });
+  /** Joins an accepted call's or invite's room; the panel makes way for the video room. */
+  const joinRoom = (room: string) => {
+    if (linksRef.current.joinRoom(room)) closePanelRef.current();
+  };
 
   const bump = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -74,7 +80,7 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     },
     reply(reply) {
       notifySuccess(reply.text);
-      if (reply.type === 'accept-call' && reply.room) linksRef.current.joinRoom(reply.room);
+      if (reply.type === 'accept-call' && reply.room) joinRoom(reply.room);
       if (reply.type === 'accept-request-action' && reply.user_action_type) {
         playAction('user_action_yes', reply.user_action_type, reply.position);
       }
@@ -160,7 +166,7 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
             : undefined;
         const ack = await request(need(), 'social:answer', { inbox, accept, position });
         notifySuccess(ack.message);
-        if (accept && ack.room) linksRef.current.joinRoom(ack.room);
+        if (accept && ack.room) joinRoom(ack.room);
         if (ack.host && ack.user_action_type) {
           playAction(ack.host, ack.user_action_type, ack.position);
         }

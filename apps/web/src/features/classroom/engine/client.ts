@@ -3,10 +3,10 @@
 import type {
   ClassJoinAck,
   ClassParticipant,
-  ClassroomRoom,
   MediaKind,
   ParticipantAttributes,
   ServerPayload,
+  VideoChannel,
 } from '@atrium/protocol';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore } from '../../../shared/store.ts';
@@ -222,7 +222,7 @@ export function createClassroomClient(
     await request(socket, 'class:leave', {}).catch(() => undefined);
   }
 
-  async function join(room: ClassroomRoom, devices: DeviceChoice = {}): Promise<void> {
+  async function join(room: VideoChannel, devices: DeviceChoice = {}): Promise<void> {
     if (store.get().phase !== 'idle' || transport) await leave();
     const run = ++generation;
     store.set({ ...initialClassroomState(), phase: 'joining', room, devices });

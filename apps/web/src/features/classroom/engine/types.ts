@@ -1,7 +1,7 @@
 // The contract between the classroom's media engine (engine/) and its screens. The engine owns
 // the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
 // and call `ClassroomActions`. Nothing here knows about React.
-import type { ClassroomRoom, GlobalMuteConfig, MediaKind, Role } from '@atrium/protocol';
+import type { GlobalMuteConfig, MediaKind, Role, VideoChannel } from '@atrium/protocol';
 import type { Store } from '../../../shared/store.ts';
 
 /** SPEC §9: a participant whose audio level is at least this (0–100) is the active speaker. */
@@ -55,7 +55,7 @@ export interface ClassroomTile {
 
 export interface ClassroomState {
   phase: ClassroomPhase;
-  room: ClassroomRoom | null;
+  room: VideoChannel | null;
   /** `sfu`: Janus carries the media; `mesh`: browsers connect directly (at most 4 people). */
   mode: 'sfu' | 'mesh' | null;
   /** Whether a teacher's mute is enforced by the media server (false in mesh mode). */
@@ -87,7 +87,7 @@ export interface SwitchResult {
 
 export interface ClassroomActions {
   /** Leaves any room first, then joins `room` with `devices` (SPEC §4 join flow). */
-  join(room: ClassroomRoom, devices?: DeviceChoice): Promise<void>;
+  join(room: VideoChannel, devices?: DeviceChoice): Promise<void>;
   leave(): Promise<void>;
   /** Turns the microphone on or off; refused (no change) while prohibited. */
   setMic(on: boolean): Promise<void>;
