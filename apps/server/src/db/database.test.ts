@@ -18,6 +18,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     );
     const tables = result as { rows: Array<{ table_name: string }> };
     expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'call_room_members',
       'chat_messages',
       'chat_room_data',
       'classroom_channels',
