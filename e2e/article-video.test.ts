@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
 import { VIDEO_EMBED_ORIGIN } from '../apps/web/src/features/metaverse/popups/videoLinks.ts';
-import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
+import { openPage, outputDir, saveScreenshot, useBrowser } from './support/browser.ts';
 import { useDevServer } from './support/dev-server.ts';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
@@ -50,7 +51,8 @@ describe('video links in an article', () => {
       const link = dialog.getByRole('link', { name: /example\.org\/library/ });
       expect(await link.getAttribute('href')).toBe('https://example.org/library');
 
-      await frame.scrollIntoViewIfNeeded();
+      // The popup's body scrolls: bring the whole player into view for the screenshot.
+      await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const box = await frame.boundingBox();
       expect(box).toBeTruthy();
       if (box) expect(Math.abs(box.width / box.height - 16 / 9)).toBeLessThan(0.02);
@@ -59,6 +61,8 @@ describe('video links in an article', () => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await saveScreenshot(page, `article-video-${label}`);
+      // What the visitor sees (a full-page capture relays the page out at its whole height).
+      await page.screenshot({ path: path.join(outputDir, `article-video-${label}-viewport.png`) });
       expect(ownErrors(errors)).toEqual([]);
     });
   }
