@@ -9,6 +9,7 @@ export const UploadText = {
   zipNeedsOneFile: 'The zip file must contain exactly one file.',
   fileRequired: 'Choose a file to upload.',
   notMultipart: 'Send the file as multipart/form-data.',
+  badMultipart: 'The upload is not a valid multipart form.',
   notAnImage: 'The file is not a PNG, JPEG, WebP or GIF image.',
   zipTooLarge: 'The zip file cannot be larger than 10 MB.',
   zipUnpackedTooLarge: 'The file inside the zip cannot be larger than 20 MB.',

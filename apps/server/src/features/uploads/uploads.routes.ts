@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { UploadField, UploadLimits, UploadsApi, UploadText } from '@atrium/protocol';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { serveRoute } from '../../http/route.ts';
 import { tempTooLarge, zipTooLarge } from './uploads.service.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -18,19 +18,21 @@ async function readFile(
   tooLarge: () => Error,
 ): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest(UploadText.notMultipart);
-  const part = await request.file({
-    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
-    throwFileSizeLimit: true,
-  });
-  if (!part || part.fieldname !== field) {
-    part?.file.resume();
-    throw badRequest(UploadText.fileRequired);
-  }
   try {
+    const part = await request.file({
+      limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 11 },
+      throwFileSizeLimit: true,
+    });
+    if (!part || part.fieldname !== field) {
+      part?.file.resume();
+      throw badRequest(UploadText.fileRequired);
+    }
     return await part.toBuffer();
   } catch (err: unknown) {
+    if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
+    // busboy's parse errors (no boundary, a body cut short, too many parts) are the client's.
+    throw badRequest(UploadText.badMultipart);
   }
 }
 

@@ -210,6 +210,38 @@ describe('temp and zip uploads', () => {
       );
     });
 
+    it('answers malformed multipart bodies with a 4xx envelope, never a 500', async () => {
+      const send = (contentType: string, body: string) =>
+        fetch(`${server.url}${TEMP}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.member}`, 'content-type': contentType },
+          body,
+        });
+      const cases: Array<[string, string]> = [
+        ['multipart/form-data', '--x\r\n'],
+        ['multipart/form-data; boundary=x', 'not multipart at all'],
+        [
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="upload_temp"; filename="a.png"\r\n\r\nabc',
+        ],
+        [
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--x--\r\n',
+        ],
+      ];
+      for (const [contentType, body] of cases) {
+        const before = await storedFiles();
+        const res = await send(contentType, body);
+        expect(
+          res.status,
+          `${contentType} ${body}: ${await res.clone().text()}`,
+        ).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(await res.json()).toMatchObject({ status: false });
+        expect(await storedFiles()).toEqual(before);
+      }
+    });
+
     it('limits uploads per user and minute', async () => {
       const image = await png();
       for (let i = 0; i < UploadLimits.uploadsPerMinute; i += 1) {
