@@ -115,6 +115,9 @@ const proxy = {
   '/apiposterdetail': { target: API_TARGET },
   '/apiscreenshot': { target: API_TARGET },
   '/apiuserfiles': { target: API_TARGET },
+  '/apipublicfiles': { target: API_TARGET },
+  '/apimember': { target: API_TARGET },
+  '/upload.php': { target: API_TARGET },
   '/assets/poster-description': { target: API_TARGET },
   // A shared photo's page (`/p/{token}`); the slash keeps `/public/...` assets with Vite.
   '/p/': { target: API_TARGET },

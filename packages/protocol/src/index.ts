@@ -20,5 +20,7 @@ export * from './classroom.ts';
 export * from './room.ts';
 export * from './chat.ts';
 export * from './social.ts';
+export * from './uploads.ts';
+export * from './game-data.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

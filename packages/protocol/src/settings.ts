@@ -12,6 +12,13 @@ export const SettingKeySchema = z
   .max(100)
   .regex(/^[a-z0-9_.-]+$/, 'key may contain lowercase letters, digits, dot, dash and underscore.');
 
+/**
+ * Public settings the web app reads by key. `site.home_page` is SPEC §2's "configured home page",
+ * the exit target when leaving the metaverse: a path on this site (`/…`) or an http(s) address.
+ * An admin's stored value wins; else the server's HOME_PAGE_URL; else `/`.
+ */
+export const PublicSetting = { homePage: 'site.home_page' } as const;
+
 export const CustomSettingQuerySchema = z.strictObject({ key: SettingKeySchema });
 
 export const CustomSettingResponseSchema = okEnvelope(

@@ -39,6 +39,12 @@ export const configSchema = z.object({
     .describe(
       'Address visitors use, e.g. https://campus.example.org. Defaults to http://localhost:PORT.',
     ),
+  HOME_PAGE_URL: z
+    .union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?!\/)\S*$/)])
+    .optional()
+    .describe(
+      "The configured home page: where Leave goes from the metaverse (SPEC §2). A path on this site (/...) or an http(s) address; defaults to /. An admin's site.home_page setting wins.",
+    ),
   ALLOWED_ORIGINS: originList
     .default([])
     .describe(

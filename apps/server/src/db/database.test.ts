@@ -24,6 +24,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'classroom_channels',
       'classroom_participants',
       'friendships',
+      'game_data',
       'inbox_messages',
       'mail_outbox',
       'notifications',

@@ -437,3 +437,20 @@ export const userBlocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
+
+// ---- gamedata (issue 17): SPEC §7 `/apimember/game-data-set` and `-get` ----
+
+/** A mini game's stored value for one user and key (SPEC §5: per user, guests have none). */
+export const gameData = pgTable(
+  'game_data',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+export type GameDataRow = typeof gameData.$inferSelect;

@@ -3,6 +3,7 @@ import { balancingFeature } from './balancing/balancing.feature.ts';
 import { chatFeature } from './chat/chat.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
+import { gameDataFeature } from './gamedata/gamedata.feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
 import { roomFeature } from './room/room.feature.ts';
 import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
@@ -10,6 +11,7 @@ import { settingsFeature } from './settings/settings.feature.ts';
 import { socialFeature } from './social/social.feature.ts';
 import { sharesFeature } from './shares/shares.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
+import { uploadsFeature } from './uploads/uploads.feature.ts';
 import { usersFeature } from './users/users.feature.ts';
 
 export type { Feature, FeatureDeps } from './feature.ts';
@@ -31,4 +33,6 @@ export const features: readonly Feature[] = [
   roomFeature,
   chatFeature,
   socialFeature,
+  uploadsFeature,
+  gameDataFeature,
 ];

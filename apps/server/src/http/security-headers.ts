@@ -18,6 +18,8 @@ const options: HelmetOptions = {
       connectSrc: ["'self'", 'ws:', 'wss:'],
       mediaSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],
+      // Video links in articles play on YouTube's privacy-enhanced host (SPEC §5).
+      frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
       objectSrc: ["'none'"],
       frameAncestors: ["'self'"],
       formAction: ["'self'"],

@@ -3,6 +3,7 @@ import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
 import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
+import { GameDataApi } from './game-data.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { RoomApi } from './room.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
@@ -10,6 +11,7 @@ import { SettingsApi } from './settings.api.ts';
 import { SocialApi } from './social.api.ts';
 import { SharesApi } from './shares.api.ts';
 import { SystemApi } from './system.api.ts';
+import { UploadsApi } from './uploads.api.ts';
 import { UserFilesApi } from './user-files.api.ts';
 import { UsersApi } from './users.api.ts';
 
@@ -18,6 +20,7 @@ export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
 export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
+export { GameDataApi } from './game-data.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';
@@ -25,6 +28,7 @@ export { ScreenshotsApi } from './screenshots.api.ts';
 export { SettingsApi } from './settings.api.ts';
 export { SocialApi } from './social.api.ts';
 export { SharesApi } from './shares.api.ts';
+export { UploadsApi } from './uploads.api.ts';
 export { UserFilesApi } from './user-files.api.ts';
 export { UsersApi } from './users.api.ts';
 
@@ -46,4 +50,6 @@ export const ApiRoutes = {
   room: RoomApi,
   chat: ChatApi,
   social: SocialApi,
+  uploads: UploadsApi,
+  gameData: GameDataApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

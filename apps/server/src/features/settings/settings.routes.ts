@@ -8,11 +8,12 @@ import { SettingsService } from './settings.service.ts';
  * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown) and
  * the admin's account limits.
  */
-export const settingsRoutes: FastifyPluginAsync<{ database: Database }> = async (
-  app,
-  { database },
-) => {
-  const settings = new SettingsService(database.db);
+export const settingsRoutes: FastifyPluginAsync<{
+  database: Database;
+  /** Public settings' values from the server's configuration, when no row overrides them. */
+  defaults?: Readonly<Record<string, unknown>>;
+}> = async (app, { database, defaults }) => {
+  const settings = new SettingsService(database.db, defaults);
 
   serveRoute(app, SettingsApi.customSetting, async (request) => {
     const value = await settings.findPublic(request.query.key);

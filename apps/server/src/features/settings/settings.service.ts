@@ -14,13 +14,19 @@ const requireAdmin = requireRole('admin', SettingsAdminText.onlyAdmins);
 export class SettingsService {
   private readonly repo: SettingsRepository;
 
-  constructor(private readonly db: AppDb) {
+  constructor(
+    private readonly db: AppDb,
+    /** Public values from the configuration (HOME_PAGE_URL), used when no row is stored. */
+    private readonly defaults: Readonly<Record<string, unknown>> = {},
+  ) {
     this.repo = new SettingsRepository(db);
   }
 
   /** A public setting's value; private and unknown keys answer the same 404. */
   async findPublic(key: string): Promise<unknown> {
-    const value = await this.repo.findPublic(key);
+    const value =
+      (await this.repo.findPublic(key)) ??
+      (Object.hasOwn(this.defaults, key) ? this.defaults[key] : undefined);
     if (value === undefined) throw notFound(SettingsText.notFound);
     return value;
   }

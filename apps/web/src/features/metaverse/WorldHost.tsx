@@ -21,6 +21,8 @@ import {
 } from './popups/index.ts';
 import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
+import { ExitLink } from './ExitLink.tsx';
+import { useExitTarget } from './homePage.ts';
 import { useLoadingTicker } from './ticker.ts';
 import { useWorldFocus } from './useWorldFocus.ts';
 import { useWorldPlayer } from './useWorldPlayer.ts';
@@ -230,6 +232,8 @@ export function WorldHost({
   };
 
   const running = phase === 'running';
+  // SPEC §2: the configured home page is where Leave goes.
+  const exit = useExitTarget();
   const hostRef = useRef<HTMLElement>(null);
   useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open);
   return (
@@ -275,7 +279,8 @@ export function WorldHost({
             className="button button--secondary"
             onClick={() => {
               world.stop();
-              void navigate(AppRoute.home);
+              if (exit.kind === 'url') window.location.assign(exit.href);
+              else void navigate(exit.path);
             }}
           >
             {WorldText.leave}
@@ -318,9 +323,9 @@ export function WorldHost({
                 >
                   {WorldText.enterAgain}
                 </button>
-                <Link to={AppRoute.home} className="button button--secondary">
+                <ExitLink exit={exit} className="button button--secondary">
                   {WorldText.backHome}
-                </Link>
+                </ExitLink>
               </div>
             </div>
           </div>

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
-import { toParagraphs } from './paragraphs.ts';
+import { ArticleText } from './ArticleText.tsx';
 import { MetaverseText } from './texts.ts';
 
 export interface ArticleImage {
@@ -14,7 +14,10 @@ export interface ArticlePopupProps {
   /** Close, the corner ×, Escape or a click outside. */
   onClose: () => void;
   title: string;
-  /** Plain text, never HTML; blank lines start a new paragraph. */
+  /**
+   * Plain text, never HTML; blank lines start a new paragraph. Links become links, and YouTube
+   * links (SPEC §5's four forms) embedded players.
+   */
   body: string;
   image?: ArticleImage;
   zIndex?: number;
@@ -34,11 +37,7 @@ export function ArticlePopup({ open, onClose, title, body, image, zIndex }: Arti
       <div className="popup-article__body">
         <Dialog.Title className="dialog__title popup-article__title">{title}</Dialog.Title>
         <Dialog.Description asChild>
-          <div className="popup__text popup-article__text">
-            {toParagraphs(body).map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
-            ))}
-          </div>
+          <ArticleText className="popup__text popup-article__text" text={body} />
         </Dialog.Description>
       </div>
       <div className="dialog__actions popup__actions popup-article__actions">

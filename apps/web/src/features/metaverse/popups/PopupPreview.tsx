@@ -25,7 +25,9 @@ const SAMPLE_ARTICLE = {
 
 Quiet rooms on the east side can be booked by teachers for small-group lessons. Voice chat is muted inside them, so you can read without distractions.
 
-New posters from the Spring Science Fair hang in the gallery next door: take a look on your way out.`,
+Watch the opening of the new reading room: https://www.youtube.com/watch?v=aqz-KE-bpKQ
+
+New posters from the Spring Science Fair hang in the gallery next door: take a look on your way out. Opening hours are on https://example.org/library.`,
 };
 
 /** Buttons that open each metaverse popup, for the "Try the interface" panel. */

@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/client.ts';
 import { useSessionStore } from '../../../shared/session/SessionContext.tsx';
 import { MessagePopup } from './MessagePopup.tsx';
 import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
-import { toParagraphs } from './paragraphs.ts';
+import { ArticleText } from './ArticleText.tsx';
 import { fetchPosterDetail, safePrintUrl, type PosterDetail } from './posterDetail.ts';
 import { MetaverseText } from './texts.ts';
 
@@ -90,11 +90,7 @@ function PosterView({ poster, onBuyNft }: { poster: PosterDetail; onBuyNft: () =
           </p>
         )}
         <Dialog.Description asChild>
-          <div className="popup__text poster__text">
-            {toParagraphs(poster.description).map((paragraph, i) => (
-              <p key={i}>{paragraph}</p>
-            ))}
-          </div>
+          <ArticleText className="popup__text poster__text" text={poster.description} />
         </Dialog.Description>
         <div className="poster__actions">
           {printUrl && (

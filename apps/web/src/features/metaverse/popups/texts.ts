@@ -83,6 +83,12 @@ export const MetaverseText = {
     notNow: 'Not now',
   },
   /** SPEC §2 "Poster description popup" and §8. */
+  /** Video links in articles and poster descriptions (SPEC §5). */
+  video: {
+    /** The player frame's title, for screen readers. */
+    frameTitle: (n: number) => `Video ${n} (YouTube)`,
+    opensInNewTab: '(opens in a new tab)',
+  },
   poster: {
     buyPrint: 'BUY THIS PRINT',
     buyNft: 'BUY NFT',
