@@ -3,6 +3,7 @@ import { balancingFeature } from './balancing/balancing.feature.ts';
 import { chatFeature } from './chat/chat.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
+import { minigameFeature } from './minigame/minigame.feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
 import { roomFeature } from './room/room.feature.ts';
 import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
@@ -31,4 +32,5 @@ export const features: readonly Feature[] = [
   roomFeature,
   chatFeature,
   socialFeature,
+  minigameFeature,
 ];
