@@ -25,9 +25,7 @@ export const minigameFeature: Feature = {
 
     deps.socket((_socket, on) => {
       on('darts:invite', (s, { username, mode }) => service.invite(s.data.auth, username, mode));
-      on('darts:answer', (s, { matchId, accept }) =>
-        service.answer(s.data.auth, matchId, accept),
-      );
+      on('darts:answer', (s, { matchId, accept }) => service.answer(s.data.auth, matchId, accept));
       on('darts:throw', (s, { matchId, hit }) => service.throwDart(s.data.auth, matchId, hit));
       on('darts:leave', async (s, { matchId }) => ({
         left: await service.leave(s.data.auth, matchId),
