@@ -23,6 +23,7 @@ import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
 import { useLoadingTicker } from './ticker.ts';
 import { useWorldFocus } from './useWorldFocus.ts';
+import { useWinnerAnnouncements } from './useWinnerAnnouncements.ts';
 import { useWorldPlayer } from './useWorldPlayer.ts';
 import { DEFAULT_STREAM_KEY, metaverseFlags, worldKeyFromSearch } from './worldAddress.ts';
 
@@ -82,6 +83,7 @@ export function WorldHost({
 }: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
+  useWinnerAnnouncements(token);
   const { showError } = useDialogs();
   const [popup, setPopup] = useState<Popup>(null);
   const [welcome, setWelcome] = useState(false);

@@ -1,13 +1,22 @@
 import { AppRoute } from '@atrium/protocol';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { PageTitle } from '../../shared/texts.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import '../../shared/ui/InfoPanel.css';
+import { DartsLeaderboard } from './DartsLeaderboard.tsx';
+import { createMinigameHttp } from './minigameApi.ts';
 
 /** `/mini-game/index.html`: the event mini-games (SPEC §1: a dart game collection). */
 export function MiniGamePage() {
   usePageTitle(PageTitle.miniGame);
+  const session = useSessionStore();
+  const http = useMemo(
+    () => createMinigameHttp(() => session.getSnapshot().token ?? null),
+    [session],
+  );
   return (
     <div className="container container--narrow">
       <PageHeader eyebrow="Events" title="Mini-game">
@@ -35,6 +44,7 @@ export function MiniGamePage() {
           </Link>
         </div>
       </section>
+      <DartsLeaderboard http={http} />
     </div>
   );
 }
