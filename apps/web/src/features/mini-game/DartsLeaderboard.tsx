@@ -1,5 +1,5 @@
 import { DARTS_MODES, type DartsMode, type LeaderboardEntry } from '@atrium/protocol';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import type { MinigameHttp } from './minigameApi.ts';
 import { LeaderboardText as T } from './leaderboardTexts.ts';
@@ -19,31 +19,27 @@ export interface DartsLeaderboardProps {
 /** The top 10 per mode (issue 17), one tab per mode. */
 export function DartsLeaderboard({ http, version = 0 }: DartsLeaderboardProps) {
   const [mode, setMode] = useState<DartsMode>('501');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
-
-  const fetchBoard = useCallback(
-    (m: DartsMode, signal: { stale: boolean }) => {
-      setLoad({ state: 'loading' });
-      http.leaderboard(m).then(
-        (board) => {
-          if (!signal.stale) setLoad({ state: 'ready', entries: board.entries });
-        },
-        (error: unknown) => {
-          if (!signal.stale) setLoad({ state: 'failed', message: errorMessage(error, T.failed) });
-        },
-      );
-    },
-    [http],
-  );
+  // What was loaded, for which tab and attempt: anything else is still loading.
+  const key = `${mode}:${version}:${attempt}`;
+  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = result?.key === key ? result.load : { state: 'loading' };
 
   useEffect(() => {
-    const signal = { stale: false };
-    fetchBoard(mode, signal);
+    let stale = false;
+    http.leaderboard(mode).then(
+      (board) => {
+        if (!stale) setResult({ key, load: { state: 'ready', entries: board.entries } });
+      },
+      (error: unknown) => {
+        if (!stale)
+          setResult({ key, load: { state: 'failed', message: errorMessage(error, T.failed) } });
+      },
+    );
     return () => {
-      signal.stale = true;
+      stale = true;
     };
-  }, [fetchBoard, mode, version, attempt]);
+  }, [http, mode, key]);
 
   const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
