@@ -19,6 +19,7 @@ import {
   useFullscreenPrompt,
   useTutorialPopup,
 } from './popups/index.ts';
+import { GameCollection } from './GameCollection.tsx';
 import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
 import { useLoadingTicker } from './ticker.ts';
@@ -267,11 +268,7 @@ export function WorldHost({
           <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
             {WorldText.fullscreen}
           </button>
-          {flags.miniGame && (
-            <Link to={AppRoute.miniGame} className="button button--secondary">
-              {WorldText.miniGames}
-            </Link>
-          )}
+          {flags.miniGame && <GameCollection send={world.send} />}
           <button
             type="button"
             className="button button--secondary"
