@@ -57,6 +57,8 @@ export interface DartsBoardProps {
   /** Local player first. */
   playerNames: [string, string];
   opponent: DartsOpponent;
+  /** Who throws first: the local player (0, the default) or the opponent (1, a person who invited us). */
+  firstThrower?: 0 | 1;
   reducedMotion: boolean;
   /** Shorter pauses (tests). */
   fast?: boolean;
@@ -99,13 +101,18 @@ export function DartsBoard({
   level,
   playerNames,
   opponent,
+  firstThrower = 0,
   reducedMotion,
   fast = false,
   onFinished,
   onQuit,
   onTestHook,
 }: DartsBoardProps) {
-  const [game, setGame] = useState<DartsGame>(() => newGame(mode, playerNames));
+  const [game, setGame] = useState<DartsGame>(() => {
+    const fresh = newGame(mode, playerNames);
+    // Both players start on the same score, so only the thrower changes.
+    return firstThrower === 0 ? fresh : { ...fresh, current: firstThrower };
+  });
   const [turnDarts, setTurnDarts] = useState<Hit[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

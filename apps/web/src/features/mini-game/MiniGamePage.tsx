@@ -1,6 +1,13 @@
-import { AppRoute, DARTS_MODES, type DartsGame, type DartsMode } from '@atrium/protocol';
+import {
+  AppRoute,
+  DARTS_MODES,
+  type DartsGame,
+  type DartsMatch,
+  type DartsMode,
+} from '@atrium/protocol';
+import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSessionState } from '../../shared/session/SessionContext.tsx';
+import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { PageTitle } from '../../shared/texts.ts';
 import {
   dismissTutorial,
@@ -9,6 +16,12 @@ import {
 } from '../../shared/tutorialCookie.ts';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { DartsBoard } from './DartsBoard.tsx';
+import { DartsLeaderboard } from './DartsLeaderboard.tsx';
+import { PersonMatchText } from './leaderboardTexts.ts';
+import { createMinigameHttp } from './minigameApi.ts';
+import { personOpponent, type PersonOpponent } from './personOpponent.ts';
+import { startServerSession, type ServerSession } from './serverSession.ts';
+import { usePersonMatch } from './usePersonMatch.ts';
 import { InstructionPopup } from './InstructionPopup.tsx';
 import { computerOpponent, type DartsOpponent } from './opponent.ts';
 import { registerSession, reportFinished } from './session.ts';
@@ -65,7 +78,10 @@ function DartIcon() {
 }
 
 type Screen =
-  { kind: 'setup' } | { kind: 'playing'; round: number } | { kind: 'result'; game: DartsGame };
+  | { kind: 'setup' }
+  | { kind: 'playing'; round: number; person?: PersonOpponent }
+  | { kind: 'result'; game: DartsGame; person: boolean }
+  | { kind: 'leaderboard' };
 
 /** `/mini-game/index.html`: darts (SPEC §1 "a dart game collection"), played in the metaverse's frame. */
 export function MiniGamePage() {
@@ -93,6 +109,29 @@ function DartsGamePage() {
   const startRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLButtonElement>(null);
   const boardHook = useRef<DartsTestHook | null>(null);
+  const [againstPerson, setAgainstPerson] = useState(false);
+  const [inviteName, setInviteName] = useState('');
+  const [serverNote, setServerNote] = useState<string | null>(null);
+  const [boardVersion, setBoardVersion] = useState(0);
+  const serverGame = useRef<ServerSession | null>(null);
+  const token = session.token ?? null;
+  const store = useSessionStore();
+  // The token is read at call time: it is refreshed while a game is played.
+  const http = useMemo(() => createMinigameHttp(() => store.getSnapshot().token ?? null), [store]);
+  // A match against a person started (ours was accepted, or we accepted theirs).
+  const onMatchStarted = useCallback(
+    (started: DartsMatch, socket: AppSocket) => {
+      if (!user) return;
+      registerSession({ username: user.username, isGuest: false });
+      serverGame.current = null;
+      setServerNote(null);
+      setMode(started.mode);
+      const other = personOpponent(socket, started, user._id, (text) => setServerNote(text));
+      setScreen({ kind: 'playing', round: Date.now(), person: other });
+    },
+    [user],
+  );
+  const match = usePersonMatch(token, Boolean(user && !user.is_guest && token), onMatchStarted);
 
   // The instructions open once the session is known, unless "Don't show again" was chosen.
   const sessionKnown = session.phase !== 'restoring';
@@ -103,27 +142,55 @@ function DartsGamePage() {
   }
 
   const round = screen.kind === 'playing' ? screen.round : 0;
+  const person = screen.kind === 'playing' ? screen.person : undefined;
   const opponent: DartsOpponent = useMemo(
-    () => computerOpponent(level, DartsText.computer, testHook ? { thinkMs: 20 } : {}),
+    () => person ?? computerOpponent(level, DartsText.computer, testHook ? { thinkMs: 20 } : {}),
     // A new opponent for every round.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [level, round, testHook],
+    [level, round, testHook, person],
   );
 
   const start = () => {
     registerSession({ username: username || DartsText.guest, isGuest });
+    // The server hears of the game too (the leaderboard); without a token the game is local.
+    serverGame.current = store.getSnapshot().token
+      ? startServerSession(http, mode, {
+          kind: 'computer',
+          level: DARTS_LEVELS.indexOf(level) + 1,
+        })
+      : null;
+    setServerNote(null);
     setScreen({ kind: 'playing', round: Date.now() });
   };
 
-  const finished = useCallback((game: DartsGame) => {
-    void reportFinished({
-      mode: game.mode,
-      hits: game.throws.map((t) => t.hit),
-      players: game.players.map((p) => p.name),
-      winnerIndex: game.winner ?? -1,
-    });
-    setScreen({ kind: 'result', game });
-  }, []);
+  const finished = useCallback(
+    (game: DartsGame) => {
+      const server = serverGame.current;
+      serverGame.current = null;
+      reportFinished(
+        {
+          mode: game.mode,
+          hits: game.throws.map((t) => t.hit),
+          players: game.players.map((p) => p.name),
+          winnerIndex: game.winner ?? -1,
+        },
+        server,
+      ).then(
+        (result) => {
+          if (!result) return;
+          // The server's verdict: whether the result counts on the leaderboard.
+          setServerNote(result.message);
+          setBoardVersion((v) => v + 1);
+        },
+        (error: unknown) => setServerNote(error instanceof Error ? error.message : null),
+      );
+      if (person) {
+        setServerNote(PersonMatchText.stored);
+      }
+      setScreen({ kind: 'result', game, person: Boolean(person) });
+    },
+    [person],
+  );
 
   useEffect(() => {
     if (screen.kind === 'result') resultRef.current?.focus();
@@ -160,6 +227,31 @@ function DartsGamePage() {
   return (
     <main className="darts" id="main-content">
       <h1 className="visually-hidden">{DartsText.title}</h1>
+      {match.invitations.length > 0 && screen.kind !== 'playing' && (
+        <ul className="darts-invitations" aria-live="polite">
+          {match.invitations.map((i) => (
+            <li key={i.matchId} className="darts-invitation">
+              <span>{PersonMatchText.invited(i.from, DartsText.modeName[i.mode])}</span>
+              <span className="button-row">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void match.answer(i, true)}
+                >
+                  {PersonMatchText.accept}
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void match.answer(i, false)}
+                >
+                  {PersonMatchText.decline}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {screen.kind === 'setup' && (
         <section className="darts-card darts-setup" aria-labelledby="darts-setup-title">
           <DartIcon />
@@ -194,27 +286,68 @@ function DartsGamePage() {
                       type="radio"
                       name="darts-level"
                       value={l}
-                      checked={level === l}
-                      onChange={() => setLevel(l)}
+                      checked={!againstPerson && level === l}
+                      onChange={() => {
+                        setLevel(l);
+                        setAgainstPerson(false);
+                      }}
                     />
                     <span>
                       <strong>{DartsText.levelName[l]}</strong>
                     </span>
                   </label>
                 ))}
-                <label className="darts-choice darts-choice--compact darts-choice--disabled">
-                  <input type="radio" name="darts-level" value="person" disabled />
+                <label
+                  className={`darts-choice darts-choice--compact${isGuest ? ' darts-choice--disabled' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="darts-level"
+                    value="person"
+                    disabled={isGuest}
+                    checked={againstPerson}
+                    onChange={() => setAgainstPerson(true)}
+                  />
                   <span>
                     <strong>{DartsText.person}</strong>
-                    <small>{DartsText.personSoon}</small>
+                    {isGuest && <small>{PersonMatchText.signInFirst}</small>}
                   </span>
                 </label>
               </div>
             </fieldset>
           </div>
+          {againstPerson && (
+            <PersonInvite
+              name={inviteName}
+              onName={setInviteName}
+              waitingFor={match.outgoing?.players[1]?.username ?? null}
+              ready={match.socket !== null}
+              onInvite={() => void match.invite(inviteName, mode)}
+              onCancel={() => void match.cancel()}
+            />
+          )}
+          {match.notice && (
+            <p className="darts-note" role="alert">
+              {match.notice}
+            </p>
+          )}
           <div className="button-row">
-            <button ref={startRef} type="button" className="button button--primary" onClick={start}>
-              {DartsText.start}
+            {!againstPerson && (
+              <button
+                ref={startRef}
+                type="button"
+                className="button button--primary"
+                onClick={start}
+              >
+                {DartsText.start}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setScreen({ kind: 'leaderboard' })}
+            >
+              {PersonMatchText.leaderboard}
             </button>
             <button
               type="button"
@@ -233,10 +366,14 @@ function DartsGamePage() {
           level={level}
           playerNames={[localName, opponent.name]}
           opponent={opponent}
+          firstThrower={person?.firstThrower ?? 0}
           reducedMotion={reducedMotion}
           fast={testHook && new URLSearchParams(window.location.search).has('fast')}
           onFinished={finished}
-          onQuit={() => setScreen({ kind: 'setup' })}
+          onQuit={() => {
+            void person?.leave();
+            setScreen({ kind: 'setup' });
+          }}
           onTestHook={testHook ? onTestHook : undefined}
         />
       )}
@@ -252,6 +389,7 @@ function DartsGamePage() {
               screen.game.throws.filter((t) => t.player === screen.game.winner).length,
             )}
           </p>
+          {serverNote && <p className="darts-card__text">{serverNote}</p>}
           <dl className="darts-result__scores">
             {screen.game.players.map((p, i) => (
               <div key={i} className={i === screen.game.winner ? 'is-winner' : undefined}>
@@ -269,9 +407,16 @@ function DartsGamePage() {
               ref={resultRef}
               type="button"
               className="button button--primary"
-              onClick={start}
+              onClick={screen.person ? () => setScreen({ kind: 'setup' }) : start}
             >
               {DartsText.playAgain}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setScreen({ kind: 'leaderboard' })}
+            >
+              {PersonMatchText.leaderboard}
             </button>
             <button
               type="button"
@@ -283,6 +428,20 @@ function DartsGamePage() {
           </div>
         </section>
       )}
+      {screen.kind === 'leaderboard' && (
+        <div className="darts-card darts-leaderboard">
+          <DartsLeaderboard http={http} version={boardVersion} />
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setScreen({ kind: 'setup' })}
+            >
+              {PersonMatchText.back}
+            </button>
+          </div>
+        </div>
+      )}
       <InstructionPopup
         open={instructions}
         onClose={(dontShowAgain) => {
@@ -291,5 +450,62 @@ function DartsGamePage() {
         }}
       />
     </main>
+  );
+}
+
+/** The username to invite, or the invitation waiting for its answer. */
+function PersonInvite({
+  name,
+  onName,
+  waitingFor,
+  ready,
+  onInvite,
+  onCancel,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  waitingFor: string | null;
+  ready: boolean;
+  onInvite: () => void;
+  onCancel: () => void;
+}) {
+  if (waitingFor) {
+    return (
+      <div className="darts-invite" role="status">
+        <p className="darts-card__text">{PersonMatchText.inviting(waitingFor)}</p>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {PersonMatchText.cancel}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="darts-invite"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onInvite();
+      }}
+    >
+      <label className="darts-invite__label" htmlFor="darts-invite-name">
+        {PersonMatchText.username}
+      </label>
+      <div className="darts-invite__row">
+        <input
+          id="darts-invite-name"
+          className="input"
+          value={name}
+          autoComplete="off"
+          aria-describedby="darts-invite-hint"
+          onChange={(event) => onName(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={!ready}>
+          {PersonMatchText.invite}
+        </button>
+      </div>
+      <small id="darts-invite-hint" className="darts-invite__hint">
+        {ready ? PersonMatchText.usernameHint : PersonMatchText.offline}
+      </small>
+    </form>
   );
 }

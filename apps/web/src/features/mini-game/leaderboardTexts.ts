@@ -17,3 +17,21 @@ export const LeaderboardText = {
   best: 'Best (darts)',
   bestHint: 'Fewest darts to win a game',
 } as const;
+
+/** The match against a person on the campus (the server's refusals are `MinigameText`). */
+export const PersonMatchText = {
+  username: 'Their username',
+  usernameHint: 'They must be on the campus now.',
+  invite: 'Invite',
+  inviting: (name: string) => `Waiting for ${name} to accept…`,
+  cancel: 'Cancel invitation',
+  invited: (name: string, mode: string) => `${name} invites you to a game of ${mode}.`,
+  accept: 'Play',
+  decline: 'Decline',
+  declined: (name: string) => `${name} declined your invitation.`,
+  signInFirst: 'Register to play against people on the campus.',
+  offline: 'Connecting to the campus…',
+  stored: 'Matches against people are stored on the leaderboard by the server.',
+  leaderboard: 'Leaderboard',
+  back: 'Back',
+} as const;
