@@ -90,6 +90,10 @@ function DartsGamePage() {
   const [screen, setScreen] = useState<Screen>({ kind: 'setup' });
   const [reducedMotion] = useState(prefersReducedMotion);
   const [testHook] = useState(() => testHookEnabled());
+  // e2e (`?test-hook=1`): short pauses and a quick computer.
+  const [fast] = useState(
+    () => new URLSearchParams(window.location.search).get('test-hook') === '1',
+  );
   const startRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLButtonElement>(null);
   const boardHook = useRef<DartsTestHook | null>(null);
@@ -104,10 +108,10 @@ function DartsGamePage() {
 
   const round = screen.kind === 'playing' ? screen.round : 0;
   const opponent: DartsOpponent = useMemo(
-    () => computerOpponent(level, DartsText.computer, testHook ? { thinkMs: 20 } : {}),
+    () => computerOpponent(level, DartsText.computer, fast ? { thinkMs: 20 } : {}),
     // A new opponent for every round.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [level, round, testHook],
+    [level, round, fast],
   );
 
   const start = () => {
@@ -234,7 +238,7 @@ function DartsGamePage() {
           playerNames={[localName, opponent.name]}
           opponent={opponent}
           reducedMotion={reducedMotion}
-          fast={testHook && new URLSearchParams(window.location.search).has('fast')}
+          fast={fast}
           onFinished={finished}
           onQuit={() => setScreen({ kind: 'setup' })}
           onTestHook={testHook ? onTestHook : undefined}
@@ -259,7 +263,9 @@ function DartsGamePage() {
                 <dd>
                   {screen.game.mode === '501'
                     ? `${DartsText.remaining} ${p.remaining}`
-                    : `${DartsText.target} ${p.target > 25 ? DartsText.done : p.target === 25 ? DartsText.bull : p.target}`}
+                    : p.target > 25
+                      ? DartsText.finished
+                      : `${DartsText.target} ${p.target === 25 ? DartsText.bull : p.target}`}
                 </dd>
               </div>
             ))}
