@@ -73,9 +73,22 @@ export function finishMiniGame(
  */
 export function takeUnreportedResult(
   storage: StorageLike | null = browserStorage(),
-): { username: string; isWinner: boolean } | null {
+): MiniGameReport | null {
   const data = readMiniGameData(storage);
   if (!storage || !data.initialized || !data.finished || data.notified) return null;
   storage.setItem(MiniGameKey.notified, '1');
   return { username: data.username, isWinner: data.winner };
+}
+
+/** What the metaverse tells the world about a finished game. */
+export interface MiniGameReport {
+  username: string;
+  isWinner: boolean;
+}
+
+declare global {
+  interface Window {
+    /** Every report made to the world, kept only with `?test-hook=1` (e2e counts them). */
+    __miniGameReports?: MiniGameReport[];
+  }
 }

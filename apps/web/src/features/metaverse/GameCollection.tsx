@@ -13,18 +13,6 @@ export const MINI_GAME_COLLECTION = [
 
 type MiniGameId = (typeof MINI_GAME_COLLECTION)[number]['id'];
 
-export interface MiniGameReport {
-  username: string;
-  isWinner: boolean;
-}
-
-declare global {
-  interface Window {
-    /** Every report made to the world, kept only with `?test-hook=1` (e2e counts them). */
-    __miniGameReports?: MiniGameReport[];
-  }
-}
-
 export interface GameCollectionProps {
   /** Bridge messages to the world: audio off and on, and the finished game. */
   send: (message: HostToWorld) => void;
@@ -94,6 +82,7 @@ export function GameCollection({ send }: GameCollectionProps) {
   }, [menuOpen]);
 
   const entry = MINI_GAME_COLLECTION.find((g) => g.id === game);
+  const testHook = new URLSearchParams(window.location.search).get('test-hook') === '1';
   return (
     <div className="game-collection">
       <button
@@ -151,7 +140,7 @@ export function GameCollection({ send }: GameCollectionProps) {
         {entry && (
           <iframe
             className="game-collection__frame"
-            src={entry.path}
+            src={testHook ? `${entry.path}&test-hook=1` : entry.path}
             title={WorldText.miniGameFrame}
             allow="fullscreen"
           />

@@ -106,6 +106,10 @@ function DartsGamePage() {
   const [screen, setScreen] = useState<Screen>({ kind: 'setup' });
   const [reducedMotion] = useState(prefersReducedMotion);
   const [testHook] = useState(() => testHookEnabled());
+  // e2e (`?test-hook=1`): short pauses and a quick computer.
+  const [fast] = useState(
+    () => new URLSearchParams(window.location.search).get('test-hook') === '1',
+  );
   const startRef = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLButtonElement>(null);
   const boardHook = useRef<DartsTestHook | null>(null);
@@ -144,10 +148,10 @@ function DartsGamePage() {
   const round = screen.kind === 'playing' ? screen.round : 0;
   const person = screen.kind === 'playing' ? screen.person : undefined;
   const opponent: DartsOpponent = useMemo(
-    () => person ?? computerOpponent(level, DartsText.computer, testHook ? { thinkMs: 20 } : {}),
+    () => person ?? computerOpponent(level, DartsText.computer, fast ? { thinkMs: 20 } : {}),
     // A new opponent for every round.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [level, round, testHook, person],
+    [level, round, fast, person],
   );
 
   const start = () => {
@@ -368,7 +372,7 @@ function DartsGamePage() {
           opponent={opponent}
           firstThrower={person?.firstThrower ?? 0}
           reducedMotion={reducedMotion}
-          fast={testHook && new URLSearchParams(window.location.search).has('fast')}
+          fast={fast}
           onFinished={finished}
           onQuit={() => {
             void person?.leave();
@@ -397,7 +401,9 @@ function DartsGamePage() {
                 <dd>
                   {screen.game.mode === '501'
                     ? `${DartsText.remaining} ${p.remaining}`
-                    : `${DartsText.target} ${p.target > 25 ? DartsText.done : p.target === 25 ? DartsText.bull : p.target}`}
+                    : p.target > 25
+                      ? DartsText.finished
+                      : `${DartsText.target} ${p.target === 25 ? DartsText.bull : p.target}`}
                 </dd>
               </div>
             ))}

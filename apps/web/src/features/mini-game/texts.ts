@@ -41,6 +41,7 @@ export const DartsText = {
   target: 'Target',
   bull: 'Bull',
   done: 'Done',
+  finished: 'Finished',
   bust: 'Bust!',
   power: 'Power',
   board:
