@@ -11,18 +11,18 @@ export interface BoardColumn {
 /** The board's texture size in pixels, and its size in the world in metres (same aspect). */
 const TEX_W = 1024;
 const TEX_H = 640;
-export const BOARD_W = 3.2;
-export const BOARD_H = 2;
+export const BOARD_W = 4;
+export const BOARD_H = 2.5;
 /** Height of the board's centre above the ground. */
-const BOARD_Y = 2.2;
+const BOARD_Y = 2.4;
 const POST_H = BOARD_Y + BOARD_H / 2;
 
 export const BoardText = {
   title: 'Darts leaderboard',
   empty: 'No winners yet',
   loading: 'Loading…',
-  wins: 'wins',
-  best: 'best',
+  wins: (n: number) => (n === 1 ? '1 win' : `${n} wins`),
+  best: (darts: number) => `best ${darts}`,
 } as const;
 
 /** A name cut to fit its cell, with an ellipsis. */
@@ -73,7 +73,7 @@ export const drawBoard = (
       ctx.textAlign = 'left';
       ctx.fillText(`${i + 1}`, left, y);
       ctx.font = '36px system-ui, sans-serif';
-      const stats = `${entry.wins} ${BoardText.wins} · ${entry.best} ${BoardText.best}`;
+      const stats = `${BoardText.wins(entry.wins)} · ${BoardText.best(entry.best)}`;
       ctx.font = '28px system-ui, sans-serif';
       const statsW = ctx.measureText(stats).width;
       ctx.textAlign = 'right';

@@ -1,5 +1,5 @@
 import { DARTS_MODES, type DartsMode, type LeaderboardEntry } from '@atrium/protocol';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import type { MinigameHttp } from './minigameApi.ts';
 import { LeaderboardText as T } from './leaderboardTexts.ts';
@@ -14,10 +14,16 @@ export interface DartsLeaderboardProps {
   http: MinigameHttp;
   /** Bumped by the page when a game was won (a `minigame:winner`), to load again. */
   version?: number;
+  /** Puts the keyboard on the selected tab when shown (a screen of its own). */
+  autoFocus?: boolean;
 }
 
 /** The top 10 per mode (issue 17), one tab per mode. */
-export function DartsLeaderboard({ http, version = 0 }: DartsLeaderboardProps) {
+export function DartsLeaderboard({ http, version = 0, autoFocus = false }: DartsLeaderboardProps) {
+  const firstTab = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus) firstTab.current?.focus();
+  }, [autoFocus]);
   const [mode, setMode] = useState<DartsMode>('501');
   const [attempt, setAttempt] = useState(0);
   // What was loaded, for which tab and attempt: anything else is still loading.
@@ -60,6 +66,7 @@ export function DartsLeaderboard({ http, version = 0 }: DartsLeaderboardProps) {
         {DARTS_MODES.map((m) => (
           <button
             key={m}
+            ref={m === DARTS_MODES[0] ? firstTab : undefined}
             id={`darts-board-tab-${m}`}
             type="button"
             role="tab"

@@ -2,6 +2,7 @@ import {
   AppRoute,
   DARTS_MODES,
   type DartsGame,
+  type DartsInvited,
   type DartsMatch,
   type DartsMode,
 } from '@atrium/protocol';
@@ -231,33 +232,12 @@ function DartsGamePage() {
   return (
     <main className="darts" id="main-content">
       <h1 className="visually-hidden">{DartsText.title}</h1>
-      {match.invitations.length > 0 && screen.kind !== 'playing' && (
-        <ul className="darts-invitations" aria-live="polite">
-          {match.invitations.map((i) => (
-            <li key={i.matchId} className="darts-invitation">
-              <span>{PersonMatchText.invited(i.from, DartsText.modeName[i.mode])}</span>
-              <span className="button-row">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => void match.answer(i, true)}
-                >
-                  {PersonMatchText.accept}
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => void match.answer(i, false)}
-                >
-                  {PersonMatchText.decline}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
       {screen.kind === 'setup' && (
         <section className="darts-card darts-setup" aria-labelledby="darts-setup-title">
+          <Invitations
+            list={match.invitations}
+            onAnswer={(i, accept) => void match.answer(i, accept)}
+          />
           <DartIcon />
           <h2 id="darts-setup-title" className="darts-card__title">
             {DartsText.setupTitle}
@@ -383,6 +363,10 @@ function DartsGamePage() {
       )}
       {screen.kind === 'result' && (
         <section className="darts-card darts-result" aria-labelledby="darts-result-title">
+          <Invitations
+            list={match.invitations}
+            onAnswer={(i, accept) => void match.answer(i, accept)}
+          />
           <DartIcon />
           <h2 id="darts-result-title" className="darts-card__title">
             {DartsText.resultTitle(screen.game.winner === 0)}
@@ -436,7 +420,11 @@ function DartsGamePage() {
       )}
       {screen.kind === 'leaderboard' && (
         <div className="darts-card darts-leaderboard">
-          <DartsLeaderboard http={http} version={boardVersion} />
+          <Invitations
+            list={match.invitations}
+            onAnswer={(i, accept) => void match.answer(i, accept)}
+          />
+          <DartsLeaderboard http={http} version={boardVersion} autoFocus />
           <div className="button-row">
             <button
               type="button"
@@ -513,5 +501,41 @@ function PersonInvite({
         {ready ? PersonMatchText.usernameHint : PersonMatchText.offline}
       </small>
     </form>
+  );
+}
+
+/** Invitations to a match from people on the campus, each with Play and Decline. */
+function Invitations({
+  list,
+  onAnswer,
+}: {
+  list: DartsInvited[];
+  onAnswer: (invitation: DartsInvited, accept: boolean) => void;
+}) {
+  if (list.length === 0) return null;
+  return (
+    <ul className="darts-invitations" aria-live="polite">
+      {list.map((i) => (
+        <li key={i.matchId} className="darts-invitation">
+          <span>{PersonMatchText.invited(i.from, DartsText.modeName[i.mode])}</span>
+          <span className="button-row">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => onAnswer(i, true)}
+            >
+              {PersonMatchText.accept}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => onAnswer(i, false)}
+            >
+              {PersonMatchText.decline}
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
