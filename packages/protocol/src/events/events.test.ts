@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientEvents, serverEvents } from '../socket.ts';
 import { chatClientEvents, chatServerEvents } from './chat.events.ts';
 import { classClientEvents, classServerEvents } from './class.events.ts';
-import {
-  dartsClientEvents,
-  dartsServerEvents,
-  minigameServerEvents,
-} from './minigame.events.ts';
+import { dartsClientEvents, dartsServerEvents, minigameServerEvents } from './minigame.events.ts';
 import { socialClientEvents, socialServerEvents } from './social.events.ts';
 import { systemClientEvents, systemServerEvents } from './system.events.ts';
 import { worldClientEvents, worldServerEvents } from './world.events.ts';
