@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DartsMode } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import { dartsMatches, dartsSessions, users } from '../../db/schema.ts';
@@ -53,8 +53,12 @@ export class MinigameRepository {
     return rows.length === 1;
   }
 
-  /** Accounts with the most wins in `mode`, then the fewest darts to win. */
-  async leaderboard(mode: DartsMode, limit: number) {
+  /**
+   * Accounts with the most wins in `mode`, then the fewest darts to win. A game against a person
+   * reported by one client (`opponent` 'person') does not count: matches are stored by the
+   * server as they are played (`match`).
+   */
+  async leaderboard(mode: DartsMode, limit: number, reportedPerson: string) {
     const wins = sql<number>`count(*)::int`;
     const best = sql<number>`min(${dartsSessions.darts})::int`;
     return this.db
@@ -66,6 +70,7 @@ export class MinigameRepository {
           eq(dartsSessions.mode, mode),
           eq(dartsSessions.isWinner, true),
           isNotNull(dartsSessions.userId),
+          ne(dartsSessions.opponent, reportedPerson),
         ),
       )
       .groupBy(users.id, users.username)

@@ -132,7 +132,7 @@ export class MinigameService {
   }
 
   async leaderboard(mode: DartsMode, limit: number = MinigameConstants.leaderboardSize) {
-    const entries: LeaderboardEntry[] = await this.deps.repo.leaderboard(mode, limit);
+    const entries: LeaderboardEntry[] = await this.deps.repo.leaderboard(mode, limit, PERSON);
     return { mode, entries };
   }
 

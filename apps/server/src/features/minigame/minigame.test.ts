@@ -2,7 +2,7 @@ import { MinigameConstants, MinigameText } from '@atrium/protocol';
 import type { DartsMatch, GameResult, Hit, Leaderboard } from '@atrium/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dartsSessions } from '../../db/schema.ts';
+import { dartsMatches, dartsSessions } from '../../db/schema.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
@@ -278,6 +278,34 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
       );
     });
 
+    it('checks a reported game against a person but leaves it off the board: the match counts', async () => {
+      const pat = await person('pat');
+      const res = await api(pat, 'POST', REGISTER, {
+        mode: '501',
+        opponent: { kind: 'person' },
+      });
+      const { sessionId } = res.json.data as { sessionId: string };
+      const body = {
+        sessionId,
+        mode: '501',
+        players: [pat.name, 'someone'],
+        hits: winningGame('501', 0).hits,
+      };
+      const forged = await api(pat, 'POST', FINISH, { ...body, hits: body.hits.slice(0, 5) });
+      expect(forged.json.message).toBe(MinigameText.notFinished);
+      const fin = await api(pat, 'POST', FINISH, body);
+      expect(fin.json.data).toEqual({
+        winner: pat.name,
+        isWinner: true,
+        score: 9,
+        stored: false,
+        message: MinigameText.matchStoredByServer,
+      });
+      expect(await board('501')).not.toContainEqual(
+        expect.objectContaining({ username: pat.name }),
+      );
+    });
+
     it('refuses an anonymous register and finish', async () => {
       const reg = await api(null, 'POST', REGISTER, {
         mode: '501',
@@ -402,6 +430,18 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
         ask(cp.socket, 'darts:invite', { username: q.name, mode: '501' }),
       );
       await ok(ask(cq.socket, 'darts:answer', { matchId: declined.matchId, accept: false }));
+      // An invitation waits two minutes for its answer.
+      const old = await ok<DartsMatch>(
+        ask(cp.socket, 'darts:invite', { username: q.name, mode: '501' }),
+      );
+      await database.db
+        .update(dartsMatches)
+        .set({ createdAt: new Date(Date.now() - MinigameConstants.inviteTtlMs - 1000) })
+        .where(eq(dartsMatches.id, old.matchId));
+      expect(await ask(cq.socket, 'darts:answer', { matchId: old.matchId, accept: true })).toEqual({
+        status: false,
+        message: MinigameText.expired,
+      });
       expect(
         await cp.wait(
           'darts:state',
