@@ -81,7 +81,7 @@ export async function benchDartsFps() {
     await page.goto(`${base}/mini-game/index.html?embedded=1`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('button', { name: 'Start game' }).click();
-    const canvas = page.getByRole('img', { name: /Dart board/ });
+    const canvas = page.getByRole('application', { name: /Dart board/ });
     await canvas.waitFor();
     const box = await canvas.boundingBox();
     const firstLoad = [...scripts.entries()];

@@ -122,7 +122,7 @@ describe('darts', () => {
     await page.goto(`${baseURL}${AppRoute.miniGame}?embedded=1&test-hook=1`);
     await page.getByRole('button', { name: DartsText.instructions.gotIt }).tap();
     await page.getByRole('button', { name: DartsText.start }).tap();
-    const canvas = page.getByRole('img', { name: DartsText.board });
+    const canvas = page.getByRole('application', { name: DartsText.board });
     await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -151,8 +151,9 @@ describe('darts', () => {
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: DartsText.start }).click();
-    const canvas = page.getByRole('img', { name: DartsText.board });
+    const canvas = page.getByRole('application', { name: DartsText.board });
     await canvas.focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
     await page.keyboard.down('Space');
@@ -160,6 +161,7 @@ describe('darts', () => {
     await page.keyboard.up('Space');
     await page.waitForFunction(() => (window.__darts?.state().game?.throws.length ?? 0) >= 1);
     await saveScreenshot(page, 'darts-desktop-game');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
