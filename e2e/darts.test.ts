@@ -122,7 +122,7 @@ describe('darts', () => {
     await page.goto(`${baseURL}${AppRoute.miniGame}?embedded=1&test-hook=1`);
     await page.getByRole('button', { name: DartsText.instructions.gotIt }).tap();
     await page.getByRole('button', { name: DartsText.start }).tap();
-    const canvas = page.getByRole('img', { name: DartsText.board });
+    const canvas = page.getByRole('application', { name: DartsText.board });
     await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -135,6 +135,33 @@ describe('darts', () => {
     const size = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
     expect(size[0]).toBeLessThanOrEqual(size[1]!);
     await saveScreenshot(page, 'darts-phone-game');
+    expect(errors).toEqual([]);
+  });
+
+  it('throws with the keyboard, and "Don\'t show again" keeps the instructions closed', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    const url = `${baseURL}${AppRoute.miniGame}?embedded=1&test-hook=1`;
+    await page.goto(url);
+    await page.getByLabel(DartsText.instructions.dontShowAgain).check();
+    await page.getByRole('button', { name: DartsText.instructions.gotIt }).click();
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => c.name)).toContain('mg_popup_tutorial_check_guest');
+    await page.reload();
+    await page.getByRole('button', { name: DartsText.start }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: DartsText.start }).click();
+    const canvas = page.getByRole('application', { name: DartsText.board });
+    await canvas.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.down('Space');
+    await page.waitForTimeout(600);
+    await page.keyboard.up('Space');
+    await page.waitForFunction(() => (window.__darts?.state().game?.throws.length ?? 0) >= 1);
+    await saveScreenshot(page, 'darts-desktop-game');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ type MiniGameId = (typeof MINI_GAME_COLLECTION)[number]['id'];
 export interface GameCollectionProps {
   /** Bridge messages to the world: audio off and on, and the finished game. */
   send: (message: HostToWorld) => void;
+  /** The modal opened or closed (the page holds back its other popups meanwhile). */
+  onOpenChange?: (open: boolean) => void;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface GameCollectionProps {
  * a 16:9 frame with the game. Showing it stops the metaverse audio, hiding resumes it; while it
  * is open the mini-game data is polled every 1000 ms and a finished game is told to the world once.
  */
-export function GameCollection({ send }: GameCollectionProps) {
+export function GameCollection({ send, onOpenChange }: GameCollectionProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [game, setGame] = useState<MiniGameId | null>(null);
   const menuId = useId();
@@ -35,6 +37,9 @@ export function GameCollection({ send }: GameCollectionProps) {
   }, [send]);
 
   const open = game !== null;
+  useEffect(() => {
+    onOpenChange?.(open);
+  }, [open, onOpenChange]);
   useEffect(() => {
     if (!open) return;
     sendRef.current({ type: 'stop_metaverse_audio' });

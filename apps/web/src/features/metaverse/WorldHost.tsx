@@ -93,9 +93,11 @@ export function WorldHost({
   const tutorial = useTutorialPopup({ username: user.username, is_guest: user.is_guest });
   // "How to play" opens the tutorial even after "Don't show again".
   const [helpOpen, setHelpOpen] = useState(false);
+  // The game-collection modal (`mini-game=1`) is a popup too: nothing else opens over it.
+  const [gameOpen, setGameOpen] = useState(false);
   const fullscreenPrompt = useFullscreenPrompt(
     FULLSCREEN_PROMPT_MS,
-    tutorial.open || helpOpen || popup !== null,
+    tutorial.open || helpOpen || popup !== null || gameOpen,
   );
   const flags = metaverseFlags(window.location.search);
   const worldKey = useRef(worldKeyFromSearch(window.location.search) ?? DEFAULT_STREAM_KEY);
@@ -234,7 +236,7 @@ export function WorldHost({
 
   const running = phase === 'running';
   const hostRef = useRef<HTMLElement>(null);
-  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open);
+  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open || gameOpen);
   return (
     <section
       ref={hostRef}
@@ -268,7 +270,7 @@ export function WorldHost({
           <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
             {WorldText.fullscreen}
           </button>
-          {flags.miniGame && <GameCollection send={world.send} />}
+          {flags.miniGame && <GameCollection send={world.send} onOpenChange={setGameOpen} />}
           <button
             type="button"
             className="button button--secondary"

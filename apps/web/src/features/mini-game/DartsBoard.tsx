@@ -378,6 +378,8 @@ export function DartsBoard({
   }, [onTestHook, play]);
 
   const localTurn = game.winner === null && game.current === 0 && !busy;
+  // Screen readers hear each dart's result with the turn (the darts list itself is not live).
+  const lastHit = game.throws.at(-1)?.hit;
   const current = game.players[game.current]!;
   const status = localTurn
     ? `${DartsText.yourTurn} · ${DartsText.dartOf(game.dartsInTurn.length + 1)}`
@@ -391,7 +393,7 @@ export function DartsBoard({
           className="darts-play__canvas"
           style={{ width: size, height: size }}
           tabIndex={0}
-          role="img"
+          role="application"
           aria-label={DartsText.board}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -411,6 +413,7 @@ export function DartsBoard({
         </div>
         <p className="darts-play__status" role="status" aria-live="polite">
           {message ? <strong className="darts-play__bust">{message} </strong> : null}
+          {lastHit ? <span className="visually-hidden">{hitLabel(lastHit)}. </span> : null}
           {status}
         </p>
         <div className="darts-play__turn">

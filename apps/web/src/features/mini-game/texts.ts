@@ -54,7 +54,7 @@ export const DartsText = {
   instructions: {
     title: 'How to play darts',
     steps: [
-      'Aim: move the pointer (or your finger) over the board. With a keyboard, use the arrow keys.',
+      'Aim: move the pointer over the board (on a touch screen the aim sits just above your finger). With a keyboard, use the arrow keys.',
       'Throw: press and hold to build power, then let go. Space or Enter work too.',
       'Release in the green zone of the power meter. Too little and the dart drops; too much and it flies high.',
       'The longer you hold, the more your hand wobbles, so do not wait too long.',
