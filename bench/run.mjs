@@ -7,6 +7,7 @@ import path from 'node:path';
 import { benchAlbumList } from './album-list.mjs';
 import { benchChat } from './chat.mjs';
 import { benchClassroom } from './classroom.mjs';
+import { benchDartsFps } from './darts-fps.mjs';
 import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
@@ -31,6 +32,7 @@ const BENCHES = {
   room: benchRoom,
   chat: benchChat,
   social: benchSocial,
+  'darts-fps': benchDartsFps,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -101,6 +103,14 @@ ${Object.entries(editor.filters)
       `| Editor filter \`${name}\` on 1920×1080, headless Chromium (${f.path}) | median **${f.medianMs} ms**, max ${f.maxMs} ms | getImageData + putImageData: ${editor.baselineMs} ms | median ≤ 50 ms |`,
   )
   .join('\n')}`,
+  },
+  {
+    heading: 'Darts (mini-game)',
+    needs: ['darts-fps'],
+    render: ({ 'darts-fps': d }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Darts while aiming (wobble and power meter moving), headless Chromium (SwiftShader) at ${d.viewport}, board canvas ${d.canvas} | median **${d.game.medianFps} fps**, p10 ${d.game.p10Fps} fps (${d.game.frames} frames in 5 s) | empty page, same browser: median ${d.baseline.medianFps} fps, p10 ${d.baseline.p10Fps} fps (ratio ${d.ratio}) | 60 fps |
+| JavaScript \`/mini-game/index.html\` loads first (gzip -9) | ${d.firstLoadKb} KB in ${d.firstLoadFiles} files: the shared entry ${d.entryKb} KB (unchanged by the game), the lazy game chunk ${d.miniGameChunkKb} KB, the dialog and mini-game data chunks | the home route's own first load (see Web app) | game code only in lazy chunks |`,
   },
   {
     heading: 'Classroom chat',
@@ -188,6 +198,11 @@ const METHOD = `## Method
   processes, the totals and the first page compared; then 200 users (100 on each) disconnect and both lists
   are polled until they agree. All clients run in the bench process, on the same two cores as the four
   servers, PostgreSQL and Redis; run it under \`flock /tmp/atrium-e2e.lock\` so no browser test shares them.
+- Darts (\`bench/darts-fps.mjs\`, alone: \`node bench/darts-fps.mjs\`): the built server on a fresh \`DATA_DIR\`; Chromium
+  with the world client's flags (SwiftShader) at 1280×720 opens \`/mini-game/index.html?embedded=1\`, starts 501 against
+  the computer, presses and holds on the board (the aim wobbles, the power meter moves: every frame redraws), 1 s
+  warm-up, then 5 s of \`requestAnimationFrame\` timestamps. Baseline: an empty page in the same browser first. First-load
+  JS: every script the page fetched until the board showed, gzipped at level 9.
 - Throughput (\`bench/health.mjs\`): autocannon, 16 connections, 6 interleaved rounds of 4 s against
   each server running side by side; medians. Baseline: a bare Fastify 5 route returning the same JSON.
 `;

@@ -43,6 +43,12 @@ export const HostToWorldSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('take_screenshot') }),
   /** The host's emote buttons (the mobile page has no number keys). */
   z.strictObject({ type: z.literal('emote'), emote: EmoteSchema }),
+  /** SPEC §4 Mini-game: a game in the game-collection modal finished (told once per game). */
+  z.strictObject({
+    type: z.literal('mini_game_finished'),
+    username: z.string().max(100),
+    isWinner: z.boolean(),
+  }),
 ]);
 export type HostToWorld = z.infer<typeof HostToWorldSchema>;
 

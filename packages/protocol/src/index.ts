@@ -22,5 +22,7 @@ export * from './chat.ts';
 export * from './social.ts';
 export * from './uploads.ts';
 export * from './game-data.ts';
+export * from './darts/rules.ts';
+export * from './minigame.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import type { EventSpec } from './events/event-spec.ts';
 import { chatClientEvents, chatServerEvents } from './events/chat.events.ts';
 import { classClientEvents, classServerEvents } from './events/class.events.ts';
+import {
+  dartsClientEvents,
+  dartsServerEvents,
+  minigameServerEvents,
+} from './events/minigame.events.ts';
 import { socialClientEvents, socialServerEvents } from './events/social.events.ts';
 import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
 import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
@@ -47,6 +52,7 @@ export const clientEvents = {
   ...classClientEvents,
   ...chatClientEvents,
   ...socialClientEvents,
+  ...dartsClientEvents,
 } as const satisfies Record<string, EventSpec>;
 
 /** Events the server sends, with their payload schemas, merged from the same domain maps. */
@@ -56,6 +62,8 @@ export const serverEvents = {
   ...classServerEvents,
   ...chatServerEvents,
   ...socialServerEvents,
+  ...dartsServerEvents,
+  ...minigameServerEvents,
 } as const satisfies Record<string, EventSpec>;
 
 type ClientEventMap = typeof clientEvents;

@@ -23,6 +23,8 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'chat_room_data',
       'classroom_channels',
       'classroom_participants',
+      'darts_matches',
+      'darts_sessions',
       'friendships',
       'game_data',
       'inbox_messages',

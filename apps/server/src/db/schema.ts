@@ -454,3 +454,59 @@ export const gameData = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 export type GameDataRow = typeof gameData.$inferSelect;
+
+// --- Mini-game (issue 17): darts sessions, results and matches between two people.
+
+/**
+ * One darts game from registration to its result. `owner_sub` is the token's subject (a guest's
+ * too); `user_id` is set for accounts only, and only their won rows make the leaderboard.
+ * `finished_at` is set once: a second finish of the same session is refused.
+ */
+export const dartsSessions = pgTable(
+  'darts_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerSub: text('owner_sub').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    isGuest: boolean('is_guest').notNull().default(false),
+    mode: text('mode').notNull(),
+    /** 'computer-1' … 'computer-3', or 'person'. */
+    opponent: text('opponent').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    winnerName: text('winner_name'),
+    isWinner: boolean('is_winner'),
+    /** Darts the owner threw in the game. */
+    darts: integer('darts'),
+  },
+  (t) => [
+    index('darts_sessions_board_idx')
+      .on(t.mode, t.userId)
+      .where(sql`${t.isWinner} and ${t.userId} is not null`),
+  ],
+);
+export type DartsSessionRow = typeof dartsSessions.$inferSelect;
+
+/**
+ * A match between two people on the campus. The game state lives here (not in one process's
+ * memory), and every dart is applied under a row lock, so players on two processes agree.
+ */
+export const dartsMatches = pgTable('darts_matches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  mode: text('mode').notNull(),
+  inviterId: uuid('inviter_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  inviterName: text('inviter_name').notNull(),
+  inviteeId: uuid('invitee_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  inviteeName: text('invitee_name').notNull(),
+  /** invited, playing, finished, declined, left. */
+  status: text('status').notNull().default('invited'),
+  game: jsonb('game'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type DartsMatchRow = typeof dartsMatches.$inferSelect;

@@ -4,6 +4,7 @@ import { chatFeature } from './chat/chat.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
 import { gameDataFeature } from './gamedata/gamedata.feature.ts';
+import { minigameFeature } from './minigame/minigame.feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
 import { roomFeature } from './room/room.feature.ts';
 import { screenshotsFeature } from './screenshots/screenshots.feature.ts';
@@ -35,4 +36,5 @@ export const features: readonly Feature[] = [
   socialFeature,
   uploadsFeature,
   gameDataFeature,
+  minigameFeature,
 ];

@@ -43,6 +43,11 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'social:inbox': { limit: 60, windowMs: 60_000 },
   // Paging back through history as the panel scrolls up.
   'chat:history': { limit: 120, windowMs: 60_000 },
+  // Darts: an invitation waits for its answer; a turn is three darts a few seconds apart.
+  'darts:invite': { limit: 30, windowMs: 60_000 },
+  'darts:answer': { limit: 60, windowMs: 60_000 },
+  'darts:throw': { limit: 120, windowMs: 60_000 },
+  'darts:leave': { limit: 60, windowMs: 60_000 },
 };
 
 export const SocketLimitText = {

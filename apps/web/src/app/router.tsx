@@ -1,5 +1,5 @@
 import { AppRoute } from '@atrium/protocol';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AccountCard } from '../features/auth/AccountCard.tsx';
 import { ChatDevRoute } from '../features/chat/devRoute.ts';
@@ -9,6 +9,7 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { DevRoute } from '../features/metaverse/devRoutes.ts';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
+import { PageLoading } from './PageLoading.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 // The home page ships in the entry chunk; the others download on first visit.
@@ -81,12 +82,21 @@ export const routes: RouteObject[] = [
           { path: AppRoute.metaverse, Component: MetaversePage },
           { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },
           { path: AppRoute.forgot, Component: ForgotPasswordPage },
-          { path: AppRoute.miniGame, Component: MiniGamePage },
           ...devRoutes,
           { path: '*', Component: NotFoundPage },
         ],
       },
     ],
+  },
+  // The mini-game fills the game-collection modal's frame: no site navigation around it.
+  {
+    path: AppRoute.miniGame,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <MiniGamePage />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorPage />,
   },
 ];
 

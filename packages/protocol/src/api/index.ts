@@ -4,6 +4,7 @@ import { BalancingApi } from './balancing.api.ts';
 import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
 import { GameDataApi } from './game-data.api.ts';
+import { MinigameApi } from './minigame.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { RoomApi } from './room.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
@@ -21,6 +22,7 @@ export { BalancingApi } from './balancing.api.ts';
 export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
 export { GameDataApi } from './game-data.api.ts';
+export { MinigameApi } from './minigame.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';
@@ -52,4 +54,5 @@ export const ApiRoutes = {
   social: SocialApi,
   uploads: UploadsApi,
   gameData: GameDataApi,
+  minigame: MinigameApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

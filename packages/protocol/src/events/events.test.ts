@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientEvents, serverEvents } from '../socket.ts';
 import { chatClientEvents, chatServerEvents } from './chat.events.ts';
 import { classClientEvents, classServerEvents } from './class.events.ts';
+import { dartsClientEvents, dartsServerEvents, minigameServerEvents } from './minigame.events.ts';
 import { socialClientEvents, socialServerEvents } from './social.events.ts';
 import { systemClientEvents, systemServerEvents } from './system.events.ts';
 import { worldClientEvents, worldServerEvents } from './world.events.ts';
@@ -12,6 +13,8 @@ const domains = {
   class: { client: classClientEvents, server: classServerEvents },
   chat: { client: chatClientEvents, server: chatServerEvents },
   social: { client: socialClientEvents, server: socialServerEvents },
+  darts: { client: dartsClientEvents, server: dartsServerEvents },
+  minigame: { client: {}, server: minigameServerEvents },
 };
 
 describe('socket event maps', () => {

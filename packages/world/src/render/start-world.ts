@@ -23,6 +23,7 @@ import { createClassroomSystem } from './systems/classroom.ts';
 import { createEmoteSystem } from './systems/emotes.ts';
 import { createFollowCameraSystem } from './systems/follow-camera.ts';
 import { createInteractionSystem } from './systems/interaction.ts';
+import { createLeaderboardSystem, type LoadLeaderboard } from './systems/leaderboard.ts';
 import { createNetSyncSystem } from './systems/net-sync.ts';
 import { createPlayerSystem } from './systems/player.ts';
 import { createPortalSystem } from './systems/portals.ts';
@@ -63,6 +64,8 @@ export interface StartWorldOptions {
   onConnection?: (connected: boolean) => void;
   /** Reads the world's posters (`GET /api/posters?world=`) through the host's API client. */
   loadPosters?: LoadPosters;
+  /** Reads a darts leaderboard (`GET /api/minigame/leaderboard/:mode`) for the plaza's board. */
+  loadLeaderboard?: LoadLeaderboard;
 }
 
 /** A running world. */
@@ -165,6 +168,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     createNetSyncSystem(ctx),
     portals,
     posters,
+    createLeaderboardSystem(ctx, options.loadLeaderboard),
     { name: 'campus', draw: (f) => campus.update(f.timeSeconds) },
     createFollowCameraSystem(ctx),
     session,

@@ -1,7 +1,14 @@
 import type { PublicShare } from '@atrium/protocol';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EmbedController } from './embedController.ts';
-import { fetchPosters, fetchShare, savePhoto, serverInfo, streamSlots } from './embedApi.ts';
+import {
+  fetchLeaderboard,
+  fetchPosters,
+  fetchShare,
+  savePhoto,
+  serverInfo,
+  streamSlots,
+} from './embedApi.ts';
 import { parseEmbedFlags, type EmbedFlags } from './embedFlags.ts';
 import { createFrameSession } from './frameSession.ts';
 import { createHostChannel, detectHost, reportErrorToAnyHost } from './hostChannel.ts';
@@ -131,7 +138,12 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
           import('../../shared/realtime/worldTransport.ts'),
         ]);
         const transport = createWorldTransport({ getToken });
-        return startWorld(canvas, { ...options, transport, loadPosters: fetchPosters });
+        return startWorld(canvas, {
+          ...options,
+          transport,
+          loadPosters: fetchPosters,
+          loadLeaderboard: fetchLeaderboard,
+        });
       },
       savePhoto,
       slots: streamSlots,

@@ -1,10 +1,13 @@
 import {
   BalancingApi,
   BalancingText,
+  MinigameApi,
   PostersApi,
   routeUrl,
   ScreenshotsApi,
   SharesApi,
+  type DartsMode,
+  type LeaderboardEntry,
   type PlayerId,
   type Poster,
   type PublicShare,
@@ -24,6 +27,12 @@ export async function fetchShare(shareId: string): Promise<PublicShare | null> {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+/** A darts leaderboard (`MinigameApi.leaderboard`), for the plaza's board (issue 17). */
+export async function fetchLeaderboard(mode: DartsMode): Promise<LeaderboardEntry[]> {
+  const answer = await client.call(MinigameApi.leaderboard, { params: { mode } }, { auth: false });
+  return answer.data.entries;
 }
 
 /** The world's posters (`PostersApi.list`), passed to the world for its poster wall. */

@@ -454,6 +454,9 @@ export class EmbedController {
       case 'emote':
         this.world?.perform(message.emote);
         return;
+      case 'mini_game_finished':
+        // The host already showed the result; the server announces wins to the whole campus.
+        return;
     }
   }
 

@@ -19,12 +19,14 @@ import {
   useFullscreenPrompt,
   useTutorialPopup,
 } from './popups/index.ts';
+import { GameCollection } from './GameCollection.tsx';
 import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
 import { ExitLink } from './ExitLink.tsx';
 import { useExitTarget } from './homePage.ts';
 import { useLoadingTicker } from './ticker.ts';
 import { useWorldFocus } from './useWorldFocus.ts';
+import { useWinnerAnnouncements } from './useWinnerAnnouncements.ts';
 import { useWorldPlayer } from './useWorldPlayer.ts';
 import { DEFAULT_STREAM_KEY, metaverseFlags, worldKeyFromSearch } from './worldAddress.ts';
 
@@ -84,6 +86,7 @@ export function WorldHost({
 }: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
+  useWinnerAnnouncements(token);
   const { showError } = useDialogs();
   const [popup, setPopup] = useState<Popup>(null);
   const [welcome, setWelcome] = useState(false);
@@ -92,9 +95,11 @@ export function WorldHost({
   const tutorial = useTutorialPopup({ username: user.username, is_guest: user.is_guest });
   // "How to play" opens the tutorial even after "Don't show again".
   const [helpOpen, setHelpOpen] = useState(false);
+  // The game-collection modal (`mini-game=1`) is a popup too: nothing else opens over it.
+  const [gameOpen, setGameOpen] = useState(false);
   const fullscreenPrompt = useFullscreenPrompt(
     FULLSCREEN_PROMPT_MS,
-    tutorial.open || helpOpen || popup !== null,
+    tutorial.open || helpOpen || popup !== null || gameOpen,
   );
   const flags = metaverseFlags(window.location.search);
   const worldKey = useRef(worldKeyFromSearch(window.location.search) ?? DEFAULT_STREAM_KEY);
@@ -235,7 +240,7 @@ export function WorldHost({
   // SPEC §2: the configured home page is where Leave goes.
   const exit = useExitTarget();
   const hostRef = useRef<HTMLElement>(null);
-  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open);
+  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open || gameOpen);
   return (
     <section
       ref={hostRef}
@@ -269,11 +274,7 @@ export function WorldHost({
           <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
             {WorldText.fullscreen}
           </button>
-          {flags.miniGame && (
-            <Link to={AppRoute.miniGame} className="button button--secondary">
-              {WorldText.miniGames}
-            </Link>
-          )}
+          {flags.miniGame && <GameCollection send={world.send} onOpenChange={setGameOpen} />}
           <button
             type="button"
             className="button button--secondary"

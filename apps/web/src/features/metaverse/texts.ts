@@ -28,6 +28,12 @@ export const WorldText = {
   howToPlay: 'How to play',
   fullscreen: 'Fullscreen',
   miniGames: 'Mini-games',
+  /** SPEC §9: the collection list has one entry, dart. */
+  miniGameDart: 'Dart',
+  miniGameFrame: 'Dart mini-game',
+  miniGameWon: (username: string) => `${username} won the game of darts!`,
+  miniGameLost: (username: string) =>
+    `${username} finished a game of darts. Better luck next time!`,
   photoSaved: 'Photo saved to your album.',
   inventoryTitle: 'Inventory',
   inventoryEmpty: 'Your inventory is empty. Items you collect on campus will appear here.',
