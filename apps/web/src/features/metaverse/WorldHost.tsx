@@ -6,7 +6,7 @@ import {
   type WorldToHost,
 } from '@atrium/protocol';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { markAlbumUpdated } from '../../shared/album/albumDot.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
