@@ -20,5 +20,6 @@ export * from './classroom.ts';
 export * from './room.ts';
 export * from './chat.ts';
 export * from './social.ts';
+export * from './events.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -1,6 +1,7 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
 import { chatFeature } from './chat/chat.feature.ts';
+import { eventsFeature } from './events/events.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
 import { postersFeature } from './posters/posters.feature.ts';
@@ -31,4 +32,5 @@ export const features: readonly Feature[] = [
   roomFeature,
   chatFeature,
   socialFeature,
+  eventsFeature,
 ];

@@ -3,6 +3,7 @@ import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
 import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
+import { EventsApi } from './events.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { RoomApi } from './room.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
@@ -18,6 +19,7 @@ export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
 export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
+export { EventsApi } from './events.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';
@@ -46,4 +48,5 @@ export const ApiRoutes = {
   room: RoomApi,
   chat: ChatApi,
   social: SocialApi,
+  events: EventsApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;
