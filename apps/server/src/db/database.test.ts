@@ -22,6 +22,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'chat_room_data',
       'classroom_channels',
       'classroom_participants',
+      'event_submissions',
       'friendships',
       'inbox_messages',
       'mail_outbox',
