@@ -1,5 +1,6 @@
 import {
   EventCountdownResponseSchema,
+  EventsPath,
   EventCountdownSchema,
   EventSubmissionsQuerySchema,
   EventSubmissionsResponseSchema,
@@ -22,7 +23,7 @@ export const EventsApi = {
   /** JSON or a urlencoded form (the server parses both). */
   votingSubmit: defineRoute({
     method: 'POST',
-    path: '/api/public/voting/submit',
+    path: EventsPath.votingSubmit,
     body: VotingSubmitSchema,
     response: EventSubmitResponseSchema,
     tags,
@@ -30,7 +31,7 @@ export const EventsApi = {
   }),
   recordSubmit: defineRoute({
     method: 'POST',
-    path: '/api/public/record-breaking/submit',
+    path: EventsPath.recordSubmit,
     body: RecordSubmitSchema,
     response: EventSubmitResponseSchema,
     tags,
@@ -38,14 +39,14 @@ export const EventsApi = {
   }),
   gallery: defineRoute({
     method: 'GET',
-    path: '/api/public/gallery.json',
+    path: EventsPath.gallery,
     response: GalleryListSchema,
     tags,
     summary: 'The gallery listing (SPEC §3 gallery entries)',
   }),
   updateGallery: defineRoute({
     method: 'PUT',
-    path: '/api/events/gallery',
+    path: EventsPath.updateGallery,
     body: GalleryUpdateSchema,
     response: GalleryUpdateResponseSchema,
     tags,
@@ -53,14 +54,14 @@ export const EventsApi = {
   }),
   countdown: defineRoute({
     method: 'GET',
-    path: '/api/public/events/countdown',
+    path: EventsPath.countdown,
     response: EventCountdownResponseSchema,
     tags,
     summary: "The landing page's launch date",
   }),
   updateCountdown: defineRoute({
     method: 'PUT',
-    path: '/api/events/countdown',
+    path: EventsPath.updateCountdown,
     body: EventCountdownSchema,
     response: EventCountdownResponseSchema,
     tags,
@@ -68,7 +69,7 @@ export const EventsApi = {
   }),
   submissions: defineRoute({
     method: 'GET',
-    path: '/api/events/submissions',
+    path: EventsPath.submissions,
     query: EventSubmissionsQuerySchema,
     response: EventSubmissionsResponseSchema,
     tags,
@@ -77,7 +78,7 @@ export const EventsApi = {
   /** `text/csv`, as a download. */
   submissionsCsv: defineRoute({
     method: 'GET',
-    path: '/api/events/submissions.csv',
+    path: EventsPath.submissionsCsv,
     query: EventSubmissionsQuerySchema,
     tags,
     summary: 'Voting or record-breaking submissions as CSV (admin)',
