@@ -18,6 +18,13 @@ export const EventsText = {
   unknownError: 'Unknown error',
   /** SPEC §8: the gallery listing without entries. */
   noImages: 'No images available',
+} as const;
+
+/**
+ * The server's own answers and the admin's validation texts. Apart from {@link EventsText} so the
+ * web pages, which show whatever message the server sends, do not carry them.
+ */
+export const EventsServerText = {
   teamRequired: 'Please choose a team.',
   teamInvalid: 'Please choose team 1 or team 2.',
   alreadyVoted: 'This email address has already voted. Each email address can vote once.',
@@ -47,6 +54,10 @@ export const EventsPath = {
   recordSubmit: '/api/public/record-breaking/submit',
   gallery: '/api/public/gallery.json',
   countdown: '/api/public/events/countdown',
+} as const;
+
+/** The admin's event routes. */
+export const EventsAdminPath = {
   updateGallery: '/api/events/gallery',
   updateCountdown: '/api/events/countdown',
   submissions: '/api/events/submissions',
@@ -100,15 +111,16 @@ const contactValue = (max: number, tooLong: string) =>
     .optional()
     .default('');
 
-const contactShape = {
-  name: contactValue(120, EventsText.nameTooLong),
-  email: contactValue(254, EventsText.emailTooLong),
-  phone_number: contactValue(40, EventsText.phoneTooLong),
-  message: contactValue(200, EventsText.messageTooLong),
-};
+/** A function, so the bundler can drop the schemas from pages that import only the texts. */
+const contactShape = () => ({
+  name: contactValue(120, EventsServerText.nameTooLong),
+  email: contactValue(254, EventsServerText.emailTooLong),
+  phone_number: contactValue(40, EventsServerText.phoneTooLong),
+  message: contactValue(200, EventsServerText.messageTooLong),
+});
 
 /** SPEC §3 Record-breaking payload (JSON or a urlencoded form). */
-export const RecordSubmitSchema = z.object(contactShape).meta({ id: 'RecordSubmit' });
+export const RecordSubmitSchema = z.object(contactShape()).meta({ id: 'RecordSubmit' });
 export type RecordSubmit = z.output<typeof RecordSubmitSchema>;
 
 /** SPEC §3 Voting payload; a form sends the team as the text `1` or `2`. */
@@ -116,11 +128,11 @@ export const VotingSubmitSchema = z
   .object({
     vote_team: z
       .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], {
-        error: EventsText.teamInvalid,
+        error: EventsServerText.teamInvalid,
       })
       .transform((v) => Number(v) as 1 | 2)
       .optional(),
-    ...contactShape,
+    ...contactShape(),
   })
   .meta({ id: 'VotingSubmit' });
 export type VotingSubmit = z.output<typeof VotingSubmitSchema>;
@@ -147,7 +159,10 @@ export const EventSubmissionsQuerySchema = z.strictObject({ kind: EventFormKind 
 export const EventSubmissionsResponseSchema = okEnvelope(z.array(EventSubmissionSchema));
 
 /** The countdown's target: an ISO 8601 date-time with an offset or `Z`. */
-export const LaunchAtSchema = z.iso.datetime({ offset: true, error: EventsText.launchAtInvalid });
+export const LaunchAtSchema = z.iso.datetime({
+  offset: true,
+  error: EventsServerText.launchAtInvalid,
+});
 export const EventCountdownSchema = z
   .strictObject({ launch_at: LaunchAtSchema })
   .meta({ id: 'EventCountdown' });
@@ -160,7 +175,7 @@ const imageRef = z
   .max(2048)
   .refine(
     (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[\w\-./%]{1,500}$/.test(v),
-    EventsText.galleryImageInvalid,
+    EventsServerText.galleryImageInvalid,
   );
 
 /** SPEC §3 Gallery entry. */
@@ -168,32 +183,35 @@ export const GalleryEntrySchema = z
   .object({
     gallery_id: z.union([
       z.number().int().nonnegative(),
-      z.string().regex(/^[\w-]{1,64}$/, EventsText.galleryIdInvalid),
+      z.string().regex(/^[\w-]{1,64}$/, EventsServerText.galleryIdInvalid),
     ]),
     thumbnail: imageRef,
     image: imageRef,
     title: z
       .string()
       .trim()
-      .min(1, EventsText.galleryTitleRequired)
+      .min(1, EventsServerText.galleryTitleRequired)
       .max(160)
       .refine(isLineText, CONTROL_CHARACTERS_MESSAGE),
     description: multilineText().trim().max(2000).default(''),
     date: z
       .string()
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, EventsText.galleryDateInvalid)
-      .refine((v) => !Number.isNaN(Date.parse(v)), EventsText.galleryDateInvalid),
+      .regex(
+        /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/,
+        EventsServerText.galleryDateInvalid,
+      )
+      .refine((v) => !Number.isNaN(Date.parse(v)), EventsServerText.galleryDateInvalid),
   })
   .meta({ id: 'GalleryEntry' });
 export type GalleryEntry = z.output<typeof GalleryEntrySchema>;
 
 export const GalleryListSchema = z
   .array(GalleryEntrySchema)
-  .max(500, EventsText.galleryTooLong)
+  .max(500, EventsServerText.galleryTooLong)
   .refine(
     (list) => new Set(list.map((e) => String(e.gallery_id))).size === list.length,
-    EventsText.galleryDuplicateId,
+    EventsServerText.galleryDuplicateId,
   );
 
 export const GalleryUpdateSchema = z.strictObject({ entries: GalleryListSchema });

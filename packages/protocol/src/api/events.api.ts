@@ -1,5 +1,6 @@
 import {
   EventCountdownResponseSchema,
+  EventsAdminPath,
   EventsPath,
   EventCountdownSchema,
   EventSubmissionsQuerySchema,
@@ -46,7 +47,7 @@ export const EventsApi = {
   }),
   updateGallery: defineRoute({
     method: 'PUT',
-    path: EventsPath.updateGallery,
+    path: EventsAdminPath.updateGallery,
     body: GalleryUpdateSchema,
     response: GalleryUpdateResponseSchema,
     tags,
@@ -61,7 +62,7 @@ export const EventsApi = {
   }),
   updateCountdown: defineRoute({
     method: 'PUT',
-    path: EventsPath.updateCountdown,
+    path: EventsAdminPath.updateCountdown,
     body: EventCountdownSchema,
     response: EventCountdownResponseSchema,
     tags,
@@ -69,7 +70,7 @@ export const EventsApi = {
   }),
   submissions: defineRoute({
     method: 'GET',
-    path: EventsPath.submissions,
+    path: EventsAdminPath.submissions,
     query: EventSubmissionsQuerySchema,
     response: EventSubmissionsResponseSchema,
     tags,
@@ -78,7 +79,7 @@ export const EventsApi = {
   /** `text/csv`, as a download. */
   submissionsCsv: defineRoute({
     method: 'GET',
-    path: EventsPath.submissionsCsv,
+    path: EventsAdminPath.submissionsCsv,
     query: EventSubmissionsQuerySchema,
     tags,
     summary: 'Voting or record-breaking submissions as CSV (admin)',

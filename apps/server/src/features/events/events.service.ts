@@ -2,7 +2,7 @@ import {
   DEFAULT_LAUNCH_AT,
   EVENT_SUBMIT_LIMIT,
   EVENT_SUBMIT_WINDOW_MS,
-  EventsText,
+  EventsServerText,
   firstMissingContactField,
   GalleryListSchema,
   LaunchAtSchema,
@@ -22,7 +22,7 @@ import { EventSettingKey, toSubmission } from './events.repository.ts';
 import type { EventsRepository } from './events.repository.ts';
 
 /** Submissions hold visitors' contact details: admins only, enforced here. */
-const requireAdmin = requireRole('admin', EventsText.onlyAdmins);
+const requireAdmin = requireRole('admin', EventsServerText.onlyAdmins);
 
 export interface EventsServiceDeps {
   repo: EventsRepository;
@@ -35,7 +35,7 @@ export class EventsService {
 
   /** SPEC §5: team, then the contact fields in order; one vote per email address. */
   async vote(address: string, input: VotingSubmit): Promise<string> {
-    if (input.vote_team === undefined) throw badRequest(EventsText.teamRequired);
+    if (input.vote_team === undefined) throw badRequest(EventsServerText.teamRequired);
     this.checkContact(input);
     await this.countSubmission(address);
     const row = await this.deps.repo.insert({
@@ -46,8 +46,8 @@ export class EventsService {
       phoneNumber: input.phone_number,
       message: input.message,
     });
-    if (!row) throw conflict(EventsText.alreadyVoted);
-    return EventsText.voteReceived;
+    if (!row) throw conflict(EventsServerText.alreadyVoted);
+    return EventsServerText.voteReceived;
   }
 
   async recordBreaking(address: string, input: RecordSubmit): Promise<string> {
@@ -61,7 +61,7 @@ export class EventsService {
       phoneNumber: input.phone_number,
       message: input.message,
     });
-    return EventsText.recordReceived;
+    return EventsServerText.recordReceived;
   }
 
   async submissions(claims: AuthClaims | null, kind: EventFormKind): Promise<EventSubmission[]> {
@@ -109,6 +109,6 @@ export class EventsService {
       EVENT_SUBMIT_WINDOW_MS,
       EVENT_SUBMIT_LIMIT,
     );
-    if (!hit.allowed) throw tooManyRequests(EventsText.tooManySubmissions, hit.retryAfterMs);
+    if (!hit.allowed) throw tooManyRequests(EventsServerText.tooManySubmissions, hit.retryAfterMs);
   }
 }

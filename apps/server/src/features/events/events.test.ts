@@ -1,6 +1,7 @@
 import {
   DEFAULT_LAUNCH_AT,
   EVENT_SUBMIT_LIMIT,
+  EventsServerText,
   EventsText,
   firstMissingContactField,
 } from '@atrium/protocol';
@@ -126,7 +127,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
 
   it('refuses each missing field with its SPEC text, in order, after trimming', async () => {
     const steps: [Record<string, unknown>, string][] = [
-      [{ name: 'x' }, EventsText.teamRequired],
+      [{ name: 'x' }, EventsServerText.teamRequired],
       [{ vote_team: 1 }, EventsText.nameRequired],
       [{ vote_team: 1, name: '   ' }, EventsText.nameRequired],
       [{ vote_team: 2, name: 'A', email: ' \t' }, EventsText.emailRequired],
@@ -135,7 +136,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
         { vote_team: 2, name: 'A', email: 'a', phone_number: '1', message: ' ' },
         EventsText.messageRequired,
       ],
-      [{ ...full, vote_team: 3 }, EventsText.teamInvalid],
+      [{ ...full, vote_team: 3 }, EventsServerText.teamInvalid],
     ];
     for (const [body, message] of steps) {
       const res = await vote(body);
@@ -159,14 +160,17 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
       message: ' x ',
     });
     expect(first.status).toBe(200);
-    expect(await json(first)).toEqual({ status: true, data: EventsText.voteReceived });
+    expect(await json(first)).toEqual({ status: true, data: EventsServerText.voteReceived });
 
     // The same address in other case and spacing, through a urlencoded form this time.
     const again = await send('POST', '/api/public/voting/submit', {
       form: { ...full, vote_team: '2', email: '  not-an-EMAIL' },
     });
     expect(again.status).toBe(409);
-    expect(await json(again)).toMatchObject({ status: false, message: EventsText.alreadyVoted });
+    expect(await json(again)).toMatchObject({
+      status: false,
+      message: EventsServerText.alreadyVoted,
+    });
 
     const list = await json(
       await send('GET', '/api/events/submissions?kind=voting', { role: 'admin' }),
@@ -187,12 +191,12 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const formVote = await send('POST', '/api/public/voting/submit', {
       form: { ...full, vote_team: '2', email: 'form@school.example' },
     });
-    expect(await json(formVote)).toEqual({ status: true, data: EventsText.voteReceived });
+    expect(await json(formVote)).toEqual({ status: true, data: EventsServerText.voteReceived });
     for (let i = 0; i < 2; i++) {
       const res = await send('POST', '/api/public/record-breaking/submit', {
         form: { ...full, name: '=cmd|" /C calc"!A0' },
       });
-      expect(await json(res)).toEqual({ status: true, data: EventsText.recordReceived });
+      expect(await json(res)).toEqual({ status: true, data: EventsServerText.recordReceived });
     }
   });
 
@@ -229,7 +233,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     }
     const over = await send('POST', '/api/public/record-breaking/submit', { body: full, ip });
     expect(over.status).toBe(429);
-    expect((await json(over)).message).toBe(EventsText.tooManySubmissions);
+    expect((await json(over)).message).toBe(EventsServerText.tooManySubmissions);
     const elsewhere = await send('POST', '/api/public/record-breaking/submit', { body: full });
     expect(elsewhere.status).toBe(200);
   });
@@ -254,7 +258,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
       body: { launch_at: 'next friday' },
     });
     expect(invalid.status).toBe(400);
-    expect((await json(invalid)).message).toBe(EventsText.launchAtInvalid);
+    expect((await json(invalid)).message).toBe(EventsServerText.launchAtInvalid);
     const ok = await send('PUT', '/api/events/countdown', {
       role: 'admin',
       body: { launch_at: '2030-01-01T09:00:00+08:00' },
@@ -279,12 +283,12 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
 
     expect((await put([entry], 'member')).status).toBe(403);
     const refusals: [unknown, string][] = [
-      [[entry, { ...entry, title: 'Other' }], EventsText.galleryDuplicateId],
-      [[{ ...entry, date: 'yesterday' }], EventsText.galleryDateInvalid],
-      [[{ ...entry, date: '2022-13-45' }], EventsText.galleryDateInvalid],
-      [[{ ...entry, image: 'javascript:alert(1)' }], EventsText.galleryImageInvalid],
-      [[{ ...entry, title: '  ' }], EventsText.galleryTitleRequired],
-      [[{ ...entry, gallery_id: '../x' }], EventsText.galleryIdInvalid],
+      [[entry, { ...entry, title: 'Other' }], EventsServerText.galleryDuplicateId],
+      [[{ ...entry, date: 'yesterday' }], EventsServerText.galleryDateInvalid],
+      [[{ ...entry, date: '2022-13-45' }], EventsServerText.galleryDateInvalid],
+      [[{ ...entry, image: 'javascript:alert(1)' }], EventsServerText.galleryImageInvalid],
+      [[{ ...entry, title: '  ' }], EventsServerText.galleryTitleRequired],
+      [[{ ...entry, gallery_id: '../x' }], EventsServerText.galleryIdInvalid],
     ];
     for (const [entries, message] of refusals) {
       const res = await put(entries);

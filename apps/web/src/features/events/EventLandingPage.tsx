@@ -1,11 +1,23 @@
-import { AppRoute, SKIP_COUNTDOWN_PARAM } from '@atrium/protocol';
+import { AppRoute, EventsPath, SKIP_COUNTDOWN_PARAM } from '@atrium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { countdownParts, skipsCountdown } from './countdown.ts';
 import { EventShell, LoadState } from './EventShell.tsx';
-import { fetchLaunchAt } from './eventsApi.ts';
-import { EventsPageTitle, EventsWebText } from './texts.ts';
+import { isObject, readJson } from './json.ts';
+
+export const LandingText = {
+  documentTitle: 'Launch day · Atrium',
+  title: 'Something new opens on campus',
+  lead: 'Vote for your team, sign up for the record attempt, and see the best moments.',
+  countdown: 'Time until the launch',
+  opens: 'Opens',
+  parts: ['Days', 'Hours', 'Minutes', 'Seconds'],
+  revealedTitle: 'We are live!',
+  revealedLead: 'The launch has begun. Pick what you would like to do.',
+  loading: 'Loading the countdown…',
+  failed: 'The countdown could not be loaded.',
+} as const;
 
 /** SPEC §2 Landing page: refreshed every second. */
 const TICK_MS = 1000;
@@ -13,11 +25,21 @@ const TICK_MS = 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 const cards = [
-  { to: AppRoute.voting, ...EventsWebText.cards.voting, icon: '✓' },
-  { to: AppRoute.recordBreaking, ...EventsWebText.cards.record, icon: '★' },
-  { to: AppRoute.gallery, ...EventsWebText.cards.gallery, icon: '▦' },
-  { to: AppRoute.featuring, ...EventsWebText.cards.featuring, icon: '▶' },
+  [AppRoute.voting, '✓', 'Vote', 'Support Team 1 or Team 2 in the launch-day vote.'],
+  [AppRoute.recordBreaking, '★', 'Break a record', 'Sign up for the record-breaking attempt.'],
+  [AppRoute.gallery, '▦', 'Gallery', 'Browse the photos of the campus and the launch.'],
+  [AppRoute.featuring, '▶', 'Featured', 'Watch the highlights in a slideshow.'],
 ] as const;
+
+/** The countdown's target in milliseconds since the epoch. */
+export async function fetchLaunchAt(): Promise<number> {
+  const response = await fetch(EventsPath.countdown, { headers: { accept: 'application/json' } });
+  const payload = await readJson(response);
+  const data = isObject(payload) && isObject(payload.data) ? payload.data : undefined;
+  const at = typeof data?.launch_at === 'string' ? Date.parse(data.launch_at) : Number.NaN;
+  if (!response.ok || Number.isNaN(at)) throw new Error(`countdown: ${response.status}`);
+  return at;
+}
 
 /** The time now, refreshed every second while `active`. */
 function useNow(active: boolean): number {
@@ -52,21 +74,21 @@ export function EventLandingPage() {
   if (revealed) {
     return (
       <EventShell
-        title={EventsWebText.revealedTitle}
-        documentTitle={EventsPageTitle.landing}
-        lead={EventsWebText.revealedLead}
+        title={LandingText.revealedTitle}
+        documentTitle={LandingText.documentTitle}
+        lead={LandingText.revealedLead}
         back={false}
         wide
       >
         <ul className="event-cards">
-          {cards.map((card) => (
-            <li key={card.to}>
-              <Link className="event-card" to={card.to}>
+          {cards.map(([to, icon, title, text]) => (
+            <li key={to}>
+              <Link className="event-card" to={to}>
                 <span className="event-card__icon" aria-hidden="true">
-                  {card.icon}
+                  {icon}
                 </span>
-                <span className="event-card__title">{card.title}</span>
-                <span className="event-card__text">{card.text}</span>
+                <span className="event-card__title">{title}</span>
+                <span className="event-card__text">{text}</span>
               </Link>
             </li>
           ))}
@@ -77,42 +99,37 @@ export function EventLandingPage() {
 
   return (
     <EventShell
-      title={EventsWebText.landingTitle}
-      documentTitle={EventsPageTitle.landing}
-      lead={EventsWebText.landingLead}
+      title={LandingText.title}
+      documentTitle={LandingText.documentTitle}
+      lead={LandingText.lead}
       back={false}
       wide
     >
       {parts === null || target === undefined ? (
         <LoadState
           failed={launch.isError}
-          loadingText={EventsWebText.loadingCountdown}
-          failedText={EventsWebText.countdownFailed}
+          loadingText={LandingText.loading}
+          failedText={LandingText.failed}
           onRetry={() => void launch.refetch()}
         />
       ) : (
         <section className="countdown panel" aria-labelledby="countdown-title">
           <h2 id="countdown-title" className="countdown__title">
-            {EventsWebText.countdownLabel}
+            {LandingText.countdown}
           </h2>
           {/* role=timer is not announced on every tick; the parts are read when reached. */}
-          <ol className="countdown__parts" role="timer" data-testid="countdown">
-            {(
-              [
-                [parts.days, EventsWebText.days],
-                [parts.hours, EventsWebText.hours],
-                [parts.minutes, EventsWebText.minutes],
-                [parts.seconds, EventsWebText.seconds],
-              ] as const
-            ).map(([value, label]) => (
-              <li key={label} className="countdown__part">
-                <span className="countdown__value">{pad(value)}</span>
-                <span className="countdown__label">{label}</span>
-              </li>
-            ))}
-          </ol>
+          <div role="timer" data-testid="countdown">
+            <ol className="countdown__parts">
+              {[parts.days, parts.hours, parts.minutes, parts.seconds].map((value, i) => (
+                <li key={i} className="countdown__part">
+                  <span className="countdown__value">{pad(value)}</span>
+                  <span className="countdown__label">{LandingText.parts[i]}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
           <p className="countdown__date">
-            {EventsWebText.opensOn}{' '}
+            {LandingText.opens}{' '}
             <time dateTime={new Date(target).toISOString()}>
               {new Date(target).toLocaleString(undefined, {
                 dateStyle: 'full',
@@ -125,3 +142,6 @@ export function EventLandingPage() {
     </EventShell>
   );
 }
+
+/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
+export const Component = EventLandingPage;

@@ -1,8 +1,7 @@
 import { AppRoute } from '@atrium/protocol';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { EventsWebText } from './texts.ts';
 import './events.css';
 
@@ -25,7 +24,10 @@ export function EventShell({
   back = true,
   wide,
 }: EventShellProps) {
-  usePageTitle(documentTitle);
+  // As usePageTitle does; importing it would split it out of the entry chunk into one more file.
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <div className={`container event-page${wide ? '' : ' container--narrow'}`}>
       <PageHeader eyebrow={EventsWebText.eyebrow} title={title}>

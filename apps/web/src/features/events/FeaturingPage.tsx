@@ -2,11 +2,45 @@ import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_FADE_MS } from '@atrium/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { EventShell, LoadState } from './EventShell.tsx';
-import { fetchGallery, type GalleryItem } from './eventsApi.ts';
-import { formatDate } from './format.ts';
+import { fetchGallery, formatDate, GalleryDataText, type GalleryItem } from './galleryData.ts';
 import { ParticleField } from './ParticleField.tsx';
-import { EventsPageTitle, EventsText, EventsWebText } from './texts.ts';
+import { EventsText } from './texts.ts';
 import { useReducedMotion } from './useReducedMotion.ts';
+
+export const FeaturingText = {
+  documentTitle: 'Featured · Atrium',
+  title: 'Featured',
+  lead: 'Highlights of the launch, one after another.',
+  previous: 'Previous',
+  next: 'Next',
+  pause: 'Pause',
+  play: 'Play',
+  slide: (n: number, total: number) => `Slide ${n} of ${total}`,
+  goTo: (n: number) => `Show slide ${n}`,
+} as const;
+
+/** The controls' icons: 20 px strokes, drawn in the button's colour. */
+const icons = {
+  pause: 'M7 5v14M17 5v14',
+  play: 'M7 4l13 8-13 8z',
+  previous: 'M15 5l-7 7 7 7',
+  next: 'M9 5l7 7-7 7',
+} as const;
+
+function Icon({ name }: { name: keyof typeof icons }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        d={icons[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
 
 function Carousel({ items }: { items: readonly GalleryItem[] }) {
   const reduced = useReducedMotion();
@@ -31,7 +65,7 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
     <section
       className="carousel"
       aria-roledescription="carousel"
-      aria-label={EventsWebText.featuringTitle}
+      aria-label={FeaturingText.title}
       style={style}
       data-playing={playing}
       onPointerEnter={() => setHeld(true)}
@@ -49,7 +83,7 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
             className={`carousel__slide${i === index ? ' carousel__slide--active' : ''}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={EventsWebText.slide(i + 1, count)}
+            aria-label={FeaturingText.slide(i + 1, count)}
             aria-hidden={i !== index}
             inert={i !== index}
           >
@@ -71,18 +105,18 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
               type="button"
               className="carousel__button"
               onClick={() => setPaused((p) => !p)}
-              aria-label={paused ? EventsWebText.play : EventsWebText.pause}
+              aria-label={paused ? FeaturingText.play : FeaturingText.pause}
             >
-              <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+              <Icon name={paused ? 'play' : 'pause'} />
             </button>
           )}
           <button
             type="button"
             className="carousel__button"
             onClick={() => go(index - 1)}
-            aria-label={EventsWebText.previous}
+            aria-label={FeaturingText.previous}
           >
-            <span aria-hidden="true">‹</span>
+            <Icon name="previous" />
           </button>
           <ol className="carousel__dots">
             {items.map((item, i) => (
@@ -90,7 +124,7 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
                 <button
                   type="button"
                   className="carousel__dot"
-                  aria-label={EventsWebText.goToSlide(i + 1)}
+                  aria-label={FeaturingText.goTo(i + 1)}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => go(i)}
                 />
@@ -101,9 +135,9 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
             type="button"
             className="carousel__button"
             onClick={() => go(index + 1)}
-            aria-label={EventsWebText.next}
+            aria-label={FeaturingText.next}
           >
-            <span aria-hidden="true">›</span>
+            <Icon name="next" />
           </button>
         </div>
       )}
@@ -121,16 +155,16 @@ export function FeaturingPage() {
   const items = gallery.data;
   return (
     <EventShell
-      title={EventsWebText.featuringTitle}
-      documentTitle={EventsPageTitle.featuring}
-      lead={EventsWebText.featuringLead}
+      title={FeaturingText.title}
+      documentTitle={FeaturingText.documentTitle}
+      lead={FeaturingText.lead}
       wide
     >
       {!items ? (
         <LoadState
           failed={gallery.isError}
-          loadingText={EventsWebText.loadingGallery}
-          failedText={EventsWebText.galleryFailed}
+          loadingText={GalleryDataText.loading}
+          failedText={GalleryDataText.failed}
           onRetry={() => void gallery.refetch()}
         />
       ) : items.length === 0 ? (
@@ -141,3 +175,6 @@ export function FeaturingPage() {
     </EventShell>
   );
 }
+
+/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
+export const Component = FeaturingPage;

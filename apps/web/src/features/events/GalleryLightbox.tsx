@@ -4,7 +4,7 @@ import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
-import type { GalleryItem } from './eventsApi.ts';
+import type { GalleryItem } from './galleryData.ts';
 
 export interface GalleryLightboxProps {
   items: readonly GalleryItem[];

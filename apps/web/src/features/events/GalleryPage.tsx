@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { EventShell, LoadState } from './EventShell.tsx';
-import { fetchGallery } from './eventsApi.ts';
-import { formatDate } from './format.ts';
-import { EventsPageTitle, EventsText, EventsWebText } from './texts.ts';
+import { fetchGallery, formatDate, GalleryDataText } from './galleryData.ts';
+import { EventsText } from './texts.ts';
+
+export const GalleryText = {
+  documentTitle: 'Gallery · Atrium',
+  title: 'Gallery',
+  lead: 'Photos from the campus and the launch. Select a photo to see it larger.',
+  open: 'Open photo:',
+} as const;
 
 const loadLightbox = () => import('./GalleryLightbox.tsx');
 const GalleryLightbox = lazy(loadLightbox);
@@ -24,16 +30,16 @@ export function GalleryPage() {
 
   return (
     <EventShell
-      title={EventsWebText.galleryTitle}
-      documentTitle={EventsPageTitle.gallery}
-      lead={EventsWebText.galleryLead}
+      title={GalleryText.title}
+      documentTitle={GalleryText.documentTitle}
+      lead={GalleryText.lead}
       wide
     >
       {!items ? (
         <LoadState
           failed={gallery.isError}
-          loadingText={EventsWebText.loadingGallery}
-          failedText={EventsWebText.galleryFailed}
+          loadingText={GalleryDataText.loading}
+          failedText={GalleryDataText.failed}
           onRetry={() => void gallery.refetch()}
         />
       ) : items.length === 0 ? (
@@ -48,14 +54,16 @@ export function GalleryPage() {
                 }}
                 type="button"
                 className="gallery-tile"
-                aria-label={EventsWebText.openPhoto(item.title)}
                 onPointerEnter={() => void loadLightbox()}
                 onFocus={() => void loadLightbox()}
                 onClick={() => setOpen(i)}
               >
                 <img src={item.thumbnail} alt="" loading="lazy" className="gallery-tile__img" />
                 <span className="gallery-tile__caption">
-                  <span className="gallery-tile__title">{item.title}</span>
+                  <span className="gallery-tile__title">
+                    <span className="visually-hidden">{GalleryText.open} </span>
+                    {item.title}
+                  </span>
                   <time className="gallery-tile__date" dateTime={item.date}>
                     {formatDate(item.date)}
                   </time>
@@ -73,3 +81,6 @@ export function GalleryPage() {
     </EventShell>
   );
 }
+
+/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
+export const Component = GalleryPage;

@@ -2,17 +2,30 @@ import { EventsPath } from '@atrium/protocol';
 import { useState } from 'react';
 import { ContactForm, ResultPanel } from './ContactForm.tsx';
 import { EventShell } from './EventShell.tsx';
-import { submitEventForm } from './eventsApi.ts';
-import { EventsPageTitle, EventsWebText } from './texts.ts';
+import { submitEventForm } from './formApi.ts';
+
+export const VotingText = {
+  documentTitle: 'Vote · Atrium',
+  title: 'Vote for your team',
+  lead: 'Choose the team you support, then leave your details. One vote per email address.',
+  steps: ['Choose a team', 'Your details', 'Done'],
+  stepOf: (n: number) => `Step ${n} of 3`,
+  team: (n: 1 | 2) => `Team ${n}`,
+  blurb: { 1: 'The Blue team', 2: 'The Gold team' },
+  choose: 'Vote for this team',
+  yourVote: 'Your vote',
+  changeTeam: 'Change team',
+  submit: 'Submit my vote',
+  doneTitle: 'Vote received',
+} as const;
 
 type Team = 1 | 2;
 const TEAMS: readonly Team[] = [1, 2];
 
 function Steps({ current }: { current: 1 | 2 | 3 }) {
-  const labels = [EventsWebText.stepTeam, EventsWebText.stepDetails, EventsWebText.stepDone];
   return (
-    <ol className="event-steps" aria-label={EventsWebText.stepOf(current, 3)}>
-      {labels.map((label, i) => (
+    <ol className="event-steps" aria-label={VotingText.stepOf(current)}>
+      {VotingText.steps.map((label, i) => (
         <li
           key={label}
           className={`event-steps__step${i + 1 === current ? ' event-steps__step--current' : ''}${i + 1 < current ? ' event-steps__step--done' : ''}`}
@@ -36,15 +49,15 @@ export function VotingPage() {
 
   return (
     <EventShell
-      title={EventsWebText.voteTitle}
-      documentTitle={EventsPageTitle.voting}
-      lead={EventsWebText.voteLead}
+      title={VotingText.title}
+      documentTitle={VotingText.documentTitle}
+      lead={VotingText.lead}
     >
       <Steps current={step} />
       {step === 1 && (
         <section aria-labelledby="team-title">
           <h2 id="team-title" className="visually-hidden">
-            {EventsWebText.stepTeam}
+            {VotingText.steps[0]}
           </h2>
           <ul className="team-choice">
             {TEAMS.map((n) => (
@@ -57,9 +70,9 @@ export function VotingPage() {
                   <span className="team-card__crest" aria-hidden="true">
                     {n}
                   </span>
-                  <span className="team-card__name">{EventsWebText.team(n)}</span>
-                  <span className="team-card__blurb">{EventsWebText.teamBlurb[n]}</span>
-                  <span className="team-card__action">{EventsWebText.chooseTeam}</span>
+                  <span className="team-card__name">{VotingText.team(n)}</span>
+                  <span className="team-card__blurb">{VotingText.blurb[n]}</span>
+                  <span className="team-card__action">{VotingText.choose}</span>
                 </button>
               </li>
             ))}
@@ -74,17 +87,17 @@ export function VotingPage() {
             tabIndex={-1}
             ref={(el) => el?.focus()}
           >
-            {EventsWebText.stepDetails}
+            {VotingText.steps[1]}
           </h2>
           <ContactForm
-            submitLabel={EventsWebText.submitVote}
+            submitLabel={VotingText.submit}
             before={
               <div className={`chosen-team chosen-team--${team}`}>
                 <span>
-                  {EventsWebText.yourVote}: <strong>{EventsWebText.team(team)}</strong>
+                  {VotingText.yourVote}: <strong>{VotingText.team(team)}</strong>
                 </span>
                 <button type="button" className="link-button" onClick={() => setTeam(null)}>
-                  {EventsWebText.changeTeam}
+                  {VotingText.changeTeam}
                 </button>
               </div>
             }
@@ -96,8 +109,11 @@ export function VotingPage() {
         </section>
       )}
       {step === 3 && result !== null && (
-        <ResultPanel title={EventsWebText.voteDoneTitle} message={result} />
+        <ResultPanel title={VotingText.doneTitle} message={result} />
       )}
     </EventShell>
   );
 }
+
+/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
+export const Component = VotingPage;
