@@ -46,9 +46,14 @@ function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // At once (the time of the first render may be a network round trip old), then each second.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, TICK_MS);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [active]);
   return now;
 }
@@ -132,8 +137,13 @@ export function EventLandingPage() {
             {LandingText.opens}{' '}
             <time dateTime={new Date(target).toISOString()}>
               {new Date(target).toLocaleString(undefined, {
-                dateStyle: 'full',
-                timeStyle: 'short',
+                weekday: 'long',
+                day: 'numeric',
+                month: 'long',
+                year: 'numeric',
+                hour: 'numeric',
+                minute: '2-digit',
+                timeZoneName: 'short',
               })}
             </time>
           </p>

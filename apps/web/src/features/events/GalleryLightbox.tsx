@@ -1,9 +1,7 @@
 import Lightbox from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
-import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
-import 'yet-another-react-lightbox/plugins/counter.css';
 import type { GalleryItem } from './galleryData.ts';
 
 export interface GalleryLightboxProps {
@@ -25,7 +23,7 @@ export default function GalleryLightbox({ items, index, onIndex, onClose }: Gall
       index={index}
       close={onClose}
       on={{ view: ({ index: shown }) => onIndex(shown) }}
-      plugins={[Captions, Counter]}
+      plugins={[Captions]}
       captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 4 }}
       controller={{ closeOnBackdropClick: true }}
       slides={items.map((item) => ({

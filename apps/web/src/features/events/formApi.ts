@@ -1,4 +1,5 @@
-import { EventsPath, EventsText } from '@atrium/protocol';
+import { EventsText } from '@atrium/protocol';
+import type { EventsPath } from '@atrium/protocol';
 import { isObject, readJson } from './json.ts';
 
 /** A form's answer: the message to show, and whether it was a success. */
