@@ -31,7 +31,8 @@ async function staticClosure(assets, start, skip) {
     if (seen.has(name) || skip.has(name)) continue;
     seen.add(name);
     const source = await readFile(path.join(assets, name), 'utf8');
-    for (const match of source.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)) todo.push(match[1]);
+    for (const match of source.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g))
+      todo.push(match[1]);
   }
   return seen;
 }
