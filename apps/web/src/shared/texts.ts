@@ -8,8 +8,6 @@ export const ShellText = {
   mainNavigation: 'Main',
   navHome: 'Home',
   navMetaverse: 'Metaverse',
-  /** Issue 17's event pages (the landing page with the countdown). */
-  navEvent: 'Launch day',
   /** SPEC §2 "Navigation and overlays". */
   myAlbum: 'My Album',
   myAlbumNew: 'new photos',

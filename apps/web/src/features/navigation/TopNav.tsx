@@ -43,11 +43,6 @@ export function TopNav({ albumEntry, socialEntry }: TopNavProps) {
                 {ShellText.navMetaverse}
               </NavLink>
             </li>
-            <li className="top-nav__item">
-              <NavLink to={AppRoute.event} className={navLinkClass}>
-                {ShellText.navEvent}
-              </NavLink>
-            </li>
             {albumEntry}
             {socialEntry}
           </ul>
