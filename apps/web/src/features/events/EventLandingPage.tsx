@@ -153,5 +153,5 @@ export function EventLandingPage() {
   );
 }
 
-/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
-export const Component = EventLandingPage;
+/** The lazy route's default export (`app/router.tsx`). */
+export default EventLandingPage;

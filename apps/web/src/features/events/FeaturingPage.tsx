@@ -176,5 +176,5 @@ export function FeaturingPage() {
   );
 }
 
-/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
-export const Component = FeaturingPage;
+/** The lazy route's default export (`app/router.tsx`). */
+export default FeaturingPage;

@@ -82,5 +82,5 @@ export function GalleryPage() {
   );
 }
 
-/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
-export const Component = GalleryPage;
+/** The lazy route's default export (`app/router.tsx`). */
+export default GalleryPage;

@@ -36,5 +36,5 @@ export function RecordBreakingPage() {
   );
 }
 
-/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
-export const Component = RecordBreakingPage;
+/** The lazy route's default export (`app/router.tsx`). */
+export default RecordBreakingPage;

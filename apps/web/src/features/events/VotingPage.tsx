@@ -115,5 +115,5 @@ export function VotingPage() {
   );
 }
 
-/** react-router's lazy route (`app/router.tsx`) renders `Component`. */
-export const Component = VotingPage;
+/** The lazy route's default export (`app/router.tsx`). */
+export default VotingPage;
