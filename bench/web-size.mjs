@@ -1,6 +1,8 @@
 // JavaScript the home route `/` loads on first load: the module scripts and modulepreload links
 // of the built index.html, each gzipped at level 9. Checks that no three.js is among them.
-// Baseline: all the JavaScript of the same build.
+// Baseline: all the JavaScript of the same build. The event pages (issue 17): the same, plus each
+// page's lazy chunk and the chunks it imports statically (its first load; the gallery's lightbox
+// loads on the first open, so it is not counted).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +12,30 @@ const DIST = path.join(root, 'apps/web/dist');
 const TARGET_KB = 170;
 /** A class name only three.js's renderer bundle contains. */
 const THREE_MARKER = 'WebGLRenderer';
+
+/** The event pages' lazy chunks, by the module names Vite gives them. */
+const EVENT_PAGES = {
+  '/event/index.html': 'EventLandingPage',
+  '/event/voting.html': 'VotingPage',
+  '/event/record-breaking.html': 'RecordBreakingPage',
+  '/event/gallery.html': 'GalleryPage',
+  '/event/featuring.html': 'FeaturingPage',
+};
+
+/** A chunk and every chunk it imports statically (`import … from "./x.js"`), not in `skip`. */
+async function staticClosure(assets, start, skip) {
+  const seen = new Set();
+  const todo = [start];
+  while (todo.length > 0) {
+    const name = todo.pop();
+    if (seen.has(name) || skip.has(name)) continue;
+    seen.add(name);
+    const source = await readFile(path.join(assets, name), 'utf8');
+    for (const match of source.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g))
+      todo.push(match[1]);
+  }
+  return seen;
+}
 
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
@@ -35,8 +61,21 @@ export async function benchWebSize() {
   for (const name of await readdir(assets)) {
     if (name.endsWith('.js')) total += gz(await readFile(path.join(assets, name)));
   }
+  const homeChunks = new Set([...urls].map((url) => path.basename(url)));
+  const names = await readdir(assets);
+  const events = {};
+  for (const [route, chunk] of Object.entries(EVENT_PAGES)) {
+    const start = names.find((n) => n.startsWith(`${chunk}-`) && n.endsWith('.js'));
+    if (!start) throw new Error(`web-size: no chunk for ${route} (${chunk}-*.js)`);
+    let own = 0;
+    for (const name of await staticClosure(assets, start, homeChunks)) {
+      own += gz(await readFile(path.join(assets, name)));
+    }
+    events[route] = { kb: kb(home + own), ownKb: kb(own) };
+  }
   const result = {
     homeKb: kb(home),
+    events,
     files: urls.size,
     totalKb: kb(total),
     threeOnHome: withThree.length > 0,
@@ -44,6 +83,12 @@ export async function benchWebSize() {
   console.log(
     `web-size: home route JS ${result.homeKb} KB gz in ${result.files} files (target <= ${TARGET_KB}), ` +
       `three.js on home: ${result.threeOnHome ? `yes (${withThree.join(', ')})` : 'no'}; all JS of the build: ${result.totalKb} KB gz`,
+  );
+  console.log(
+    `web-size: event pages' first-load JS (target <= ${TARGET_KB}): ` +
+      Object.entries(events)
+        .map(([route, e]) => `${route} ${e.kb} KB (home + ${e.ownKb} KB)`)
+        .join('; '),
   );
   return result;
 }

@@ -24,5 +24,6 @@ export * from './uploads.ts';
 export * from './game-data.ts';
 export * from './darts/rules.ts';
 export * from './minigame.ts';
+export * from './events.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

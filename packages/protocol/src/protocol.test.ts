@@ -12,6 +12,11 @@ describe('routes', () => {
       '/metaverse/mobile.html',
       '/metaverse/forgot.html',
       '/mini-game/index.html',
+      '/event/index.html',
+      '/event/voting.html',
+      '/event/record-breaking.html',
+      '/event/gallery.html',
+      '/event/featuring.html',
     ]);
     expect(isAppRoute('/metaverse/index.html')).toBe(true);
     expect(isAppRoute('/metaverse/index.htm')).toBe(false);

@@ -6,6 +6,12 @@ export const AppRoute = {
   mobileMetaverse: '/metaverse/mobile.html',
   forgot: '/metaverse/forgot.html',
   miniGame: '/mini-game/index.html',
+  /** Issue 17's event pages: the landing page with its countdown, and what it leads to. */
+  event: '/event/index.html',
+  voting: '/event/voting.html',
+  recordBreaking: '/event/record-breaking.html',
+  gallery: '/event/gallery.html',
+  featuring: '/event/featuring.html',
 } as const;
 export type AppRoute = (typeof AppRoute)[keyof typeof AppRoute];
 

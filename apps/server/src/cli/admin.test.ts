@@ -67,6 +67,10 @@ describe('admin CLI', () => {
     [['create-user', '--username', 'x']],
     [['set-role', '--username', 'x']],
     [['list-users', '--verbose']],
+    [['events']],
+    [['events', 'export']],
+    [['events', 'export', 'everything']],
+    [['events', 'export', 'voting', 'extra']],
   ])(
     'prints usage and exits non-zero for %j',
     async (args) => {
@@ -93,4 +97,11 @@ describe('admin CLI', () => {
     const listed = await admin(['list-users']);
     expect(listed.stdout.trim().split('\n')).toHaveLength(1);
   }, 60_000);
+
+  it('exports event submissions as CSV on standard output', async () => {
+    const run = await admin(['events', 'export', 'voting']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('id,kind,vote_team,name,email,phone_number,message,created_at\r\n');
+    expect(run.stderr).toContain('0 voting submission(s) exported.');
+  }, 30_000);
 });

@@ -1,12 +1,14 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { RoleSchema } from '@atrium/protocol';
+import { EventFormKind, RoleSchema } from '@atrium/protocol';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/database.ts';
 import { UsersRepository } from '../accounts/users.repository.ts';
 import { UsersService } from '../accounts/users.service.ts';
 import { AppError } from '../http/errors.ts';
 import { databaseTarget } from '../db/target.ts';
+import { submissionsCsv } from '../features/events/events.csv.ts';
+import { EventsRepository, toSubmission } from '../features/events/events.repository.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -18,6 +20,9 @@ Commands:
       Changes the role of an account.
   list-users
       Lists every account.
+  events export <voting|record>
+      Writes the voting or record-breaking submissions as CSV to standard output,
+      e.g. npm run admin -- events export voting > votes.csv
 
 The database is the one the server uses: DATABASE_URL, or the embedded one in DATA_DIR.
 `;
@@ -45,6 +50,14 @@ async function readPassword(): Promise<string> {
 
 function parse(argv: string[]) {
   const [command, ...rest] = argv;
+  if (command === 'events') {
+    const [action, kind, ...extra] = rest;
+    if (action !== 'export') throw new UsageError('events needs: export <voting|record>');
+    const parsed = EventFormKind.safeParse(kind);
+    if (!parsed.success) throw new UsageError(`Unknown submission kind: ${kind ?? '(none)'}`);
+    if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+    return { command: 'events-export', kind: parsed.data } as const;
+  }
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
@@ -111,6 +124,13 @@ async function run(argv: string[]): Promise<number> {
             `${u.username}\t${u.email}\t${u.role}\tstatus=${u.status}\t${u.createdAt.toISOString()}\n`,
           );
         }
+        return 0;
+      }
+      case 'events-export': {
+        // The CLI is the server's operator, so it reads the rows directly (no admin token).
+        const rows = await new EventsRepository(database.db).list(args.kind);
+        process.stdout.write(submissionsCsv(rows.map(toSubmission)));
+        process.stderr.write(`${rows.length} ${args.kind} submission(s) exported.\n`);
         return 0;
       }
     }

@@ -25,6 +25,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'classroom_participants',
       'darts_matches',
       'darts_sessions',
+      'event_submissions',
       'friendships',
       'game_data',
       'inbox_messages',

@@ -510,3 +510,36 @@ export const dartsMatches = pgTable('darts_matches', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type DartsMatchRow = typeof dartsMatches.$inferSelect;
+
+// ---- events (issue 17): the voting and record-breaking forms ----
+
+/**
+ * SPEC §3's voting and record-breaking payloads, one row each, trimmed. `email_key` is the email
+ * lowercased: one vote per email address (a partial unique index, so the record form is free).
+ */
+export const eventSubmissions = pgTable(
+  'event_submissions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    voteTeam: integer('vote_team'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailKey: text('email_key').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_submissions_one_vote_idx')
+      .on(t.emailKey)
+      .where(sql`kind = 'voting'`),
+    index('event_submissions_kind_idx').on(t.kind, t.id),
+    check('event_submissions_kind_check', sql`${t.kind} in ('voting', 'record')`),
+    check(
+      'event_submissions_team_check',
+      sql`(${t.kind} = 'voting' and ${t.voteTeam} in (1, 2)) or (${t.kind} = 'record' and ${t.voteTeam} is null)`,
+    ),
+  ],
+);
+export type EventSubmissionRow = typeof eventSubmissions.$inferSelect;

@@ -1,6 +1,7 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
 import { chatFeature } from './chat/chat.feature.ts';
+import { eventsFeature } from './events/events.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
 import type { Feature } from './feature.ts';
 import { gameDataFeature } from './gamedata/gamedata.feature.ts';
@@ -37,4 +38,5 @@ export const features: readonly Feature[] = [
   uploadsFeature,
   gameDataFeature,
   minigameFeature,
+  eventsFeature,
 ];

@@ -54,6 +54,13 @@ const devRoutes: RouteObject[] = import.meta.env.DEV
       },
     ]
   : [];
+// Issue 17's event pages, each its own chunk (the home page's budget has no room for them); each
+// module's default export is its page.
+const EventLandingPage = lazy(() => import('../features/events/EventLandingPage.tsx'));
+const VotingPage = lazy(() => import('../features/events/VotingPage.tsx'));
+const RecordBreakingPage = lazy(() => import('../features/events/RecordBreakingPage.tsx'));
+const GalleryPage = lazy(() => import('../features/events/GalleryPage.tsx'));
+const FeaturingPage = lazy(() => import('../features/events/FeaturingPage.tsx'));
 const MiniGamePage = lazy(() =>
   import('../features/mini-game/MiniGamePage.tsx').then((module) => ({
     default: module.MiniGamePage,
@@ -82,6 +89,11 @@ export const routes: RouteObject[] = [
           { path: AppRoute.metaverse, Component: MetaversePage },
           { path: AppRoute.mobileMetaverse, Component: MobileMetaversePage },
           { path: AppRoute.forgot, Component: ForgotPasswordPage },
+          { path: AppRoute.event, Component: EventLandingPage },
+          { path: AppRoute.voting, Component: VotingPage },
+          { path: AppRoute.recordBreaking, Component: RecordBreakingPage },
+          { path: AppRoute.gallery, Component: GalleryPage },
+          { path: AppRoute.featuring, Component: FeaturingPage },
           ...devRoutes,
           { path: '*', Component: NotFoundPage },
         ],

@@ -5,6 +5,7 @@ import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
 import { GameDataApi } from './game-data.api.ts';
 import { MinigameApi } from './minigame.api.ts';
+import { EventsApi } from './events.api.ts';
 import { PostersApi } from './posters.api.ts';
 import { RoomApi } from './room.api.ts';
 import { ScreenshotsApi } from './screenshots.api.ts';
@@ -23,6 +24,7 @@ export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
 export { GameDataApi } from './game-data.api.ts';
 export { MinigameApi } from './minigame.api.ts';
+export { EventsApi } from './events.api.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';
@@ -55,4 +57,5 @@ export const ApiRoutes = {
   uploads: UploadsApi,
   gameData: GameDataApi,
   minigame: MinigameApi,
+  events: EventsApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

@@ -1,4 +1,6 @@
+import { AppRoute } from '@atrium/protocol';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../../shared/texts.ts';
 import { CampusIllustration } from '../../shared/ui/CampusIllustration.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
@@ -62,6 +64,10 @@ export function HomePage({ account, conference, chat }: HomePageProps) {
             <a className="button button--secondary" href="#home-features">
               What you can do
             </a>
+            {/* Issue 17's event pages (lazy routes; only this link is in the home chunk). */}
+            <Link className="button button--secondary" to={AppRoute.event}>
+              Launch day
+            </Link>
           </div>
           <p className="home-hero__note">
             Runs in any recent browser, on a computer, tablet or phone. Guests welcome.

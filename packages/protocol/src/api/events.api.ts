@@ -1,0 +1,87 @@
+import {
+  EventCountdownResponseSchema,
+  EventsAdminPath,
+  EventsPath,
+  EventCountdownSchema,
+  EventSubmissionsQuerySchema,
+  EventSubmissionsResponseSchema,
+  EventSubmitResponseSchema,
+  GalleryListSchema,
+  GalleryUpdateResponseSchema,
+  GalleryUpdateSchema,
+  RecordSubmitSchema,
+  VotingSubmitSchema,
+} from '../events.ts';
+import { defineRoute } from '../http/route.ts';
+
+const tags = ['events'] as const;
+
+/**
+ * Issue 17's event pages: SPEC §7's two public forms and `gallery.json`, the countdown's date,
+ * and the admin's view of submissions (JSON and CSV) and of the gallery list.
+ */
+export const EventsApi = {
+  /** JSON or a urlencoded form (the server parses both). */
+  votingSubmit: defineRoute({
+    method: 'POST',
+    path: EventsPath.votingSubmit,
+    body: VotingSubmitSchema,
+    response: EventSubmitResponseSchema,
+    tags,
+    summary: 'Vote for team 1 or 2 (one vote per email address)',
+  }),
+  recordSubmit: defineRoute({
+    method: 'POST',
+    path: EventsPath.recordSubmit,
+    body: RecordSubmitSchema,
+    response: EventSubmitResponseSchema,
+    tags,
+    summary: 'Sign up for the record-breaking attempt',
+  }),
+  gallery: defineRoute({
+    method: 'GET',
+    path: EventsPath.gallery,
+    response: GalleryListSchema,
+    tags,
+    summary: 'The gallery listing (SPEC §3 gallery entries)',
+  }),
+  updateGallery: defineRoute({
+    method: 'PUT',
+    path: EventsAdminPath.updateGallery,
+    body: GalleryUpdateSchema,
+    response: GalleryUpdateResponseSchema,
+    tags,
+    summary: 'Replace the gallery listing (admin)',
+  }),
+  countdown: defineRoute({
+    method: 'GET',
+    path: EventsPath.countdown,
+    response: EventCountdownResponseSchema,
+    tags,
+    summary: "The landing page's launch date",
+  }),
+  updateCountdown: defineRoute({
+    method: 'PUT',
+    path: EventsAdminPath.updateCountdown,
+    body: EventCountdownSchema,
+    response: EventCountdownResponseSchema,
+    tags,
+    summary: "Change the landing page's launch date (admin)",
+  }),
+  submissions: defineRoute({
+    method: 'GET',
+    path: EventsAdminPath.submissions,
+    query: EventSubmissionsQuerySchema,
+    response: EventSubmissionsResponseSchema,
+    tags,
+    summary: 'Voting or record-breaking submissions, oldest first (admin)',
+  }),
+  /** `text/csv`, as a download. */
+  submissionsCsv: defineRoute({
+    method: 'GET',
+    path: EventsAdminPath.submissionsCsv,
+    query: EventSubmissionsQuerySchema,
+    tags,
+    summary: 'Voting or record-breaking submissions as CSV (admin)',
+  }),
+} as const;
