@@ -20,6 +20,7 @@ const EVENT_PAGES = {
   '/event/record-breaking.html': 'RecordBreakingPage',
   '/event/gallery.html': 'GalleryPage',
   '/event/featuring.html': 'FeaturingPage',
+  '/mini-game/index.html': 'MiniGamePage',
 };
 
 /** A chunk and every chunk it imports statically (`import … from "./x.js"`), not in `skip`. */

@@ -1,17 +1,26 @@
 import { AuthText } from '@atrium/protocol';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { homeFlags, selectHomeBox, type HomeBox } from './homeBox.ts';
 import { LoginBox } from './LoginBox.tsx';
 import { loginNoticeFrom } from '../../shared/auth/loginNotice.ts';
-import { RegisterBox } from './RegisterBox.tsx';
-import { SessionEndBox } from './SessionEndBox.tsx';
 import { StartBox } from './StartBox.tsx';
 import { AuthWebText } from '../../shared/auth/texts.ts';
-import { UpdateUsernameBox } from './UpdateUsernameBox.tsx';
 import './auth.css';
+
+// The boxes a visit rarely starts on load when shown: the home route's first load (login and
+// start boxes) stays within its 170 KB budget, and so do the pages that share its entry chunk.
+const RegisterBox = lazy(() =>
+  import('./RegisterBox.tsx').then((module) => ({ default: module.RegisterBox })),
+);
+const SessionEndBox = lazy(() =>
+  import('./SessionEndBox.tsx').then((module) => ({ default: module.SessionEndBox })),
+);
+const UpdateUsernameBox = lazy(() =>
+  import('./UpdateUsernameBox.tsx').then((module) => ({ default: module.UpdateUsernameBox })),
+);
 
 /** Drops the one-shot query flags (`signin`, `session`) from the address, keeping the rest. */
 function withoutParams(search: string, names: readonly string[]): string {
@@ -120,7 +129,7 @@ export function AccountCard() {
 
   return (
     <div className="account-card" data-box={box}>
-      {content}
+      <Suspense fallback={null}>{content}</Suspense>
     </div>
   );
 }

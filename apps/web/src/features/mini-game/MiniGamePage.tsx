@@ -7,7 +7,7 @@ import {
   type DartsMode,
 } from '@atrium/protocol';
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { PageTitle } from '../../shared/texts.ts';
 import {
@@ -17,19 +17,27 @@ import {
 } from '../../shared/tutorialCookie.ts';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { DartsBoard } from './DartsBoard.tsx';
-import { DartsLeaderboard } from './DartsLeaderboard.tsx';
 import { PersonMatchText } from './leaderboardTexts.ts';
 import { createMinigameHttp } from './minigameApi.ts';
 import { personOpponent, type PersonOpponent } from './personOpponent.ts';
 import { startServerSession, type ServerSession } from './serverSession.ts';
 import { usePersonMatch } from './usePersonMatch.ts';
-import { InstructionPopup } from './InstructionPopup.tsx';
 import { computerOpponent, type DartsOpponent } from './opponent.ts';
 import { registerSession, reportFinished } from './session.ts';
 import { testHookEnabled, type DartsTestHook } from './testHook.ts';
 import { DartsText } from './texts.ts';
 import { DARTS_LEVELS, type DartsLevel } from './throwModel.ts';
 import './darts.css';
+
+// Both load when first shown rather than with the game: the popup's dialog library (Radix, with
+// its scroll lock) is 13 KB of gzipped JS, and the page's first load stays within the event
+// pages' 170 KB budget (bench/web-size.mjs). The board draws meanwhile.
+const InstructionPopup = lazy(() =>
+  import('./InstructionPopup.tsx').then((module) => ({ default: module.InstructionPopup })),
+);
+const DartsLeaderboard = lazy(() =>
+  import('./DartsLeaderboard.tsx').then((module) => ({ default: module.DartsLeaderboard })),
+);
 
 /** Inside the game-collection frame (or marked `?embedded`), the game; opened directly, the warning. */
 export function isEmbedded(search = window.location.search): boolean {
@@ -424,7 +432,9 @@ function DartsGamePage() {
             list={match.invitations}
             onAnswer={(i, accept) => void match.answer(i, accept)}
           />
-          <DartsLeaderboard http={http} version={boardVersion} autoFocus />
+          <Suspense fallback={null}>
+            <DartsLeaderboard http={http} version={boardVersion} autoFocus />
+          </Suspense>
           <div className="button-row">
             <button
               type="button"
@@ -436,13 +446,17 @@ function DartsGamePage() {
           </div>
         </div>
       )}
-      <InstructionPopup
-        open={instructions}
-        onClose={(dontShowAgain) => {
-          if (dontShowAgain) dismissTutorial(cookie);
-          setInstructions(false);
-        }}
-      />
+      {instructions && (
+        <Suspense fallback={null}>
+          <InstructionPopup
+            open={instructions}
+            onClose={(dontShowAgain) => {
+              if (dontShowAgain) dismissTutorial(cookie);
+              setInstructions(false);
+            }}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -61,6 +61,8 @@ describe('a person as the darts opponent', () => {
 
     fake.answers.push({ status: true, data: matchAfter([one, two, { ring: 'miss', number: 0 }]) });
     guest.onLocalDart?.({ x: 0, y: 200 }, newGame('around-the-clock', ['guest', 'host']));
+    // The socket client module loads on demand; the dart goes once it has.
+    await expect.poll(() => fake.sent.at(-1)?.event).toBe('darts:throw');
     expect(fake.sent.at(-1)).toEqual({
       event: 'darts:throw',
       payload: { matchId: matchAfter([]).matchId, hit: { ring: 'miss', number: 0 } },

@@ -1,5 +1,8 @@
 import { aimPointFor, hitAt, type DartsMatch, type Hit } from '@atrium/protocol';
-import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
+import type { AppSocket } from '../../shared/realtime/socketClient.ts';
+
+/** The socket client loads with the match (see usePersonMatch), not with the page. */
+const socketClient = () => import('../../shared/realtime/socketClient.ts');
 import type { DartsOpponent } from './opponent.ts';
 
 /** A person on the campus, as the page's opponent: their darts come from the server's match. */
@@ -68,13 +71,13 @@ export function personOpponent(
     },
     onLocalDart(point) {
       const hit = hitAt(point.x, point.y);
-      request(socket, 'darts:throw', { matchId: match.matchId, hit }).then(
-        onState,
-        (error: unknown) => onRefused(error instanceof Error ? error.message : ''),
-      );
+      socketClient()
+        .then(({ request }) => request(socket, 'darts:throw', { matchId: match.matchId, hit }))
+        .then(onState, (error: unknown) => onRefused(error instanceof Error ? error.message : ''));
     },
     async leave() {
       if (match.status !== 'playing' && match.status !== 'invited') return;
+      const { request } = await socketClient();
       await request(socket, 'darts:leave', { matchId: match.matchId }).catch(() => undefined);
     },
     dispose() {

@@ -1,6 +1,12 @@
 import type { DartsInvited, DartsMatch, DartsMode } from '@atrium/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { connectSocket, request, type AppSocket } from '../../shared/realtime/socketClient.ts';
+import type { AppSocket } from '../../shared/realtime/socketClient.ts';
+
+/**
+ * socket.io's client (16 KB of gzipped JS) loads once the page is up rather than with it, so the
+ * game's first load stays within the event pages' 170 KB budget (bench/web-size.mjs).
+ */
+const socketClient = () => import('../../shared/realtime/socketClient.ts');
 import { PersonMatchText as T } from './leaderboardTexts.ts';
 
 export interface PersonMatch {
@@ -50,40 +56,42 @@ export function usePersonMatch(
     if (!enabled) return;
     let stopped = false;
     let opened: AppSocket | null = null;
-    connectSocket({ getToken: () => tokenRef.current ?? '' }).then(
-      (s) => {
-        if (stopped) {
-          s.close();
-          return;
-        }
-        opened = s;
-        s.on('darts:invited', (invitation) =>
-          setInvitations((list) => [
-            ...list.filter((i) => i.from_id !== invitation.from_id),
-            invitation,
-          ]),
-        );
-        s.on('darts:state', (match) => {
-          const mine = outgoingRef.current;
-          if (!mine || match.matchId !== mine.matchId) {
-            // An invitation to us was withdrawn.
-            if (match.status === 'left') {
-              setInvitations((list) => list.filter((i) => i.matchId !== match.matchId));
-            }
+    socketClient()
+      .then(({ connectSocket }) => connectSocket({ getToken: () => tokenRef.current ?? '' }))
+      .then(
+        (s) => {
+          if (stopped) {
+            s.close();
             return;
           }
-          if (match.status === 'playing' && (match.game?.throws.length ?? 0) === 0) {
-            setOutgoing(null);
-            startedRef.current(match, s);
-          } else if (match.status === 'declined') {
-            setOutgoing(null);
-            setNotice(T.declined(match.players[1]?.username ?? ''));
-          }
-        });
-        setSocket(s);
-      },
-      () => setNotice(T.offline),
-    );
+          opened = s;
+          s.on('darts:invited', (invitation) =>
+            setInvitations((list) => [
+              ...list.filter((i) => i.from_id !== invitation.from_id),
+              invitation,
+            ]),
+          );
+          s.on('darts:state', (match) => {
+            const mine = outgoingRef.current;
+            if (!mine || match.matchId !== mine.matchId) {
+              // An invitation to us was withdrawn.
+              if (match.status === 'left') {
+                setInvitations((list) => list.filter((i) => i.matchId !== match.matchId));
+              }
+              return;
+            }
+            if (match.status === 'playing' && (match.game?.throws.length ?? 0) === 0) {
+              setOutgoing(null);
+              startedRef.current(match, s);
+            } else if (match.status === 'declined') {
+              setOutgoing(null);
+              setNotice(T.declined(match.players[1]?.username ?? ''));
+            }
+          });
+          setSocket(s);
+        },
+        () => setNotice(T.offline),
+      );
     return () => {
       stopped = true;
       opened?.close();
@@ -95,6 +103,7 @@ export function usePersonMatch(
       if (!socket) return;
       setNotice(null);
       try {
+        const { request } = await socketClient();
         setOutgoing(await request(socket, 'darts:invite', { username, mode }));
       } catch (error) {
         setNotice(message(error));
@@ -108,6 +117,7 @@ export function usePersonMatch(
       setInvitations((list) => list.filter((i) => i.matchId !== invitation.matchId));
       if (!socket) return;
       try {
+        const { request } = await socketClient();
         const match = await request(socket, 'darts:answer', {
           matchId: invitation.matchId,
           accept,
@@ -124,6 +134,7 @@ export function usePersonMatch(
     const mine = outgoingRef.current;
     setOutgoing(null);
     if (!socket || !mine) return;
+    const { request } = await socketClient();
     await request(socket, 'darts:leave', { matchId: mine.matchId }).catch(() => undefined);
   }, [socket]);
 
