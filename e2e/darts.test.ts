@@ -8,6 +8,7 @@ import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.t
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { DartsText } from '../apps/web/src/features/mini-game/texts.ts';
 import { MiniGameKey } from '../apps/web/src/shared/miniGameData.ts';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 // Type-only: declares window.__darts.
 import type {} from '../apps/web/src/features/mini-game/testHookTypes.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
@@ -163,6 +164,39 @@ describe('darts', () => {
     await saveScreenshot(page, 'darts-desktop-game');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('the home page continues a mini game in progress, or starts a new one; "Not now" drops it', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    await logIn(page, 'member');
+    // A game registered and not finished (the page was closed while it ran).
+    await page.evaluate(
+      ([initialized, finished]) => {
+        localStorage.setItem(initialized, '1');
+        localStorage.setItem(finished, '0');
+      },
+      [MiniGameKey.initialized, MiniGameKey.finished] as const,
+    );
+    await page.goto(`${baseURL}/`);
+    const loading = page.getByRole('status').filter({ hasText: AuthWebText.miniGameContinue });
+    await loading.waitFor();
+    await saveScreenshot(page, 'darts-continue-box-390');
+    // The stream starts directly, with the mini-game menu.
+    await page.waitForURL(/\/metaverse\/index\.html\?mini-game=1/, { timeout: 10_000 });
+
+    // `mini-game=1` on the home page starts a new one; "Not now" stays on the start box and drops it.
+    await page.goto(`${baseURL}/?mini-game=1`);
+    await page.getByRole('status').filter({ hasText: AuthWebText.miniGameNew }).waitFor();
+    await page.getByRole('button', { name: AuthWebText.miniGameCancel }).click();
+    await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate((key) => localStorage.getItem(key), MiniGameKey.initialized)).toBe(
+      '0',
+    );
+    await page.waitForTimeout(2000);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('opened outside the metaverse, warns that it is reached through the Metaverse', async () => {

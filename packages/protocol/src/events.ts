@@ -45,25 +45,6 @@ export const EventsServerText = {
   galleryIdInvalid: 'gallery_id must be 1 to 64 letters, digits, dashes or underscores.',
 } as const;
 
-/**
- * The event routes' paths, as plain strings: the web pages fetch them without importing the
- * route descriptors and, with them, zod (the pages' chunks are kept small; see the web budget).
- */
-export const EventsPath = {
-  votingSubmit: '/api/public/voting/submit',
-  recordSubmit: '/api/public/record-breaking/submit',
-  gallery: '/api/public/gallery.json',
-  countdown: '/api/public/events/countdown',
-} as const;
-
-/** The admin's event routes. */
-export const EventsAdminPath = {
-  updateGallery: '/api/events/gallery',
-  updateCountdown: '/api/events/countdown',
-  submissions: '/api/events/submissions',
-  submissionsCsv: '/api/events/submissions.csv',
-} as const;
-
 /** SPEC §4 Voting and countdown; issue 17: 2022-05-04 19:00 at UTC+8 until an admin changes it. */
 export const DEFAULT_LAUNCH_AT = '2022-05-04T19:00:00+08:00';
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { StorageLike } from './browserStorage.ts';
 import {
   MiniGameKey,
+  abandonMiniGame,
   finishMiniGame,
+  miniGameInProgress,
   readMiniGameData,
   registerMiniGame,
   takeUnreportedResult,
@@ -19,6 +21,21 @@ const memory = (): StorageLike & { map: Map<string, string> } => {
 };
 
 describe('mini-game data', () => {
+  it('is in progress from registration until finished or abandoned', () => {
+    const s = memory();
+    expect(miniGameInProgress(readMiniGameData(s))).toBe(false);
+    registerMiniGame({ username: 'ann', isGuest: false }, s);
+    expect(miniGameInProgress(readMiniGameData(s))).toBe(true);
+    abandonMiniGame(s);
+    expect(miniGameInProgress(readMiniGameData(s))).toBe(false);
+    registerMiniGame({ username: 'ann', isGuest: false }, s);
+    finishMiniGame(false, s);
+    expect(miniGameInProgress(readMiniGameData(s))).toBe(false);
+    // A finished game is left as it is, so its result is still reported.
+    abandonMiniGame(s);
+    expect(takeUnreportedResult(s)).toEqual({ username: 'ann', isWinner: false });
+  });
+
   it('goes registered → finished → reported once', () => {
     const s = memory();
     expect(takeUnreportedResult(s)).toBeNull();

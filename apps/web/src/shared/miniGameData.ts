@@ -57,6 +57,17 @@ export function registerMiniGame(
   storage.setItem(MiniGameKey.notified, '0');
 }
 
+/** SPEC §4: a game registered and not finished is in progress (the home page continues it). */
+export function miniGameInProgress(data: MiniGameData = readMiniGameData()): boolean {
+  return data.initialized && !data.finished;
+}
+
+/** A game left unfinished (its modal closed, or the player chose not to continue) is dropped. */
+export function abandonMiniGame(storage: StorageLike | null = browserStorage()): void {
+  if (!storage || !miniGameInProgress(readMiniGameData(storage))) return;
+  storage.setItem(MiniGameKey.initialized, '0');
+}
+
 /** The game ended; `winner` is whether this browser's player won. */
 export function finishMiniGame(
   winner: boolean,

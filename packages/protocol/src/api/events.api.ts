@@ -1,7 +1,5 @@
 import {
   EventCountdownResponseSchema,
-  EventsAdminPath,
-  EventsPath,
   EventCountdownSchema,
   EventSubmissionsQuerySchema,
   EventSubmissionsResponseSchema,
@@ -13,6 +11,7 @@ import {
   VotingSubmitSchema,
 } from '../events.ts';
 import { defineRoute } from '../http/route.ts';
+import { EventsAdminPath, EventsPath } from './events.paths.ts';
 
 const tags = ['events'] as const;
 

@@ -1,9 +1,10 @@
-import { AuthText } from '@atrium/protocol';
+import { AppRoute, AuthText } from '@atrium/protocol';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError } from '../../shared/toast/toast.ts';
-import { homeFlags, selectHomeBox, type HomeBox } from './homeBox.ts';
+import { abandonMiniGame, miniGameInProgress } from '../../shared/miniGameData.ts';
+import { homeFlags, selectHomeBox, type HomeBox, type MiniGameStart } from './homeBox.ts';
 import { LoginBox } from './LoginBox.tsx';
 import { loginNoticeFrom } from '../../shared/auth/loginNotice.ts';
 import { StartBox } from './StartBox.tsx';
@@ -45,6 +46,9 @@ function useBoxChanged(box: HomeBox): boolean {
   return seen.changed;
 }
 
+/** How long the mini-game loading box shows before the stream starts (time to say "Not now"). */
+const MINI_GAME_START_DELAY_MS = 1500;
+
 /** The home page's account card: exactly one box of SPEC §2 at a time. */
 export function AccountCard() {
   const store = useSessionStore();
@@ -57,7 +61,30 @@ export function AccountCard() {
   );
   // Kept in state: the notice is for the login box the visitor arrived at, not for a later one.
   const [loginNotice] = useState(() => loginNoticeFrom(location.state));
-  const box = selectHomeBox({ session, sessionEndedParam, registerOpen });
+  // SPEC §2/§4: `mini-game=1` starts a new mini game, and one in progress is continued: the
+  // loading box says which, then the stream starts directly ("Not now" drops the game).
+  const [miniGame, setMiniGame] = useState<MiniGameStart | null>(() =>
+    new URLSearchParams(location.search).get('mini-game') === '1'
+      ? 'new'
+      : miniGameInProgress()
+        ? 'continue'
+        : null,
+  );
+  const box = selectHomeBox({ session, sessionEndedParam, registerOpen, miniGame });
+  const startingMiniGame = box === 'loading' && miniGame !== null && session.phase === 'signedIn';
+  useEffect(() => {
+    if (!startingMiniGame) return;
+    const timer = window.setTimeout(
+      () => void navigate(`${AppRoute.metaverse}?mini-game=1`),
+      MINI_GAME_START_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [startingMiniGame, navigate]);
+  const handleMiniGameCancel = () => {
+    abandonMiniGame();
+    setMiniGame(null);
+    void navigate({ search: withoutParams(location.search, ['mini-game']) }, { replace: true });
+  };
   // The provider failure belongs to the first login box only, not to one shown later.
   if (providerError !== null && box !== 'login' && box !== 'loading') setProviderError(null);
   const focusOnMount = useBoxChanged(box);
@@ -84,7 +111,15 @@ export function AccountCard() {
   let content;
   switch (box) {
     case 'loading':
-      content = (
+      content = startingMiniGame ? (
+        <div className="account-box account-box--loading" role="status">
+          <span className="spinner spinner--large" aria-hidden="true" />
+          {miniGame === 'new' ? AuthWebText.miniGameNew : AuthWebText.miniGameContinue}
+          <button type="button" className="button button--secondary" onClick={handleMiniGameCancel}>
+            {AuthWebText.miniGameCancel}
+          </button>
+        </div>
+      ) : (
         <div className="account-box account-box--loading" role="status">
           <span className="spinner spinner--large" aria-hidden="true" />
           {AuthWebText.checkingSession}

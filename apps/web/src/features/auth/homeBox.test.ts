@@ -34,6 +34,16 @@ describe('home box (SPEC §2, §4)', () => {
     expect(box(signedIn(member), { registerOpen: true })).toBe('start');
   });
 
+  it('shows the loading box for a new or continued mini game, once signed in (SPEC §2, §4)', () => {
+    expect(box(signedIn(member), { miniGame: 'new' })).toBe('loading');
+    expect(box(signedIn(member), { miniGame: 'continue' })).toBe('loading');
+    // Signed out, the login box comes first; without a game, the start box.
+    expect(box(signedOut, { miniGame: 'continue' })).toBe('login');
+    expect(box(signedIn(member), { miniGame: null })).toBe('start');
+    const emailName = { ...member, username: 'member@example.org' };
+    expect(box(signedIn(emailName), { miniGame: 'new' })).toBe('update-username');
+  });
+
   it('asks for a username while the username is the email', () => {
     const emailName = { ...member, username: 'Member@Example.org', email: 'member@example.org' };
     expect(box(signedIn(emailName))).toBe('update-username');

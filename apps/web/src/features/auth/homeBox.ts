@@ -23,7 +23,12 @@ export interface HomeBoxInput {
   readonly sessionEndedParam: boolean;
   /** The visitor opened the registration form from the login box. */
   readonly registerOpen: boolean;
+  /** SPEC §2/§4: a mini game to start (`mini-game=1`) or one in progress, else null. */
+  readonly miniGame?: MiniGameStart | null;
 }
+
+/** Why the home page goes straight into the metaverse: a new mini game, or one in progress. */
+export type MiniGameStart = 'new' | 'continue';
 
 /** SPEC §4: a user whose username is still their email is asked for a username first. */
 export function needsUsername(user: CurrentUser): boolean {
@@ -31,11 +36,18 @@ export function needsUsername(user: CurrentUser): boolean {
 }
 
 /** Which box the home page shows for a session (SPEC §4 "Page start", "Session"). */
-export function selectHomeBox({ session, sessionEndedParam, registerOpen }: HomeBoxInput): HomeBox {
+export function selectHomeBox({
+  session,
+  sessionEndedParam,
+  registerOpen,
+  miniGame = null,
+}: HomeBoxInput): HomeBox {
   if (session.phase === 'restoring') return 'loading';
   if (sessionEndedParam) return 'session-end';
   if (session.phase === 'signedIn' && session.user) {
-    return needsUsername(session.user) ? 'update-username' : 'start';
+    if (needsUsername(session.user)) return 'update-username';
+    // SPEC §4 "Page start": a mini game in progress (or asked for) starts the stream directly.
+    return miniGame ? 'loading' : 'start';
   }
   if (session.ended === 'expired') return 'session-end';
   return registerOpen ? 'register' : 'login';

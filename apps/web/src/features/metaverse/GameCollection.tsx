@@ -1,7 +1,11 @@
 import { AppRoute, type HostToWorld } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
-import { MINI_GAME_POLL_MS, takeUnreportedResult } from '../../shared/miniGameData.ts';
+import {
+  abandonMiniGame,
+  MINI_GAME_POLL_MS,
+  takeUnreportedResult,
+} from '../../shared/miniGameData.ts';
 import { notifySuccess } from '../../shared/toast/toast.ts';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { WorldText } from './texts.ts';
@@ -45,7 +49,7 @@ export function GameCollection({ send, onOpenChange }: GameCollectionProps) {
     sendRef.current({ type: 'stop_metaverse_audio' });
     const testHook = new URLSearchParams(window.location.search).get('test-hook') === '1';
     if (testHook) window.__miniGameReports ??= [];
-    const poll = window.setInterval(() => {
+    const report = () => {
       const result = takeUnreportedResult();
       if (!result) return;
       sendRef.current({ type: 'mini_game_finished', ...result });
@@ -55,9 +59,14 @@ export function GameCollection({ send, onOpenChange }: GameCollectionProps) {
           ? WorldText.miniGameWon(result.username)
           : WorldText.miniGameLost(result.username),
       );
-    }, MINI_GAME_POLL_MS);
+    };
+    const poll = window.setInterval(report, MINI_GAME_POLL_MS);
     return () => {
       window.clearInterval(poll);
+      // A game that ended just before the close is still told once; one left unfinished is
+      // dropped, so the home page does not take the player back into it (SPEC §4).
+      report();
+      abandonMiniGame();
       sendRef.current({ type: 'play_metaverse_audio' });
     };
   }, [open]);

@@ -24,6 +24,10 @@ export const AuthWebText = {
   createAccount: 'Create an account',
   // Loading box
   checkingSession: 'Checking your session…',
+  /** SPEC §2: the loading box for a new or continued mini game (the stream starts directly). */
+  miniGameNew: 'Starting a new mini game…',
+  miniGameContinue: 'Continuing your mini game…',
+  miniGameCancel: 'Not now',
   // Start box
   startTitle: 'You are signed in',
   startIntro: 'Your campus is ready. Step in and say hello.',

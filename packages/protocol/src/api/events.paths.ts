@@ -1,0 +1,18 @@
+/**
+ * The event routes' paths, as plain strings: the web pages fetch them without importing the
+ * route descriptors and, with them, zod (the pages' chunks are kept small; see the web budget).
+ */
+export const EventsPath = {
+  votingSubmit: '/api/public/voting/submit',
+  recordSubmit: '/api/public/record-breaking/submit',
+  gallery: '/api/public/gallery.json',
+  countdown: '/api/public/events/countdown',
+} as const;
+
+/** The admin's event routes. */
+export const EventsAdminPath = {
+  updateGallery: '/api/events/gallery',
+  updateCountdown: '/api/events/countdown',
+  submissions: '/api/events/submissions',
+  submissionsCsv: '/api/events/submissions.csv',
+} as const;
