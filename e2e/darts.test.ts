@@ -56,6 +56,13 @@ describe('darts', () => {
     await modal.waitFor();
     const box = await page.locator('.game-collection__frame').boundingBox();
     expect(box!.width / box!.height).toBeCloseTo(16 / 9, 1);
+    // SPEC §2: at 1440 px the mini-game video panel sits beside the game (here, before a join,
+    // its quick-join buttons), inside the window.
+    const video = modal.getByRole('complementary', { name: WorldText.miniGameVideo });
+    await video.getByRole('button', { name: 'room-1', exact: true }).waitFor();
+    const side = await video.boundingBox();
+    expect(side!.x).toBeGreaterThanOrEqual(box!.x + box!.width);
+    expect(side!.x + side!.width).toBeLessThanOrEqual(1440);
     // Static backdrop: a click outside does not close it.
     await page.mouse.click(5, 5);
     await page.waitForTimeout(200);

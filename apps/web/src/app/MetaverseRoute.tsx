@@ -10,6 +10,7 @@ export function MetaverseRoute() {
     <MetaversePage
       toolbarSlot={classroom.button}
       stageSlot={classroom.overlay}
+      miniGameVideoSlot={classroom.miniGamePanel}
       onWorldMessage={classroom.onBridge}
       onWorldHandle={setWorldHandle}
     />

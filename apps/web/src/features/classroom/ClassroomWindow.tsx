@@ -5,7 +5,7 @@ import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
 import { ClassroomUiText as T } from './texts.ts';
-import { PHONE_QUERY, useMediaQuery } from './useMediaQuery.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery.ts';
 import './classroomWindow.css';
 
 const START = { width: 600, height: 500 };

@@ -9,6 +9,9 @@ import './worldClassroom.css';
 const ClassroomWindow = lazy(() =>
   import('./ClassroomWindow.tsx').then((module) => ({ default: module.ClassroomWindow })),
 );
+const ClassroomPanel = lazy(() =>
+  import('./ClassroomPanel.tsx').then((module) => ({ default: module.ClassroomPanel })),
+);
 
 export interface WorldClassroom {
   /** Handles the world's classroom messages (and ignores the others). */
@@ -17,6 +20,8 @@ export interface WorldClassroom {
   button: ReactNode;
   /** The panel window and the "you are at a classroom" hint, over the stage. */
   overlay: ReactNode;
+  /** SPEC §2: the mini-game video panel (the video room's tiles and controls, no chat). */
+  miniGamePanel: ReactNode;
 }
 
 /**
@@ -82,5 +87,11 @@ export function useWorldClassroom(): WorldClassroom {
     </>
   );
 
-  return { onBridge, button, overlay };
+  const miniGamePanel = (
+    <Suspense fallback={null}>
+      <ClassroomPanel className="classroom-panel--side" />
+    </Suspense>
+  );
+
+  return { onBridge, button, overlay, miniGamePanel };
 }

@@ -1,6 +1,6 @@
 import { AppRoute, type HostToWorld } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   abandonMiniGame,
   MINI_GAME_POLL_MS,
@@ -8,6 +8,7 @@ import {
 } from '../../shared/miniGameData.ts';
 import { notifySuccess } from '../../shared/toast/toast.ts';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
+import { useMediaQuery } from '../../shared/ui/useMediaQuery.ts';
 import { WorldText } from './texts.ts';
 
 /** SPEC §9: the mini-game collection list has one entry, dart. */
@@ -22,14 +23,20 @@ export interface GameCollectionProps {
   send: (message: HostToWorld) => void;
   /** The modal opened or closed (the page holds back its other popups meanwhile). */
   onOpenChange?: (open: boolean) => void;
+  /** SPEC §2: the mini-game video panel, beside the game on windows at least 1200 px wide. */
+  video?: ReactNode;
 }
+
+/** SPEC §2/§9: the mini-game video panel shows only when the window is at least 1200 px wide. */
+export const MINI_GAME_VIDEO_MIN_WINDOW = 1200;
 
 /**
  * The `mini-game=1` menu and the game-collection modal (SPEC §2): static backdrop, close button,
  * a 16:9 frame with the game. Showing it stops the metaverse audio, hiding resumes it; while it
  * is open the mini-game data is polled every 1000 ms and a finished game is told to the world once.
  */
-export function GameCollection({ send, onOpenChange }: GameCollectionProps) {
+export function GameCollection({ send, onOpenChange, video }: GameCollectionProps) {
+  const wide = useMediaQuery(`(min-width: ${MINI_GAME_VIDEO_MIN_WINDOW}px)`);
   const [menuOpen, setMenuOpen] = useState(false);
   const [game, setGame] = useState<MiniGameId | null>(null);
   const menuId = useId();
@@ -146,19 +153,26 @@ export function GameCollection({ send, onOpenChange }: GameCollectionProps) {
         modal
         closeButton
         described={false}
-        className="game-collection__modal"
+        className={`game-collection__modal${wide && video ? ' game-collection__modal--video' : ''}`}
       >
         <Dialog.Title className="dialog__title game-collection__title">
           {entry?.label ?? WorldText.miniGames}
         </Dialog.Title>
-        {entry && (
-          <iframe
-            className="game-collection__frame"
-            src={testHook ? `${entry.path}&test-hook=1` : entry.path}
-            title={WorldText.miniGameFrame}
-            allow="fullscreen"
-          />
-        )}
+        <div className="game-collection__body">
+          {entry && (
+            <iframe
+              className="game-collection__frame"
+              src={testHook ? `${entry.path}&test-hook=1` : entry.path}
+              title={WorldText.miniGameFrame}
+              allow="fullscreen"
+            />
+          )}
+          {wide && video && (
+            <aside className="game-collection__video" aria-label={WorldText.miniGameVideo}>
+              {video}
+            </aside>
+          )}
+        </div>
       </PopupShell>
     </div>
   );

@@ -43,7 +43,7 @@ function SignedOutStage({ restoring }: { restoring: boolean }) {
 export function MetaversePage(
   extras: Pick<
     WorldHostProps,
-    'toolbarSlot' | 'stageSlot' | 'onWorldMessage' | 'onWorldHandle'
+    'toolbarSlot' | 'stageSlot' | 'miniGameVideoSlot' | 'onWorldMessage' | 'onWorldHandle'
   > = {},
 ) {
   usePageTitle(PageTitle.metaverse);

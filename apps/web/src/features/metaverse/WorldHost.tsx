@@ -62,6 +62,8 @@ export interface WorldHostProps {
   toolbarSlot?: ReactNode;
   /** Things over the world's stage (the classroom panel and its hint). */
   stageSlot?: ReactNode;
+  /** SPEC §2: the mini-game video panel beside the game (the video room's tiles). */
+  miniGameVideoSlot?: ReactNode;
   /** World messages this host does not handle itself (`classroom_near`, `classroom_join`). */
   onWorldMessage?: (message: WorldToHost) => void;
   /** Hands the running world to the page (the social layer's emotes), null when it goes. */
@@ -81,6 +83,7 @@ export function WorldHost({
   touch = false,
   toolbarSlot,
   stageSlot,
+  miniGameVideoSlot,
   onWorldMessage,
   onWorldHandle,
 }: WorldHostProps) {
@@ -274,7 +277,13 @@ export function WorldHost({
           <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
             {WorldText.fullscreen}
           </button>
-          {flags.miniGame && <GameCollection send={world.send} onOpenChange={setGameOpen} />}
+          {flags.miniGame && (
+            <GameCollection
+              send={world.send}
+              onOpenChange={setGameOpen}
+              video={miniGameVideoSlot}
+            />
+          )}
           <button
             type="button"
             className="button button--secondary"

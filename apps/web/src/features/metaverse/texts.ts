@@ -31,6 +31,8 @@ export const WorldText = {
   /** SPEC §9: the collection list has one entry, dart. */
   miniGameDart: 'Dart',
   miniGameFrame: 'Dart mini-game',
+  /** SPEC §2: the mini-game video panel beside the game, on windows at least 1200 px wide. */
+  miniGameVideo: 'Video room',
   miniGameWon: (username: string) => `${username} won the game of darts!`,
   miniGameLost: (username: string) =>
     `${username} finished a game of darts. Better luck next time!`,

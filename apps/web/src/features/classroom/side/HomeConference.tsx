@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useClassroom } from '../classroomContext.ts';
 import { ClassroomUiText as T } from '../texts.ts';
-import { useMediaQuery } from '../useMediaQuery.ts';
+import { useMediaQuery } from '../../../shared/ui/useMediaQuery.ts';
 import './HomeConference.css';
 
 /** SPEC §9: the home page's conference panel needs a window at least 1200 px wide. */

@@ -16,7 +16,7 @@ import { notifyError } from '../../../shared/toast/toast.ts';
 import { Icon } from '../icons.tsx';
 import type { BoardTransport } from '../room/roomChannel.ts';
 import { ClassroomUiText as T } from '../texts.ts';
-import { PHONE_QUERY, useMediaQuery } from '../useMediaQuery.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery.ts';
 import { fitFrame, FRAME_RESIZE_DEBOUNCE_MS, WHITEBOARD_FADE_MS } from './frame.ts';
 import { loadWhiteboardCanvas } from './loadWhiteboardCanvas.ts';
 import { useFade } from './useFade.ts';
