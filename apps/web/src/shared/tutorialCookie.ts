@@ -1,5 +1,3 @@
-import Cookies from 'js-cookie';
-
 // Shared by the world tutorial (metaverse) and the mini-game instruction popup (SPEC §9 names one
 // cookie prefix for "the tutorial"), so it lives outside both features.
 
@@ -21,17 +19,22 @@ export function tutorialCookieName(user: TutorialUser | null): string {
   return `${TUTORIAL_COOKIE_PREFIX}_${username}`;
 }
 
+// One flag cookie with a fixed value needs no cookie library: js-cookie was 0.9 KB of gzipped JS
+// on the mini-game's first load, which is held to 170 KB (bench/web-size.mjs). The name is
+// encoded as js-cookie encodes it, so cookies it set are still found.
+const encodedName = (name: string) => encodeURIComponent(name);
+
 /** True once "Don't show again" was chosen (SPEC §4: then the tutorial stays closed). */
 export function isTutorialDismissed(name: string): boolean {
-  return Cookies.get(name) !== undefined;
+  const key = `${encodedName(name)}=`;
+  return document.cookie.split('; ').some((pair) => pair.startsWith(key));
 }
 
-/** Remembers "Don't show again" for 7 days. */
+/** Remembers "Don't show again" for 7 days (written as js-cookie wrote it). */
 export function dismissTutorial(name: string): void {
-  Cookies.set(name, '1', {
-    expires: TUTORIAL_COOKIE_DAYS,
-    path: '/',
-    sameSite: 'Lax',
-    secure: typeof location !== 'undefined' && location.protocol === 'https:',
-  });
+  const expires = new Date(Date.now() + TUTORIAL_COOKIE_DAYS * 24 * 60 * 60 * 1000);
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
+  document.cookie =
+    `${encodedName(name)}=1; expires=${expires.toUTCString()}; path=/; sameSite=Lax` +
+    (secure ? '; secure' : '');
 }

@@ -16,7 +16,6 @@ import {
   tutorialCookieName,
 } from '../../shared/tutorialCookie.ts';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
-import { DartsBoard } from './DartsBoard.tsx';
 import { PersonMatchText } from './leaderboardTexts.ts';
 import { createMinigameHttp } from './minigameApi.ts';
 import { personOpponent, type PersonOpponent } from './personOpponent.ts';
@@ -34,6 +33,10 @@ import './darts.css';
 // pages' 170 KB budget (bench/web-size.mjs). The board draws meanwhile.
 const InstructionPopup = lazy(() =>
   import('./InstructionPopup.tsx').then((module) => ({ default: module.InstructionPopup })),
+);
+// The board (its canvas drawing and flight) loads as a game starts; the page opens on the setup.
+const DartsBoard = lazy(() =>
+  import('./DartsBoard.tsx').then((module) => ({ default: module.DartsBoard })),
 );
 const DartsLeaderboard = lazy(() =>
   import('./DartsLeaderboard.tsx').then((module) => ({ default: module.DartsLeaderboard })),
@@ -352,22 +355,30 @@ function DartsGamePage() {
         </section>
       )}
       {screen.kind === 'playing' && (
-        <DartsBoard
-          key={screen.round}
-          mode={mode}
-          level={level}
-          playerNames={[localName, opponent.name]}
-          opponent={opponent}
-          firstThrower={person?.firstThrower ?? 0}
-          reducedMotion={reducedMotion}
-          fast={fast}
-          onFinished={finished}
-          onQuit={() => {
-            void person?.leave();
-            setScreen({ kind: 'setup' });
-          }}
-          onTestHook={testHook ? onTestHook : undefined}
-        />
+        <Suspense
+          fallback={
+            <p className="darts-card" role="status">
+              {DartsText.loadingBoard}
+            </p>
+          }
+        >
+          <DartsBoard
+            key={screen.round}
+            mode={mode}
+            level={level}
+            playerNames={[localName, opponent.name]}
+            opponent={opponent}
+            firstThrower={person?.firstThrower ?? 0}
+            reducedMotion={reducedMotion}
+            fast={fast}
+            onFinished={finished}
+            onQuit={() => {
+              void person?.leave();
+              setScreen({ kind: 'setup' });
+            }}
+            onTestHook={testHook ? onTestHook : undefined}
+          />
+        </Suspense>
       )}
       {screen.kind === 'result' && (
         <section className="darts-card darts-result" aria-labelledby="darts-result-title">

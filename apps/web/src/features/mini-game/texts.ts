@@ -3,6 +3,8 @@ import type { DartsLevel } from './throwModel.ts';
 
 /** Texts of the mini-game (darts); tests import them from here. */
 export const DartsText = {
+  /** While the board's code loads as a game starts. */
+  loadingBoard: 'Setting up the board…',
   title: 'Darts',
   /** SPEC §8: the mini game opened outside the metaverse. */
   outsideTitle: 'Open this game in the Metaverse',
