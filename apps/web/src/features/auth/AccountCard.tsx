@@ -112,7 +112,7 @@ export function AccountCard() {
   switch (box) {
     case 'loading':
       content = startingMiniGame ? (
-        <div className="account-box account-box--loading" role="status">
+        <div className="account-box account-box--loading account-box--mini-game" role="status">
           <span className="spinner spinner--large" aria-hidden="true" />
           {miniGame === 'new' ? AuthWebText.miniGameNew : AuthWebText.miniGameContinue}
           <button type="button" className="button button--secondary" onClick={handleMiniGameCancel}>
