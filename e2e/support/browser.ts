@@ -83,6 +83,23 @@ export interface AxeViolation {
 
 /** Runs axe-core on the page and returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Contrast is measured on what is on screen: an element still fading in (a toast that just
+  // appeared, a dialog's entrance) is measured at its final colours, not mid-transition.
+  await page.evaluate(async () => {
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 500)),
+      ]);
+    }
+  });
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
