@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { EventShell, LoadState } from './EventShell.tsx';
 import { fetchGallery, formatDate, GalleryDataText } from './galleryData.ts';
 import { EventsText } from './texts.ts';
@@ -21,12 +21,29 @@ export function GalleryPage() {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const items = gallery.data;
 
-  const close = () => {
-    const last = open;
-    setOpen(-1);
-    // Back to the photo last shown, so keyboard users continue from there.
-    window.setTimeout(() => buttons.current[last]?.focus(), 0);
+  // The photo last shown, kept in a ref: the lightbox may call `close` from an earlier render.
+  const shown = useRef(-1);
+  const [refocus, setRefocus] = useState<number | null>(null);
+  const show = (index: number) => {
+    shown.current = index;
+    setOpen(index);
   };
+  const close = () => {
+    setRefocus(shown.current);
+    setOpen(-1);
+  };
+  // Back to the photo last shown once the lightbox is gone, so keyboard users continue from
+  // there; again on the next frame, after the lightbox's own focus restore.
+  useEffect(() => {
+    if (refocus === null || open >= 0) return;
+    const tile = () => buttons.current[refocus];
+    tile()?.focus();
+    const frame = requestAnimationFrame(() => {
+      tile()?.focus();
+      setRefocus(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [refocus, open]);
 
   return (
     <EventShell
@@ -56,7 +73,7 @@ export function GalleryPage() {
                 className="gallery-tile"
                 onPointerEnter={() => void loadLightbox()}
                 onFocus={() => void loadLightbox()}
-                onClick={() => setOpen(i)}
+                onClick={() => show(i)}
               >
                 <img src={item.thumbnail} alt="" loading="lazy" className="gallery-tile__img" />
                 <span className="gallery-tile__caption">
@@ -75,7 +92,7 @@ export function GalleryPage() {
       )}
       {items && open >= 0 && (
         <Suspense fallback={null}>
-          <GalleryLightbox items={items} index={open} onIndex={setOpen} onClose={close} />
+          <GalleryLightbox items={items} index={open} onIndex={show} onClose={close} />
         </Suspense>
       )}
     </EventShell>
