@@ -25,5 +25,6 @@ export * from './game-data.ts';
 export * from './darts/rules.ts';
 export * from './minigame.ts';
 export * from './events.ts';
+export * from './wallet.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

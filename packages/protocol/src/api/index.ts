@@ -16,6 +16,7 @@ import { SystemApi } from './system.api.ts';
 import { UploadsApi } from './uploads.api.ts';
 import { UserFilesApi } from './user-files.api.ts';
 import { UsersApi } from './users.api.ts';
+import { WalletApi } from './wallet.api.ts';
 
 export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
@@ -36,6 +37,7 @@ export { SharesApi } from './shares.api.ts';
 export { UploadsApi } from './uploads.api.ts';
 export { UserFilesApi } from './user-files.api.ts';
 export { UsersApi } from './users.api.ts';
+export { WalletApi } from './wallet.api.ts';
 
 /**
  * Every HTTP route of the contract, by domain. The server registers each one (a test checks that

@@ -1,0 +1,68 @@
+import { OkMessageSchema } from '../envelope.ts';
+import { defineRoute } from '../http/route.ts';
+import {
+  CatalogueResponseSchema,
+  ChainRpcBodySchema,
+  SiweNonceResponseSchema,
+  SiweVerifyRequestSchema,
+  WalletConfigResponseSchema,
+  WalletHoldingsResponseSchema,
+  WalletLinkResponseSchema,
+} from '../wallet.ts';
+
+const tags = ['wallet'] as const;
+
+/** Issue 18: the wallet's chain settings, sign-in with a wallet (EIP-4361) and holdings. */
+export const WalletApi = {
+  config: defineRoute({
+    method: 'GET',
+    path: '/api/wallet/config',
+    response: WalletConfigResponseSchema,
+    tags,
+    summary: 'The chain, RPC URL, contract address and explorer the wallet uses',
+  }),
+  catalogue: defineRoute({
+    method: 'GET',
+    path: '/api/wallet/catalogue',
+    response: CatalogueResponseSchema,
+    tags,
+    summary: 'Items and avatars of the contract, with prices read from the chain',
+  }),
+  nonce: defineRoute({
+    method: 'GET',
+    path: '/api/wallet/nonce',
+    response: SiweNonceResponseSchema,
+    tags,
+    summary: 'A one-use nonce for a Sign-In with Ethereum message (signed-in accounts)',
+  }),
+  link: defineRoute({
+    method: 'POST',
+    path: '/api/wallet/siwe',
+    body: SiweVerifyRequestSchema,
+    response: WalletLinkResponseSchema,
+    tags,
+    summary: 'Check a signed SIWE message and link its address to the account',
+  }),
+  unlink: defineRoute({
+    method: 'DELETE',
+    path: '/api/wallet/siwe',
+    response: OkMessageSchema,
+    tags,
+    summary: 'Forget the wallet linked to the account',
+  }),
+  holdings: defineRoute({
+    method: 'GET',
+    path: '/api/wallet/items',
+    response: WalletHoldingsResponseSchema,
+    tags,
+    summary: "The linked address's balances, items and avatars, read from the chain",
+  }),
+  /** JSON-RPC in and out; only the local chain is proxied. */
+  rpc: defineRoute({
+    method: 'POST',
+    path: '/api/chain/rpc',
+    body: ChainRpcBodySchema,
+    tags,
+    summary: "The local chain's JSON-RPC (reads and signed transactions only)",
+  }),
+};
