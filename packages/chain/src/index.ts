@@ -8,8 +8,8 @@ export { DEV_ACCOUNTS, LOCAL_CHAIN_ID, startLocalChain } from './local-chain.ts'
 export type { LocalChain, LocalChainOptions } from './local-chain.ts';
 export { deployAndSeed } from './deploy.ts';
 export type { CatalogueEntry, DeployOptions, Deployment } from './deploy.ts';
-export { decodeChainError, readCatalogue, readHoldings } from './read.ts';
-export type { ChainItem, Holdings } from './read.ts';
+export { chainErrorOf, decodeChainError, readCatalogue, readHoldings } from './read.ts';
+export type { ChainErrorDetails, ChainItem, ChainReader, Holdings } from './read.ts';
 
 /** The coin's token id in the collection (SPEC §9): fungible, 18 decimals. */
 export const COIN_ID = 7n;
