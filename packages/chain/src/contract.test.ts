@@ -88,6 +88,9 @@ async function mined(hash: Hex) {
   return receipt;
 }
 
+// The helpers below take any function name, so they see the ABI as a plain Abi.
+const itemsAbi: Abi = atriumItemsAbi;
+
 /** Sends an AtriumItems transaction from `from` and waits for it to be mined. */
 async function send(from: Address, functionName: string, args: readonly unknown[] = []) {
   // Simulated first (eth_call), as the clients do: a revert comes back decoded, with its arguments.
@@ -95,20 +98,20 @@ async function send(from: Address, functionName: string, args: readonly unknown[
     chain,
     account: signer(from),
     address: items,
-    abi: atriumItemsAbi,
+    abi: itemsAbi,
     functionName,
     args,
-  } as unknown as Parameters<typeof client.simulateContract>[0]);
-  return mined(await wallet.writeContract(request as Parameters<typeof wallet.writeContract>[0]));
+  });
+  return mined(await wallet.writeContract(request));
 }
 
 async function read<T>(functionName: string, args: readonly unknown[] = []): Promise<T> {
   return (await client.readContract({
     address: items,
-    abi: atriumItemsAbi,
+    abi: itemsAbi,
     functionName,
     args,
-  } as unknown as Parameters<typeof client.readContract>[0])) as T;
+  })) as T;
 }
 
 const balance = (account: Address, id: bigint) => read<bigint>('balanceOf', [account, id]);
@@ -510,7 +513,7 @@ describe('reentrancy: a receiver calling back during melt and buy', () => {
         abi: receiverAbi,
         functionName,
         args,
-      } as unknown as Parameters<typeof wallet.writeContract>[0]),
+      }),
     );
   const NONE = 0;
   const BUY = 1;
