@@ -88,6 +88,23 @@ describe('startLocalChain and deployAndSeed', () => {
       parseEther('1000'),
     );
 
+    // The node holds the dev keys locked: it signs nothing for a caller.
+    const unsigned = await fetch(first.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_sendTransaction',
+        params: [
+          { from: DEV_ACCOUNTS.deployer.address, to: DEV_ACCOUNTS.demo.address, value: '0x1' },
+        ],
+      }),
+    });
+    expect(((await unsigned.json()) as { error?: { message: string } }).error?.message).toMatch(
+      /signer account is locked|authentication needed/i,
+    );
+
     const deployment = await seed(first.rpcUrl, dataDir);
     expect(deployment.deployed).toBe(true);
     const state = JSON.parse(readFileSync(join(dataDir, 'chain', 'deployment.json'), 'utf8'));

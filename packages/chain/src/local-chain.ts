@@ -56,6 +56,9 @@ export function ganacheOptions(dbPath: string | undefined, log?: (line: string) 
         }
       : { quiet: true },
     wallet: {
+      // Locked: the node signs nothing itself (no eth_sendTransaction from the dev accounts through
+      // an RPC proxy); every transaction comes signed (eth_sendRawTransaction).
+      lock: true,
       accounts: [
         { secretKey: DEV_ACCOUNTS.deployer.privateKey, balance: GENESIS_BALANCE },
         { secretKey: DEV_ACCOUNTS.demo.privateKey, balance: GENESIS_BALANCE },
