@@ -6,6 +6,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
+import { COIN_ID } from './constants.ts';
 import { atriumItemsAbi } from './generated/atrium-items.ts';
 
 /** What the reads need of a viem public client. */
@@ -29,8 +30,6 @@ export interface Holdings {
   items: Array<{ id: number; amount: bigint }>;
 }
 
-const COIN = 7n;
-
 /** The account's native balance, coins and items, read from the chain. */
 export async function readHoldings(
   client: ChainReader,
@@ -43,7 +42,7 @@ export async function readHoldings(
       address: contract,
       abi: atriumItemsAbi,
       functionName: 'balanceOf',
-      args: [account, COIN],
+      args: [account, COIN_ID],
     }),
     client.readContract({
       address: contract,
