@@ -25,8 +25,8 @@ import {
 // The contract on an in-process ganache (the same EVM as the local dev chain: Shanghai), one chain
 // for the file, each test starting from the same snapshot.
 
-const ITEM_URI = 'https://atrium.test/api/wallet/metadata/{id}.json';
-const COIN_URI = 'https://atrium.test/api/wallet/metadata/coin.json';
+const ITEM_URI = 'https://atrium.test/chain/items/{id}.json';
+const COIN_URI = 'https://atrium.test/chain/coin.json';
 const coins = (whole: number) => parseUnits(String(whole), 18);
 
 const POSTER = 101n; // price 10, melts for 4

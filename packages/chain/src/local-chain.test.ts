@@ -49,8 +49,8 @@ const seed = (rpcUrl: string, dataDir: string, catalogue = CATALOGUE) =>
   deployAndSeed({
     rpcUrl,
     deployerKey: DEV_ACCOUNTS.deployer.privateKey,
-    itemUri: 'http://127.0.0.1/api/wallet/metadata/{id}.json',
-    coinUri: 'http://127.0.0.1/api/wallet/metadata/coin.json',
+    itemUri: 'http://127.0.0.1/chain/items/{id}.json',
+    coinUri: 'http://127.0.0.1/chain/coin.json',
     catalogue,
     fund: [{ address: DEV_ACCOUNTS.demo.address, coins: coins(100) }],
     stateFile: join(dataDir, 'chain', 'deployment.json'),
