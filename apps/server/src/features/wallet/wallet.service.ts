@@ -24,6 +24,7 @@ import type { Config } from '../../config/config.ts';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../../http/errors.ts';
 import { databaseError } from '../../http/database-errors.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import { requireSignedIn } from '../../security/policy.ts';
 import type { WalletRepository } from './wallet.repository.ts';
 
 /** How long a SIWE nonce may be used. */
@@ -88,8 +89,9 @@ export class WalletService {
 
   /** A signed-in account (guests cannot keep a wallet: SPEC §4). */
   private requireAccount(claims: AuthClaims | null): AuthClaims {
-    if (!claims || claims.role === 'guest') throw forbidden(WalletText.guest);
-    return claims;
+    const signedIn = requireSignedIn(claims);
+    if (signedIn.role === 'guest') throw forbidden(WalletText.guest);
+    return signedIn;
   }
 
   async walletConfig(origin: string): Promise<WalletConfig> {
