@@ -1,5 +1,8 @@
 import {
+  CATALOGUE,
   CHAINS,
+  COIN_DESCRIPTION,
+  COIN_NAME,
   COIN_DECIMALS,
   COIN_SYMBOL,
   COIN_TOKEN_ID,
@@ -10,6 +13,7 @@ import {
 import type {
   KnownChainId,
   SiweVerifyRequest,
+  TokenMetadata,
   WalletConfig,
   WalletHoldings,
   WalletLink,
@@ -134,6 +138,29 @@ export class WalletService {
   async catalogue() {
     const items = await this.read('catalogue', readChainItems);
     return items.map(toCatalogueEntry);
+  }
+
+  /** ERC-1155 metadata from the catalogue (no chain needed); 404 for an unknown id. */
+  metadata(id: number): TokenMetadata {
+    if (id === COIN_TOKEN_ID) {
+      return {
+        name: COIN_NAME,
+        description: COIN_DESCRIPTION,
+        decimals: COIN_DECIMALS,
+        properties: { symbol: COIN_SYMBOL },
+      };
+    }
+    const item = CATALOGUE.find((entry) => entry.id === id);
+    if (!item) throw notFound();
+    return {
+      name: item.name,
+      description: item.description,
+      decimals: 0,
+      properties: {
+        category: item.category,
+        ...(item.unlocksLook ? { unlocks_look: item.unlocksLook } : {}),
+      },
+    };
   }
 
   async issueNonce(claims: AuthClaims | null, origin: string) {

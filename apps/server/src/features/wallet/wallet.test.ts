@@ -1,4 +1,11 @@
-import { AuthApi, LOCAL_CHAIN_ID, WalletApi, WalletText } from '@atrium/protocol';
+import {
+  AuthApi,
+  COIN_DESCRIPTION,
+  COIN_NAME,
+  LOCAL_CHAIN_ID,
+  WalletApi,
+  WalletText,
+} from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
 import { walletLinks } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,6 +302,27 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
     });
     expect(rpc.status).toBe(404);
+  });
+
+  it('serves ERC-1155 metadata for the coin and the catalogue, by decimal or 64-hex id', async () => {
+    const at = (id: string) => call(server.url, 'GET', WalletApi.metadata.path.replace(':id', id));
+    const coin = await at('7');
+    expect(coin.status).toBe(200);
+    expect(coin.json).toEqual({
+      name: COIN_NAME,
+      description: COIN_DESCRIPTION,
+      decimals: 18,
+      properties: { symbol: 'ATC' },
+    });
+    const wizard = await at((203).toString(16).padStart(64, '0'));
+    expect(wizard.json).toEqual({
+      name: 'Wizard',
+      description: 'Avatar: unlocks the wizard robe.',
+      decimals: 0,
+      properties: { category: 'avatar', unlocks_look: 'wizard' },
+    });
+    expect((await at('999')).status).toBe(404);
+    expect((await at('abc')).status).toBe(400);
   });
 
   it('tells the browser the remote chain it works on', async () => {
