@@ -28,6 +28,10 @@ export const worldServerEvents = {
   'world:joined': { payload: AvatarStateSchema },
   'world:left': { payload: z.object({ id: z.string() }) },
   'world:emoted': { payload: z.object({ id: z.string(), emote: EmoteSchema }) },
+  /** Someone's look changed (a saved character) while in the instance. */
+  'world:look': {
+    payload: z.object({ id: z.string(), look: z.number().int().min(0).max(0xffffffff) }),
+  },
   /** The server refused a move (too fast, through a wall): the client snaps back here. */
   'world:correction': { payload: AvatarStateSchema },
 } as const satisfies DomainEvents<'world'>;
