@@ -20,7 +20,9 @@ import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
 import { features as registry } from './features/index.ts';
 import type { Feature, FeatureDeps } from './features/index.ts';
 import { SharesRepository } from './features/shares/shares.repository.ts';
+import { CharacterRepository } from './features/character/character.repository.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
+import { lookSeed } from './features/world/world.service.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -153,10 +155,14 @@ export async function buildApp({
 
   // The web app's embed frame asks which sites may frame a share.
   const sharesRepo = new SharesRepository(database.db);
+  // The world dresses each account in its saved character.
+  const characterRepo = new CharacterRepository(database.db);
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
   const namespaces: Array<[RegExp, SocketFeature]> = [];
   let realtimeRef: Realtime | null = null;
+  // The world is built after the features; a look saved before that has no avatar to change.
+  let worldRef: WorldRealtime | null = null;
   const deps: FeatureDeps = {
     config,
     database,
@@ -171,6 +177,12 @@ export async function buildApp({
     redis,
     io: () => realtimeRef?.io ?? null,
     callRooms: new CallRoomsRepository(database.db),
+    // The wallet feature replaces this with the chain's answer; without it nobody owns avatars.
+    wallet: { ownedAvatarIds: () => Promise.resolve([]) },
+    world: {
+      lookSeed,
+      lookChanged: (userId, code) => worldRef?.lookChanged(userId, code),
+    },
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
@@ -188,7 +200,9 @@ export async function buildApp({
     app.log,
     async (id) => (await authRepo.findUserById(id))?.username,
     redis,
+    (id) => characterRepo.code(id),
   );
+  worldRef = world;
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,

@@ -210,6 +210,7 @@ export const CharacterText = {
   /** A guest's save, refused by the server. */
   guestCannotSave: 'As a guest, your customised character cannot be saved. Register to keep it.',
   guestNoSpecial: 'Guests cannot wear avatar NFT looks.',
+  lookInvalid: 'This character look does not exist.',
 } as const;
 
 /** `GET`/`PUT /api/character/look`: the account's look and what it may wear. */

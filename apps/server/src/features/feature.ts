@@ -36,6 +36,15 @@ export interface FeatureDeps {
   io(): AtriumServer | null;
   /** Who may join a call's own video room: social admits, the classroom checks. */
   callRooms: CallRooms;
+  /** The wallet as other features need it: the avatar NFTs an account owns (issue 18). */
+  wallet: { ownedAvatarIds(userId: string): Promise<number[]> };
+  /** The world's avatars as other features need them: looks (issue 18's character). */
+  world: {
+    /** The look number an account wears until it chooses one (a hash of its id). */
+    lookSeed(userId: string): number;
+    /** An account saved a new look: its avatar changes for everyone, on every process. */
+    lookChanged(userId: string, code: number): void;
+  };
 }
 
 /**
