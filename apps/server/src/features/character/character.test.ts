@@ -212,9 +212,23 @@ describe.each(testDatabaseKinds())('the character look (%s)', (kind) => {
     expect(await ask(guest, 'world:join', { world: 'campus', look: -1 })).toMatchObject({
       status: false,
     });
+    // A change during the visit reaches the others at once; an NFT look is refused there too.
+    const watcher = await openSocket(server.url, await guestToken(server.url));
+    await ok(ask(watcher, 'world:join', { world: 'campus' }));
+    const self = await ok<{ self: AvatarState }>(ask(guest, 'world:join', { world: 'campus' }));
+    const other = encodeLook({ ...look, hairStyle: 0 });
+    const heard = next(watcher, 'world:look', (l) => l.id === self.self.id);
+    expect(await ask(guest, 'world:look', { look: other })).toEqual({
+      status: true,
+      data: { look: other },
+    });
+    expect(await heard).toEqual({ id: self.self.id, look: other });
+    expect(
+      await ask(guest, 'world:look', { look: encodeLook({ ...look, special: 'wizard' }) }),
+    ).toEqual({ status: false, message: CharacterText.guestNoSpecial });
     // A new guest session wears its own seed again: nothing was kept.
-    const next = await openSocket(server.url, await guestToken(server.url));
-    const fresh = await ok<{ self: AvatarState }>(ask(next, 'world:join', { world: 'campus' }));
+    const newGuest = await openSocket(server.url, await guestToken(server.url));
+    const fresh = await ok<{ self: AvatarState }>(ask(newGuest, 'world:join', { world: 'campus' }));
     expect(decodeLook(fresh.self.look)).toBeNull();
   });
 });

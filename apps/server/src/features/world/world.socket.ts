@@ -15,6 +15,7 @@ import { MemoryDirectory } from './world.directory.ts';
 import type { InstanceDirectory, InstanceSize } from './world.directory.ts';
 import { RedisDirectory } from './world.redis-directory.ts';
 import { lookSeed, visibleChanges, WorldService } from './world.service.ts';
+import type { Member } from './world.service.ts';
 
 export interface WorldRealtime {
   feature: SocketFeature;
@@ -81,16 +82,20 @@ export function createWorldRealtime(
     return code;
   };
 
+  /** Dresses one member in `code` and tells its instance. */
+  const wear = (member: Member, code: number) => {
+    if (member.state.look === code) return;
+    member.state = { ...member.state, look: code };
+    // The next tick shares the state (look included) with the other processes' newcomers.
+    member.dirty = true;
+    io?.to(member.instanceId).emit('world:look', { id: member.state.id, look: code });
+  };
+
   /** Changes the look of this process's avatars of `userId`. */
   const applyLook = (userId: string, code: number) => {
     for (const [socketId, account] of accountOf) {
-      if (account !== userId) continue;
-      const member = service.member(socketId);
-      if (!member || member.state.look === code) continue;
-      member.state = { ...member.state, look: code };
-      // The next tick shares the state (look included) with the other processes' newcomers.
-      member.dirty = true;
-      io?.to(member.instanceId).emit('world:look', { id: member.state.id, look: code });
+      const member = account === userId ? service.member(socketId) : undefined;
+      if (member) wear(member, code);
     }
   };
 
@@ -132,6 +137,20 @@ export function createWorldRealtime(
       accountOf.set(s.id, auth.sub);
       s.to(member.instanceId).emit('world:joined', member.state);
       return { instanceId: member.instanceId, self: member.state, others };
+    });
+
+    on('world:look', async (s, { look: asked }) => {
+      const auth = s.data.auth;
+      if (!auth) throw fail(SocketText.notLoggedIn);
+      if (!service.member(s.id)) throw fail(SocketText.notInWorld);
+      const look =
+        auth.role === 'guest'
+          ? guestLook(asked, auth.sub)
+          : ((await savedLook(auth.sub)) ?? lookSeed(auth.sub));
+      const member = service.member(s.id);
+      if (!member) throw fail(SocketText.notInWorld);
+      wear(member, look);
+      return { look };
     });
 
     on('world:move', (s, move) => {
