@@ -193,6 +193,7 @@ export const CharacterText = {
   loading: 'Loading your character…',
   loadFailed: 'Your character could not be loaded.',
   preview: 'Preview of your character. Drag to turn it.',
+  previewUnavailable: 'The preview cannot be shown in this browser.',
   body: 'Body',
   skin: 'Skin',
   hairColour: 'Hair colour',

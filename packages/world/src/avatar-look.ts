@@ -26,8 +26,6 @@ export interface LookColors {
   special: SpecialLook | null;
 }
 
-const pick = <T>(list: readonly T[], h: number): T => list[h % list.length] as T;
-
 /** murmur3's finaliser: neighbouring seeds get unrelated bits, so each part varies on its own. */
 const mix = (seed: number): number => {
   let h = seed >>> 0;
@@ -53,25 +51,28 @@ export const lookColours = (look: CharacterLook): LookColors => ({
 });
 
 /**
- * The look of the avatar with this world `look` number: a chosen look's code (see `encodeLook`)
- * decodes to that look; any other number is a seed derived from the account, hashed into one of
- * the original looks (average body, short hair, bun or long hair), so an account that never chose
- * looks the same in every session and to every viewer.
+ * The chosen look a world `look` number stands for: a chosen look's code decodes to that look; any
+ * other number is a seed derived from the account, hashed into one of the original looks (average
+ * body; short hair, bun or long hair; the first skins, hair colours and trousers), so an account
+ * that never chose looks the same in every session and to every viewer.
  */
-export const lookFromSeed = (seed: number): LookColors => {
+export const characterLookOf = (seed: number): CharacterLook => {
   const chosen = decodeLook(seed);
-  if (chosen) return lookColours(chosen);
+  if (chosen) return chosen;
   const h = mix(seed);
   return {
-    shirt: pick(TOP_COLOURS, h).hex,
-    pants: pick(BOTTOM_COLOURS.slice(0, SEED_PANTS), h >>> 4).hex,
-    skin: pick(SKIN_TONES.slice(0, SEED_SKINS), h >>> 8).hex,
-    hair: pick(HAIR_COLOURS.slice(0, SEED_HAIRS), h >>> 12).hex,
-    hairStyle: 1 + ((h >>> 16) % 3),
     body: 0,
+    skin: (h >>> 8) % SEED_SKINS,
+    hairColour: (h >>> 12) % SEED_HAIRS,
+    hairStyle: 1 + ((h >>> 16) % 3),
+    top: h % TOP_COLOURS.length,
+    bottom: (h >>> 4) % SEED_PANTS,
     special: null,
   };
 };
+
+/** The colours and shapes of the avatar with this world `look` number (see `characterLookOf`). */
+export const lookFromSeed = (seed: number): LookColors => lookColours(characterLookOf(seed));
 
 /** How a body shape scales the avatar: width (x), height (y) and depth (z). */
 export const bodyProportions = (body: number): [number, number, number] => {
