@@ -28,12 +28,7 @@ export function MobileMetaverseRoute() {
   const classroom = useWorldClassroom();
   return (
     <MobileMetaversePage
-      toolbarSlot={
-        <>
-          {classroom.button}
-          <CharacterButton variant="toolbar" />
-        </>
-      }
+      toolbarSlot={classroom.button}
       stageSlot={classroom.overlay}
       onWorldMessage={classroom.onBridge}
       onWorldHandle={setWorldHandle}

@@ -34,7 +34,7 @@ export const createAvatarPreview = (
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(30, 1, 0.1, 20);
-  camera.position.set(0, 1.35, 5.2);
+  camera.position.set(0, 1.3, 4.6);
   camera.lookAt(0, 1.05, 0);
   scene.add(new THREE.HemisphereLight('#ffffff', '#8a7f99', 2.2));
   const sun = new THREE.DirectionalLight('#ffffff', 1.6);
@@ -45,7 +45,7 @@ export const createAvatarPreview = (
   scene.add(holder);
   let mesh: THREE.Mesh | null = null;
   let look = initialLook;
-  let yaw = -0.5;
+  let yaw = 0.45;
   let frame = 0;
 
   const build = () => {

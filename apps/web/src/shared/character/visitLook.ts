@@ -58,6 +58,7 @@ export function onVisitLookChange(
   getToken: () => string,
   changed: (look: number) => void,
 ): () => void {
+  if (typeof window === 'undefined' || !('addEventListener' in window)) return () => {};
   const listener = (event: StorageEvent) => {
     if (event.key !== VISIT_LOOK_KEY) return;
     const look = visitLookForToken(getToken());
