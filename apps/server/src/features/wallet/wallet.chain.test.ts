@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { atriumItemsAbi, DEV_ACCOUNTS } from '@atrium/chain';
-import { CATALOGUE, LOCAL_CHAIN_ID, WalletApi, WalletText } from '@atrium/protocol';
+import { CATALOGUE, CharacterApi, LOCAL_CHAIN_ID, WalletApi, WalletText } from '@atrium/protocol';
 import { createWalletClient, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,13 @@ describe('the wallet on the local chain', () => {
     expect(after.avatars).toEqual([
       expect.objectContaining({ id: 202, amount: '1', unlocks_look: 'robot' }),
     ]);
+
+    // The character customiser unlocks the robot look through FeatureDeps.wallet, end to end.
+    const look = await call(server.url, CharacterApi.get.method, CharacterApi.get.path, {
+      token: member.token,
+    });
+    expect(look.status).toBe(200);
+    expect(look.json.unlocked).toEqual(['robot']);
 
     // What the character feature is given (FeatureDeps.wallet.ownedAvatarIds).
     const service = new WalletService({
