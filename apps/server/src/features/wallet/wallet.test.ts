@@ -83,6 +83,11 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       auth_data: { chain_id: LOCAL_CHAIN_ID, signature: signed.signature },
     });
 
+    const login = await call(server.url, AuthApi.login.method, AuthApi.login.path, {
+      body: { username: member.username, password: 'violet tulip river' },
+    });
+    expect(login.json.data?.data).toMatchObject({ address_account: wallet.address });
+
     // Signing in again with the same address refreshes the link.
     const again = await linkWallet(
       server.url,
