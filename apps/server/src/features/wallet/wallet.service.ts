@@ -51,6 +51,9 @@ export function walletChainId(config: Config): number {
   return config.WALLET === 'remote' && config.CHAIN_ID ? config.CHAIN_ID : LOCAL_CHAIN_ID;
 }
 
+/** A date the database can store (a year from 1970 to 9999); `Invalid Date` is not. */
+const isStorableDate = (date: Date) => date.getTime() >= 0 && date.getTime() <= 253_402_300_799_999;
+
 const known = (chainId: number) =>
   CHAINS[chainId as KnownChainId] as (typeof CHAINS)[KnownChainId] | undefined;
 
@@ -200,7 +203,10 @@ export class WalletService {
       !message.domain ||
       !message.nonce ||
       !message.uri ||
-      message.version !== '1'
+      message.version !== '1' ||
+      [message.issuedAt, message.expirationTime, message.notBefore].some(
+        (date) => date !== undefined && !isStorableDate(date),
+      )
     ) {
       throw badRequest(WalletText.messageInvalid);
     }

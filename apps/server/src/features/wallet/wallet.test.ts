@@ -280,6 +280,19 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.status).toBe(false);
     }
+    // Signed by the right key but with dates that are not dates.
+    for (const message of [
+      good.message.replace(/Issued At: .*/, 'Issued At: yesterday'),
+      `${good.message}\nExpiration Time: someday`,
+      good.message.replace(/Issued At: .*/, 'Issued At: -100000-01-01T00:00:00.000Z'),
+    ]) {
+      const res = await linkWallet(server.url, member.token, {
+        message,
+        signature: await wallet.signMessage({ message }),
+      });
+      expect(res.status, message).toBe(400);
+      expect(res.json.message).toBe(WalletText.messageInvalid);
+    }
     expect(await links()).toBe(before);
     // The nonce is still unused.
     expect((await linkWallet(server.url, member.token, good)).status).toBe(200);
