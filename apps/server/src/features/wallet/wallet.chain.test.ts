@@ -283,6 +283,42 @@ describe('the wallet on the local chain', () => {
     }
   });
 
+  it('works the same on a remote chain (the local one standing in for Amoy)', async () => {
+    const remote = await startTestApp(database, {
+      PUBLIC_URL,
+      WALLET: 'remote',
+      CHAIN_RPC_URL: chain.connection.rpcUrl,
+      CHAIN_ID: String(LOCAL_CHAIN_ID),
+      CHAIN_CONTRACT_ADDRESS: chain.connection.contractAddress,
+      CHAIN_EXPLORER_URL: 'https://explorer.test',
+    });
+    try {
+      const config = await call(remote.url, WalletApi.config.method, WalletApi.config.path);
+      expect(config.json.data).toMatchObject({
+        enabled: true,
+        rpc_url: chain.connection.rpcUrl,
+        contract_address: chain.connection.contractAddress,
+        explorer_url: 'https://explorer.test',
+        // Read from the contract's owner().
+        developer_address: DEV_ACCOUNTS.deployer.address,
+      });
+      const catalogue = await call(
+        remote.url,
+        WalletApi.catalogue.method,
+        WalletApi.catalogue.path,
+      );
+      expect(catalogue.status).toBe(200);
+      expect((catalogue.json.data as unknown as unknown[]).length).toBe(CATALOGUE.length);
+      // The browser talks to a remote chain directly: no proxy.
+      const rpcAnswer = await call(remote.url, WalletApi.rpc.method, WalletApi.rpc.path, {
+        body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+      });
+      expect(rpcAnswer.status).toBe(404);
+    } finally {
+      await remote.close();
+    }
+  });
+
   it('keeps its state: a second start on the same DATA_DIR reuses the contract', async () => {
     const { contractAddress } = chain.connection;
     await chain.close();

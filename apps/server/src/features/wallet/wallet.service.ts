@@ -135,7 +135,11 @@ export class WalletService {
       this.owner = undefined;
       return null;
     });
-    return this.owner;
+    // The config must not hang on a slow chain: without the owner within 3 s, it says null.
+    return Promise.race([
+      this.owner,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000).unref()),
+    ]);
   }
 
   async catalogue() {
