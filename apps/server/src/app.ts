@@ -20,7 +20,9 @@ import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
 import { features as registry } from './features/index.ts';
 import type { Feature, FeatureDeps } from './features/index.ts';
 import { SharesRepository } from './features/shares/shares.repository.ts';
+import { CharacterRepository } from './features/character/character.repository.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
+import { lookSeed } from './features/world/world.service.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -46,6 +48,10 @@ import { attachRealtime } from './realtime/realtime.ts';
 import type { Realtime, SocketFeature } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 import type { MediaServer } from './media/janus/index.ts';
+import { remoteChain } from './chain/chain.ts';
+import type { ChainAccess } from './chain/chain.ts';
+import { WalletRepository } from './features/wallet/wallet.repository.ts';
+import { WalletService } from './features/wallet/wallet.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +64,11 @@ export interface AppDeps {
   media?: () => MediaServer | null;
   /** Resolves once main.ts's background connection of the media server has settled. */
   mediaSettled?: () => Promise<void>;
+  /**
+   * The wallet's chain: main.ts hands the local chain in once started; tests pass one they run.
+   * Defaults to the remote chain of WALLET=remote, else none.
+   */
+  chain?: ChainAccess;
 }
 
 declare module 'fastify' {
@@ -83,6 +94,7 @@ export async function buildApp({
   features = registry,
   media = () => null,
   mediaSettled = () => Promise.resolve(),
+  chain,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -153,10 +165,22 @@ export async function buildApp({
 
   // The web app's embed frame asks which sites may frame a share.
   const sharesRepo = new SharesRepository(database.db);
+  // The world dresses each account in its saved character.
+  const characterRepo = new CharacterRepository(database.db);
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
   const namespaces: Array<[RegExp, SocketFeature]> = [];
   let realtimeRef: Realtime | null = null;
+  const remote = remoteChain(config);
+  const walletChain: ChainAccess = config.WALLET === 'off' ? () => null : (chain ?? (() => remote));
+  const wallet = new WalletService({
+    config,
+    repo: new WalletRepository(database.db),
+    chain: walletChain,
+    log: app.log,
+  });
+  // The world is built after the features; a look saved before that has no avatar to change.
+  let worldRef: WorldRealtime | null = null;
   const deps: FeatureDeps = {
     config,
     database,
@@ -171,6 +195,12 @@ export async function buildApp({
     redis,
     io: () => realtimeRef?.io ?? null,
     callRooms: new CallRoomsRepository(database.db),
+    chain: walletChain,
+    wallet: { ownedAvatarIds: (userId) => wallet.ownedAvatarIds(userId) },
+    world: {
+      lookSeed,
+      lookChanged: (userId, code) => worldRef?.lookChanged(userId, code),
+    },
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
@@ -188,7 +218,9 @@ export async function buildApp({
     app.log,
     async (id) => (await authRepo.findUserById(id))?.username,
     redis,
+    (id) => characterRepo.code(id),
   );
+  worldRef = world;
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,

@@ -31,12 +31,20 @@ export const WalletText = {
   walletOff: 'The digital wallet is turned off on this campus.',
   chainUnavailable: 'The blockchain network cannot be reached right now. Please try again later.',
   rpcMethodDenied: 'This wallet request is not allowed.',
+  tooManyRequests: 'Too many wallet requests. Please wait a moment and try again.',
+  messageInvalid: 'This sign-in message is not a valid Sign-In with Ethereum message.',
+  // Server answers.
+  linked: 'Your digital wallet is linked to your account.',
+  unlinked: 'Your digital wallet is no longer linked to your account.',
 } as const;
 
 /** SPEC §9: the coin is token id 7 with 18 decimals. */
 export const COIN_TOKEN_ID = 7;
 export const COIN_DECIMALS = 18;
 export const COIN_SYMBOL = 'ATC';
+export const COIN_NAME = 'Atrium Coin';
+export const COIN_DESCRIPTION =
+  'The coin of the Atrium campus: buys items and avatars, and melting items pays it back.';
 
 /** SPEC §9's chain-id table, kept, with Mumbai retired and Amoy and the local chain added. */
 export const CHAINS = {
@@ -232,14 +240,20 @@ export const WalletLinkSchema = z.object({
 export type WalletLink = z.infer<typeof WalletLinkSchema>;
 export const WalletLinkResponseSchema = okWith({ message: z.string(), data: WalletLinkSchema });
 
-/** One owned token as the chain reports it; amounts are decimal strings (uint256). */
+/**
+ * One owned token as the chain reports it. Every number that is a uint256 on the chain is a
+ * decimal string: `amount` counts tokens; `price` and `melt_value` are coin base units (18
+ * decimals, like wei: "25000000000000000000" is 25 coins; format with viem's `formatUnits`).
+ */
 export const OwnedItemSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
   name: z.string(),
   description: z.string(),
   category: z.string(),
+  /** Coin base units (18 decimals), decimal string. */
   price: z.string(),
+  /** Coin base units (18 decimals) paid back per item melted, decimal string. */
   melt_value: z.string(),
   unlocks_look: z.string().nullable(),
 });
@@ -262,6 +276,7 @@ export const WalletHoldingsResponseSchema = okEnvelope(WalletHoldingsSchema);
 export const CatalogueEntrySchema = OwnedItemSchema.omit({ amount: true }).extend({
   free: z.boolean(),
 });
+export type CatalogueEntry = z.infer<typeof CatalogueEntrySchema>;
 export const CatalogueResponseSchema = okEnvelope(z.array(CatalogueEntrySchema));
 
 /** `POST /api/chain/rpc`: the local chain's JSON-RPC for the browser (read and send-raw only). */
@@ -275,3 +290,22 @@ export const ChainRpcBodySchema = z.union([
   JsonRpcRequestSchema,
   z.array(JsonRpcRequestSchema).min(1).max(20),
 ]);
+
+/** `GET /api/wallet/metadata/:id`: the id as wallets put it in the URI (64 hex digits) or decimal. */
+export const TokenMetadataParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[0-9]{1,20})$/, 'must be a token id: 64 hex digits or a number')
+    .transform((v) => (v.length === 64 ? Number.parseInt(v, 16) : Number(v))),
+});
+
+/** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON schema"). */
+export const TokenMetadataSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    decimals: z.number().int(),
+    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  })
+  .meta({ id: 'TokenMetadata' });
+export type TokenMetadata = z.infer<typeof TokenMetadataSchema>;

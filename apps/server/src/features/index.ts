@@ -1,5 +1,6 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
+import { characterFeature } from './character/character.feature.ts';
 import { chatFeature } from './chat/chat.feature.ts';
 import { eventsFeature } from './events/events.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
@@ -15,6 +16,7 @@ import { sharesFeature } from './shares/shares.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
 import { uploadsFeature } from './uploads/uploads.feature.ts';
 import { usersFeature } from './users/users.feature.ts';
+import { walletFeature } from './wallet/wallet.feature.ts';
 
 export type { Feature, FeatureDeps } from './feature.ts';
 
@@ -39,4 +41,6 @@ export const features: readonly Feature[] = [
   gameDataFeature,
   minigameFeature,
   eventsFeature,
+  characterFeature,
+  walletFeature,
 ];

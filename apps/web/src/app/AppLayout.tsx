@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
+import { CharacterButton } from '../features/character/CharacterEntry.tsx';
 import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { ShellText } from '../shared/texts.ts';
@@ -46,7 +47,11 @@ export function AppLayout() {
         <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
           {ShellText.skipToContent}
         </a>
-        <TopNav albumEntry={<MyAlbumEntry />} socialEntry={<SocialEntry />} />
+        <TopNav
+          albumEntry={<MyAlbumEntry />}
+          characterEntry={<CharacterButton variant="nav" />}
+          socialEntry={<SocialEntry />}
+        />
         <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
