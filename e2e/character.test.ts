@@ -201,7 +201,11 @@ describe('the character customiser', () => {
       .getByRole('button', { name: AuthWebText.guestConfirm })
       .click();
     await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
-    await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1`);
+    // In the page, not a new load: a guest's session lives in this page only.
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `${AppRoute.metaverse}?e2e=1`);
     const frame = await worldFrame(page);
     const tutorial = page.getByRole('dialog', { name: MetaverseText.tutorial.controlTitle });
     await tutorial.waitFor({ timeout: 30_000 });
