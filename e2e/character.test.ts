@@ -1,4 +1,5 @@
 import {
+  AppRoute,
   AuthText,
   BODY_SHAPES,
   BOTTOM_COLOURS,
@@ -190,5 +191,49 @@ describe('the character customiser', () => {
     expect(await showsChosen(customiser(second.page))).toBe(false);
     expect(first.errors).toEqual([]);
     expect(second.errors).toEqual([]);
+  }, 120_000);
+  it("dresses a guest's avatar in the look chosen for the visit, at once", async () => {
+    const { page, errors } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseURL}/`);
+    await page.getByRole('button', { name: AuthWebText.enterAsGuest }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: AuthWebText.guestConfirm })
+      .click();
+    await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
+    // In the page, not a new load: a guest's session lives in this page only.
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `${AppRoute.metaverse}?e2e=1`);
+    const frame = await worldFrame(page);
+    const tutorial = page.getByRole('dialog', { name: MetaverseText.tutorial.controlTitle });
+    await tutorial.waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: MetaverseText.tutorial.next }).click();
+    await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
+    await frame.waitForFunction(() => window.__atriumTest?.().self.look != null, undefined, {
+      timeout: 60_000,
+    });
+    // A guest wears a seed look until it chooses (never a mohawk).
+    expect((await read(frame)).self.look?.hairStyle).not.toBe(4);
+
+    await page
+      .getByRole('toolbar', { name: 'World' })
+      .getByRole('button', { name: CharacterText.open })
+      .click();
+    const dialog = customiser(page);
+    await dialog.getByText(CharacterText.guestNote).waitFor({ timeout: 15_000 });
+    await dialog.getByRole('group', { name: CharacterText.body }).waitFor();
+    await pickLook(dialog);
+    await dialog.getByRole('button', { name: CharacterText.save, exact: true }).click();
+    await page.getByText(CharacterText.savedForVisit).first().waitFor({ timeout: 15_000 });
+    // The world frame hears the choice and wears it without entering again.
+    await frame.waitForFunction(
+      () => window.__atriumTest?.().self.look?.hairStyle === 4,
+      undefined,
+      { timeout: 15_000 },
+    );
+    expect((await read(frame)).self.look).toEqual(expected);
+    expect(errors).toEqual([]);
   }, 120_000);
 });

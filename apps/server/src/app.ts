@@ -21,6 +21,7 @@ import { features as registry } from './features/index.ts';
 import type { Feature, FeatureDeps } from './features/index.ts';
 import { SharesRepository } from './features/shares/shares.repository.ts';
 import { CharacterRepository } from './features/character/character.repository.ts';
+import { wornLook } from './features/character/character.service.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
 import { lookSeed } from './features/world/world.service.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
@@ -218,7 +219,7 @@ export async function buildApp({
     app.log,
     async (id) => (await authRepo.findUserById(id))?.username,
     redis,
-    (id) => characterRepo.code(id),
+    (id) => wornLook(characterRepo, (user) => deps.wallet.ownedAvatarIds(user), id),
   );
   worldRef = world;
   const realtime = await attachRealtime(app.server, {

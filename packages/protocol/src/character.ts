@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { CharacterText } from './character-text.ts';
+
 /**
  * Issue 18: the character a visitor chooses. Every part is an index into one of the option lists
  * below, so the look travels as one number (the world's `look`) and is drawn the same everywhere.
@@ -178,41 +180,6 @@ export const randomLook = (random: () => number = Math.random): CharacterLook =>
     special: null,
   };
 };
-
-/** The customiser's texts. */
-export const CharacterText = {
-  title: 'Customise your character',
-  open: 'Customise character',
-  save: 'Save',
-  saving: 'Saving…',
-  cancel: 'Cancel',
-  randomise: 'Randomise',
-  saved: 'Your character has been saved.',
-  savedForVisit: 'Your character is set for this visit.',
-  saveFailed: 'Your character could not be saved. Please try again.',
-  loading: 'Loading your character…',
-  loadFailed: 'Your character could not be loaded.',
-  preview: 'Preview of your character. Drag to turn it.',
-  previewUnavailable: 'The preview cannot be shown in this browser.',
-  body: 'Body',
-  skin: 'Skin',
-  hairColour: 'Hair colour',
-  hairStyle: 'Hair style',
-  top: 'Top',
-  bottom: 'Bottom',
-  special: 'Avatar looks',
-  noSpecial: 'None',
-  locked: 'Locked',
-  /** A special look whose avatar NFT the account does not own. */
-  lockedLook: (name: string) => `Own the ${name} avatar NFT to wear this look.`,
-  /** What a guest is told in the customiser (the guest warning: the character is not kept). */
-  guestNote:
-    'As a guest, your customised character cannot be saved: it is kept for this visit only.',
-  /** A guest's save, refused by the server. */
-  guestCannotSave: 'As a guest, your customised character cannot be saved. Register to keep it.',
-  guestNoSpecial: 'Guests cannot wear avatar NFT looks.',
-  lookInvalid: 'This character look does not exist.',
-} as const;
 
 /** `GET`/`PUT /api/character/look`: the account's look and what it may wear. */
 export const CharacterLookResponseSchema = z.object({

@@ -71,3 +71,28 @@ export class CharacterService {
 }
 
 const specialName = (special: SpecialLook): string => SPECIAL_LOOK_TOKENS[special].name;
+
+/**
+ * The look code an account wears in the world: its saved look, without a special look whose
+ * avatar it no longer owns (sold or melted since); undefined when it never saved one. When the
+ * chain cannot be asked, the saved look stands.
+ */
+export async function wornLook(
+  repo: CharacterRepository,
+  ownedAvatarIds: (userId: string) => Promise<number[]>,
+  userId: string,
+): Promise<number | undefined> {
+  const code = await repo.code(userId);
+  const look = code === undefined ? null : decodeLook(code);
+  if (!look) return undefined;
+  if (look.special === null) return code;
+  let owned: number[];
+  try {
+    owned = await ownedAvatarIds(userId);
+  } catch {
+    return code;
+  }
+  return unlockedSpecials(owned).includes(look.special)
+    ? code
+    : encodeLook({ ...look, special: null });
+}

@@ -23,7 +23,7 @@ import type { TestApp } from '../../../test/test-app.ts';
 import { lookSeed } from '../world/world.service.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { CharacterRepository } from './character.repository.ts';
-import { CharacterService } from './character.service.ts';
+import { CharacterService, wornLook } from './character.service.ts';
 
 const look: CharacterLook = {
   body: 3,
@@ -265,6 +265,18 @@ describe('the character service with avatar NFTs', () => {
       CharacterText.lockedLook('Wizard'),
     );
     expect((await service.get(claims)).look).toEqual(robot);
+
+    // In the world it wears the robot while it owns the avatar, and its own look once it does not.
+    expect(await wornLook(new CharacterRepository(db), () => Promise.resolve([202]), userId)).toBe(
+      encodeLook(robot),
+    );
+    expect(await wornLook(new CharacterRepository(db), () => Promise.resolve([]), userId)).toBe(
+      encodeLook({ ...robot, special: null }),
+    );
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect(await wornLook(new CharacterRepository(db), () => Promise.resolve([]), nobody)).toBe(
+      undefined,
+    );
   });
 });
 

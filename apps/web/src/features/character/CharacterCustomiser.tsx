@@ -49,6 +49,13 @@ export function CharacterCustomiser({ onClose }: CharacterCustomiserProps) {
   const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
   const [look, setLook] = useState<CharacterLook | null>(null);
   const [saving, setSaving] = useState(false);
+  const optionsRef = useRef<HTMLDivElement>(null);
+  const ready = loaded.phase === 'ready';
+
+  // Once the look has loaded, the keyboard starts on the first picker (the body shape chosen).
+  useEffect(() => {
+    if (ready) optionsRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [ready]);
 
   useEffect(() => {
     let live = true;
@@ -57,7 +64,11 @@ export function CharacterCustomiser({ onClose }: CharacterCustomiserProps) {
         if (!live) return;
         const sub = token ? tokenSubject(token) : null;
         const visit = answer.guest && sub ? readVisitLook(sub) : null;
-        setLook(answer.look ?? characterLookOf(visit ?? answer.code));
+        const start = answer.look ?? characterLookOf(visit ?? answer.code);
+        // A special look whose avatar is gone (sold, melted) is not offered as the current one.
+        const special =
+          start.special !== null && answer.unlocked.includes(start.special) ? start.special : null;
+        setLook({ ...start, special });
         setLoaded({ phase: 'ready', guest: answer.guest, unlocked: answer.unlocked });
       },
       (err: unknown) => {
@@ -117,7 +128,7 @@ export function CharacterCustomiser({ onClose }: CharacterCustomiserProps) {
       {loaded.phase === 'ready' && look && (
         <div className="character">
           <Preview look={look} />
-          <div className="character__options">
+          <div className="character__options" ref={optionsRef}>
             <Choices
               legend={CharacterText.body}
               options={BODY_SHAPES}
