@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
 import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
+import { WalletEntry } from '../features/wallet/WalletEntry.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { SocialEntry, SocialTileActions } from './SocialEntry.tsx';
@@ -46,7 +47,11 @@ export function AppLayout() {
         <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
           {ShellText.skipToContent}
         </a>
-        <TopNav albumEntry={<MyAlbumEntry />} socialEntry={<SocialEntry />} />
+        <TopNav
+          albumEntry={<MyAlbumEntry />}
+          socialEntry={<SocialEntry />}
+          walletEntry={<WalletEntry />}
+        />
         <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -13,13 +13,15 @@ export interface TopNavProps {
   albumEntry?: ReactNode;
   /** The social layer's "Friends" item (the social feature's, placed by the app). */
   socialEntry?: ReactNode;
+  /** The wallet's "Wallet" item (the wallet feature's, placed by the app). */
+  walletEntry?: ReactNode;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
 
 /** The top navigation bar: brand, page links, "My Album" for signed-in users, the user area. */
-export function TopNav({ albumEntry, socialEntry }: TopNavProps) {
+export function TopNav({ albumEntry, socialEntry, walletEntry }: TopNavProps) {
   const { user } = useSession();
   const { logout, pending } = useLogoutAction();
   const headerRef = useRef<HTMLElement>(null);
@@ -45,6 +47,7 @@ export function TopNav({ albumEntry, socialEntry }: TopNavProps) {
             </li>
             {albumEntry}
             {socialEntry}
+            {walletEntry}
           </ul>
         </nav>
         <UserArea user={user} onLogout={logout} loggingOut={pending} />
