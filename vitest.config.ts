@@ -32,6 +32,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'chain',
+          include: ['packages/chain/**/*.test.ts'],
+          // solc-js compiles and ganache starts in the tests.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'lint',
           include: ['eslint/**/*.test.js'],
           // The first lint loads the whole config and its plugins.
