@@ -46,6 +46,10 @@ import { attachRealtime } from './realtime/realtime.ts';
 import type { Realtime, SocketFeature } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 import type { MediaServer } from './media/janus/index.ts';
+import { remoteChain } from './chain/chain.ts';
+import type { ChainAccess } from './chain/chain.ts';
+import { WalletRepository } from './features/wallet/wallet.repository.ts';
+import { WalletService } from './features/wallet/wallet.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +62,11 @@ export interface AppDeps {
   media?: () => MediaServer | null;
   /** Resolves once main.ts's background connection of the media server has settled. */
   mediaSettled?: () => Promise<void>;
+  /**
+   * The wallet's chain: main.ts hands the local chain in once started; tests pass one they run.
+   * Defaults to the remote chain of WALLET=remote, else none.
+   */
+  chain?: ChainAccess;
 }
 
 declare module 'fastify' {
@@ -83,6 +92,7 @@ export async function buildApp({
   features = registry,
   media = () => null,
   mediaSettled = () => Promise.resolve(),
+  chain,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -157,6 +167,14 @@ export async function buildApp({
   const socketFeatures: SocketFeature[] = [];
   const namespaces: Array<[RegExp, SocketFeature]> = [];
   let realtimeRef: Realtime | null = null;
+  const remote = remoteChain(config);
+  const walletChain: ChainAccess = config.WALLET === 'off' ? () => null : (chain ?? (() => remote));
+  const wallet = new WalletService({
+    config,
+    repo: new WalletRepository(database.db),
+    chain: walletChain,
+    log: app.log,
+  });
   const deps: FeatureDeps = {
     config,
     database,
@@ -171,6 +189,8 @@ export async function buildApp({
     redis,
     io: () => realtimeRef?.io ?? null,
     callRooms: new CallRoomsRepository(database.db),
+    chain: walletChain,
+    wallet: { ownedAvatarIds: (userId) => wallet.ownedAvatarIds(userId) },
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });

@@ -18,13 +18,15 @@ export async function startTestApp(
   database: Database,
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
-  deps: Pick<AppDeps, 'media'> = {},
+  deps: Pick<AppDeps, 'media' | 'chain'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: '/nonexistent',
+    // Tests that exercise the wallet pass WALLET=local and a running chain in `deps.chain`.
+    WALLET: 'off',
     ...env,
   });
   const app = await buildApp({ config, database, ...deps });

@@ -31,6 +31,11 @@ export const WalletText = {
   walletOff: 'The digital wallet is turned off on this campus.',
   chainUnavailable: 'The blockchain network cannot be reached right now. Please try again later.',
   rpcMethodDenied: 'This wallet request is not allowed.',
+  tooManyRequests: 'Too many wallet requests. Please wait a moment and try again.',
+  messageInvalid: 'This sign-in message is not a valid Sign-In with Ethereum message.',
+  // Server answers.
+  linked: 'Your digital wallet is linked to your account.',
+  unlinked: 'Your digital wallet is no longer linked to your account.',
 } as const;
 
 /** SPEC §9: the coin is token id 7 with 18 decimals. */

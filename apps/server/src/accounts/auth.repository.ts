@@ -1,7 +1,14 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/database.ts';
-import { mailOutbox, oidcIdentities, refreshTokens, users, userTokens } from '../db/schema.ts';
-import type { UserRow } from '../db/schema.ts';
+import {
+  mailOutbox,
+  oidcIdentities,
+  refreshTokens,
+  users,
+  userTokens,
+  walletLinks,
+} from '../db/schema.ts';
+import type { UserRow, WalletLinkRow } from '../db/schema.ts';
 
 export type UserTokenKind = 'activation' | 'recovery';
 
@@ -28,6 +35,12 @@ export class AuthRepository {
 
   async findUserById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  /** The wallet linked to an account (issue 18), for the current user's `data`. */
+  async findWalletLink(userId: string): Promise<WalletLinkRow | undefined> {
+    const [row] = await this.db.select().from(walletLinks).where(eq(walletLinks.userId, userId));
     return row;
   }
 

@@ -1,9 +1,28 @@
 import { roleLabels } from '@atrium/protocol';
-import type { CurrentUser, WhoAmI } from '@atrium/protocol';
-import type { UserRow } from '../db/schema.ts';
+import type { CurrentUser, WalletLink, WhoAmI } from '@atrium/protocol';
+import { getAddress } from 'viem';
+import type { UserRow, WalletLinkRow } from '../db/schema.ts';
 
-/** Maps an account to the spec's "current user". */
-export function toCurrentUser(user: UserRow): CurrentUser {
+/**
+ * SPEC §3: `data.address_account` and `data.auth_data` of the current user once a wallet is
+ * linked (sign-in with Ethereum); an empty object otherwise.
+ */
+export function walletLinkView(link: WalletLinkRow): WalletLink {
+  return {
+    address_account: getAddress(link.address),
+    auth_data: {
+      chain_id: link.chainId,
+      issued_at: link.issuedAt.toISOString(),
+      signature: link.signature,
+    },
+  };
+}
+
+const walletData = (link: WalletLinkRow | null | undefined): CurrentUser['data'] =>
+  link ? walletLinkView(link) : {};
+
+/** Maps an account (and its linked wallet, if any) to the spec's "current user". */
+export function toCurrentUser(user: UserRow, wallet?: WalletLinkRow | null): CurrentUser {
   return {
     _id: user.id,
     username: user.username,
@@ -13,7 +32,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     role_label: roleLabels[user.role],
     logged: true,
     is_guest: false,
-    data: {},
+    data: walletData(wallet),
   };
 }
 

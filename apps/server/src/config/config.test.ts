@@ -69,6 +69,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JANUS_URL: 'http://janus:8088/janus' })).toThrow(/JANUS_URL=/);
   });
 
+  it('runs the local chain by default and names what a remote chain lacks', () => {
+    expect(loadConfig({}).WALLET).toBe('local');
+    expect(loadConfig({ WALLET: 'off' }).WALLET).toBe('off');
+    let error: unknown;
+    try {
+      loadConfig({ WALLET: 'remote', CHAIN_RPC_URL: 'https://rpc-amoy.polygon.technology' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'CHAIN_ID="": must be set when WALLET=remote',
+      'CHAIN_CONTRACT_ADDRESS="": must be set when WALLET=remote',
+    ]);
+    const remote = loadConfig({
+      WALLET: 'remote',
+      CHAIN_RPC_URL: 'https://rpc-amoy.polygon.technology',
+      CHAIN_ID: '80002',
+      CHAIN_CONTRACT_ADDRESS: '0x' + 'ab'.repeat(20),
+    });
+    expect(remote.CHAIN_ID).toBe(80002);
+    expect(() => loadConfig({ WALLET: 'remote', CHAIN_CONTRACT_ADDRESS: '0x12' })).toThrow(
+      /CHAIN_CONTRACT_ADDRESS=/,
+    );
+    expect(() => loadConfig({ WALLET: 'mainnet' })).toThrow(/WALLET=/);
+  });
+
   it('refuses a non-http origin', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'javascript:alert(1)' })).toThrow(/ALLOWED_ORIGINS/);
   });

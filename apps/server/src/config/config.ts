@@ -211,6 +211,39 @@ export const configSchema = z.object({
     .max(7 * 24 * 3600)
     .default(3600)
     .describe('How long a TURN credential handed to a browser is valid, in seconds.'),
+  WALLET: z
+    .enum(['local', 'remote', 'off'])
+    .default('local')
+    .describe(
+      'The digital wallet: local starts a private chain under DATA_DIR/chain with the contract deployed and a funded demo wallet; remote uses CHAIN_RPC_URL, CHAIN_ID and CHAIN_CONTRACT_ADDRESS (e.g. Polygon Amoy); off turns the wallet off.',
+    ),
+  CHAIN_RPC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'WALLET=remote: the JSON-RPC URL of the chain, e.g. https://rpc-amoy.polygon.technology.',
+    ),
+  CHAIN_ID: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('WALLET=remote: the chain id wallets must be on, e.g. 80002 for Polygon Amoy.'),
+  CHAIN_CONTRACT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits')
+    .optional()
+    .describe('WALLET=remote: the address of the deployed AtriumItems contract.'),
+  CHAIN_EXPLORER_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      "Block explorer for transaction links, e.g. https://amoy.polygonscan.com. Defaults to the chain table's explorer.",
+    ),
+  CHAIN_MARKETPLACE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe("The marketplace page of the items' collection (SPEC §9), if there is one."),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -262,6 +295,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       `TURN_SECRET="": must be set when TURN_URLS is (coturn's static-auth-secret)`,
     ]);
+  }
+  if (c.WALLET === 'remote') {
+    const missing = (['CHAIN_RPC_URL', 'CHAIN_ID', 'CHAIN_CONTRACT_ADDRESS'] as const).filter(
+      (name) => c[name] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}="": must be set when WALLET=remote`));
+    }
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   // Without PUBLIC_URL the campus is opened on this machine under any loopback name; the socket

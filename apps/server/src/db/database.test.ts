@@ -41,9 +41,11 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'settings',
       'share_links',
       'shares',
+      'siwe_nonces',
       'user_blocks',
       'user_tokens',
       'users',
+      'wallet_links',
     ]);
   });
 

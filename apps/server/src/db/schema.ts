@@ -543,3 +543,44 @@ export const eventSubmissions = pgTable(
   ],
 );
 export type EventSubmissionRow = typeof eventSubmissions.$inferSelect;
+
+/**
+ * Issue 18: the wallet address linked to an account by Sign-In with Ethereum. One address links to
+ * one account and one account to one address; the address is stored lowercase.
+ */
+export const walletLinks = pgTable(
+  'wallet_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    chainId: integer('chain_id').notNull(),
+    signature: text('signature').notNull(),
+    message: text('message').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_links_address_idx').on(t.address),
+    check('wallet_links_address_lower', sql`${t.address} = lower(${t.address})`),
+  ],
+);
+export type WalletLinkRow = typeof walletLinks.$inferSelect;
+
+/**
+ * One-use SIWE nonces, in the database so that every server process accepts a nonce another one
+ * issued, and only once (`used_at` is set by a conditional update).
+ */
+export const siweNonces = pgTable(
+  'siwe_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('siwe_nonces_expires_idx').on(t.expiresAt)],
+);

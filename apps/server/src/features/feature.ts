@@ -1,4 +1,5 @@
 import type { CallRooms } from '../calls/call-rooms.ts';
+import type { ChainAccess } from '../chain/chain.ts';
 import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config/config.ts';
@@ -36,6 +37,16 @@ export interface FeatureDeps {
   io(): AtriumServer | null;
   /** Who may join a call's own video room: social admits, the classroom checks. */
   callRooms: CallRooms;
+  /**
+   * The wallet's chain as it stands now: the remote chain, or the local one once `main.ts` has
+   * started it in the background; null before that, when it failed, and with WALLET=off.
+   */
+  chain: ChainAccess;
+  /** What the wallet knows that other features need (the character's avatar looks). */
+  wallet: {
+    /** The avatar token ids the account's linked address owns; [] when unknown. */
+    ownedAvatarIds(userId: string): Promise<number[]>;
+  };
 }
 
 /**

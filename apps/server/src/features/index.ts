@@ -15,6 +15,7 @@ import { sharesFeature } from './shares/shares.feature.ts';
 import { systemFeature } from './system/system.feature.ts';
 import { uploadsFeature } from './uploads/uploads.feature.ts';
 import { usersFeature } from './users/users.feature.ts';
+import { walletFeature } from './wallet/wallet.feature.ts';
 
 export type { Feature, FeatureDeps } from './feature.ts';
 
@@ -39,4 +40,5 @@ export const features: readonly Feature[] = [
   gameDataFeature,
   minigameFeature,
   eventsFeature,
+  walletFeature,
 ];

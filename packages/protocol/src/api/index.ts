@@ -61,4 +61,5 @@ export const ApiRoutes = {
   gameData: GameDataApi,
   minigame: MinigameApi,
   events: EventsApi,
+  wallet: WalletApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

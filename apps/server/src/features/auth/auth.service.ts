@@ -97,7 +97,8 @@ export class AuthService {
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(this.now().getTime() + AuthLimits.refreshTtlMs),
     });
-    return { token: await this.signFor(user), refreshToken, user: toCurrentUser(user) };
+    const wallet = await this.deps.repo.findWalletLink(user.id);
+    return { token: await this.signFor(user), refreshToken, user: toCurrentUser(user, wallet) };
   }
 
   /** Rotates a refresh token. A token used twice revokes its whole family. */
@@ -125,7 +126,12 @@ export class AuthService {
       tokenHash: hashToken(next),
       expiresAt: new Date(now.getTime() + AuthLimits.refreshTtlMs),
     });
-    return { token: await this.signFor(user), refreshToken: next, user: toCurrentUser(user) };
+    const wallet = await repo.findWalletLink(user.id);
+    return {
+      token: await this.signFor(user),
+      refreshToken: next,
+      user: toCurrentUser(user, wallet),
+    };
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {

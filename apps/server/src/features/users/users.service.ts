@@ -36,7 +36,7 @@ export class ProfileService {
         ...(changes.email ? { email: changes.email } : {}),
       });
       if (!updated) throw notFound(AuthText.userNotFound);
-      return toCurrentUser(updated);
+      return toCurrentUser(updated, await r.findWalletLink(id));
     });
   }
 }

@@ -1,0 +1,71 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { COIN_TOKEN_ID } from '@atrium/protocol';
+import { DEV_ACCOUNTS, deployAndSeed, startLocalChain } from '@atrium/chain';
+import { parseUnits } from 'viem';
+import type { Address } from 'viem';
+import type { Config } from '../config/config.ts';
+import { connectChain } from './chain.ts';
+import type { ChainConnection } from './chain.ts';
+import { catalogueForChain } from './reader.ts';
+
+/** Coins the demo wallet starts with on a new local chain. */
+export const DEMO_WALLET_COINS = 500;
+
+export interface LocalChain {
+  connection: ChainConnection;
+  /** The funded demo wallet (its key is ganache's well-known dev key: never use it elsewhere). */
+  demoAddress: Address;
+  deployed: boolean;
+  close(): Promise<void>;
+}
+
+interface ChainLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+/**
+ * The embedded dev chain of WALLET=local: ganache in this process with its state under
+ * DATA_DIR/chain, the contract deployed and seeded with the catalogue on the first start, and the
+ * demo wallet funded. Later starts find the contract in the state file.
+ */
+export async function startEmbeddedChain(config: Config, log?: ChainLog): Promise<LocalChain> {
+  const dataDir = path.join(config.dataDir, 'chain');
+  await mkdir(dataDir, { recursive: true });
+  const chain = await startLocalChain({ dataDir, ...(log ? { log } : {}) });
+  try {
+    const coinUri = `${config.publicUrl}/chain/coin.json`;
+    const itemUri = `${config.publicUrl}/chain/items/{id}.json`;
+    const { contractAddress, deployed } = await deployAndSeed({
+      rpcUrl: chain.rpcUrl,
+      deployerKey: DEV_ACCOUNTS.deployer.privateKey,
+      itemUri,
+      coinUri,
+      catalogue: catalogueForChain(),
+      fund: [
+        {
+          address: DEV_ACCOUNTS.demo.address,
+          coins: parseUnits(String(DEMO_WALLET_COINS), 18),
+        },
+      ],
+      stateFile: path.join(dataDir, 'deployment.json'),
+    });
+    void COIN_TOKEN_ID;
+    return {
+      connection: connectChain({
+        kind: 'local',
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        contractAddress: contractAddress as Address,
+        developerAddress: DEV_ACCOUNTS.deployer.address as Address,
+      }),
+      demoAddress: DEV_ACCOUNTS.demo.address as Address,
+      deployed,
+      close: () => chain.close(),
+    };
+  } catch (err) {
+    await chain.close();
+    throw err;
+  }
+}

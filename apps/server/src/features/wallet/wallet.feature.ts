@@ -1,0 +1,18 @@
+import type { Feature } from '../feature.ts';
+import { WalletRepository } from './wallet.repository.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { WalletService } from './wallet.service.ts';
+
+/** Issue 18: the wallet's chain settings, sign-in with a wallet, holdings and the local RPC. */
+export const walletFeature: Feature = {
+  name: 'wallet',
+  async register(app, { config, database, limiter, chain }) {
+    const service = new WalletService({
+      config,
+      repo: new WalletRepository(database.db),
+      chain,
+      log: app.log,
+    });
+    walletRoutes(app, { config, service, limiter, chain });
+  },
+};
