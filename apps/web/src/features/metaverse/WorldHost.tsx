@@ -49,10 +49,7 @@ export interface NftOffer {
 }
 
 type Popup =
-  | { kind: 'poster'; id: number }
-  | { kind: 'inventory' }
-  | { kind: 'nft'; offer: NftOffer }
-  | null;
+  { kind: 'poster'; id: number } | { kind: 'inventory' } | { kind: 'nft'; offer: NftOffer } | null;
 
 /** The wallet's popups in the world (the wallet feature's, placed by the app). */
 export interface WorldWalletPopups {

@@ -42,13 +42,7 @@ function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) 
   const linked = wallet.linked;
   const configError = wallet.config.isError ? failureText(wallet.config.error) : null;
   useEffect(() => {
-    if (started.current || isGuest) return;
-    if (configError) {
-      started.current = true;
-      setBefore({ phase: 'failed', message: configError });
-      return;
-    }
-    if (!config) return;
+    if (started.current || isGuest || !config) return;
     started.current = true;
     void (async () => {
       if (!config.enabled) return setBefore({ phase: 'failed', message: WalletText.walletOff });
@@ -65,7 +59,7 @@ function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) 
       );
       await refresh();
     })();
-  }, [config, configError, isGuest, link, linked, name, refresh, tokenId, tx]);
+  }, [config, isGuest, link, linked, name, refresh, tokenId, tx]);
 
   if (isGuest) {
     return (
@@ -75,11 +69,13 @@ function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) 
     );
   }
   const failure =
-    tx.state.phase === 'failed'
-      ? tx.state.message
-      : before.phase === 'failed'
-        ? before.message || wallet.linkError || ''
-        : null;
+    configError !== null
+      ? configError
+      : tx.state.phase === 'failed'
+        ? tx.state.message
+        : before.phase === 'failed'
+          ? before.message || wallet.linkError || ''
+          : null;
   if (failure !== null) {
     return (
       <Outcome title={WalletText.failedTitle} onClose={onClose} tone="danger">

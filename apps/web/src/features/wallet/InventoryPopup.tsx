@@ -13,7 +13,8 @@ function InventoryBody({ title }: { title: string }) {
   if (wallet.isGuest) body = <p role="alert">{WalletText.guest}</p>;
   else if (wallet.config.isError) body = <p role="alert">{failureText(wallet.config.error)}</p>;
   else if (wallet.config.data && !wallet.config.data.enabled) body = <p>{WalletText.walletOff}</p>;
-  else if (wallet.config.isSuccess && !wallet.linked) body = <p>{WalletWebText.inventoryNotLinked}</p>;
+  else if (wallet.config.isSuccess && !wallet.linked)
+    body = <p>{WalletWebText.inventoryNotLinked}</p>;
   else if (wallet.holdings.isError) body = <p role="alert">{failureText(wallet.holdings.error)}</p>;
   else if (!wallet.holdings.data) {
     body = (

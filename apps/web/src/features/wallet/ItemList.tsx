@@ -35,10 +35,12 @@ export function ItemList({ title, items, empty, onMelt, busy = false }: ItemList
                 </div>
                 {meltable &&
                   (confirming === item.id ? (
-                    <div className="wallet-item__confirm" role="group" aria-label={WalletWebText.meltTitle(item.name)}>
-                      <span>
-                        {WalletWebText.meltBody(item.name, coinText(item.melt_value))}
-                      </span>
+                    <div
+                      className="wallet-item__confirm"
+                      role="group"
+                      aria-label={WalletWebText.meltTitle(item.name)}
+                    >
+                      <span>{WalletWebText.meltBody(item.name, coinText(item.melt_value))}</span>
                       <button
                         type="button"
                         className="button button--danger button--small"

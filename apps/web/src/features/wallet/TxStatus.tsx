@@ -5,8 +5,7 @@ import type { TxState } from './useTransaction.ts';
 export function TxStatus({ state, onDismiss }: { state: TxState; onDismiss?: () => void }) {
   if (state.phase === 'idle') return null;
   const pending = state.phase === 'wallet' || state.phase === 'confirming';
-  const explorer =
-    state.phase === 'confirming' || state.phase === 'done' ? state.explorer : null;
+  const explorer = state.phase === 'confirming' || state.phase === 'done' ? state.explorer : null;
   return (
     <div
       className={`wallet-tx wallet-tx--${state.phase}`}

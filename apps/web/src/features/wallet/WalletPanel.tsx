@@ -138,7 +138,8 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
 
 function WalletBody() {
   const wallet = useWallet();
-  if (wallet.isGuest) return <Notice title={WalletWebText.guestTitle} body={WalletText.guest} alert />;
+  if (wallet.isGuest)
+    return <Notice title={WalletWebText.guestTitle} body={WalletText.guest} alert />;
   if (wallet.config.isPending) return <Loading label={WalletWebText.loading} />;
   if (wallet.config.isError) {
     return (

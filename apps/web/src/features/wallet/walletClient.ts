@@ -85,8 +85,8 @@ export function chainOf(config: WalletConfig): Chain {
 
 /** `eth_requestAccounts`: the wallet's current account (asks for permission the first time). */
 export async function connect(provider: Eip1193Provider): Promise<Address> {
-  const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as unknown;
-  const first = Array.isArray(accounts) ? accounts[0] : undefined;
+  const accounts = await provider.request({ method: 'eth_requestAccounts' });
+  const first: unknown = Array.isArray(accounts) ? (accounts as unknown[])[0] : undefined;
   if (typeof first !== 'string') throw new WalletError(WalletWebText.txFailed);
   const account = getAddress(first);
   walletSession.set({ account });
@@ -115,7 +115,11 @@ export async function ensureChain(provider: Eip1193Provider, config: WalletConfi
           {
             chainId,
             chainName: config.chain_name,
-            nativeCurrency: { name: config.native_symbol, symbol: config.native_symbol, decimals: 18 },
+            nativeCurrency: {
+              name: config.native_symbol,
+              symbol: config.native_symbol,
+              decimals: 18,
+            },
             rpcUrls: [absoluteRpcUrl(config)],
             ...(config.explorer_url ? { blockExplorerUrls: [config.explorer_url] } : {}),
           },
@@ -185,7 +189,10 @@ async function prepare(config: WalletConfig, linked: string | null): Promise<Pre
 
 /** Waits for the receipt; a reverted transaction is a failure with its hash. */
 async function confirm(prepared: Prepared, hash: Hash): Promise<Hash> {
-  const reader = createPublicClient({ chain: prepared.chain, transport: custom(prepared.provider) });
+  const reader = createPublicClient({
+    chain: prepared.chain,
+    transport: custom(prepared.provider),
+  });
   const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 250 });
   if (receipt.status !== 'success') throw new WalletError(WalletWebText.txFailed);
   return hash;
