@@ -125,6 +125,10 @@ export async function ensureChain(provider: Eip1193Provider, config: WalletConfi
           },
         ],
       });
+      // Some wallets switch as they add; the others are asked again.
+      if ((await currentChainId(provider)) !== config.chain_id) {
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      }
     } catch {
       throw new WalletError(WalletText.wrongChain);
     }
