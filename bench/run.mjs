@@ -15,6 +15,7 @@ import { root } from './lib.mjs';
 import { benchRoom } from './room.mjs';
 import { benchSocial } from './social.mjs';
 import { benchStartup } from './startup.mjs';
+import { benchWalletBuy } from './wallet-buy.mjs';
 import { benchWebSize } from './web-size.mjs';
 import { benchWorldClient } from './world-client.mjs';
 import { benchWorld } from './world.mjs';
@@ -33,6 +34,7 @@ const BENCHES = {
   chat: benchChat,
   social: benchSocial,
   'darts-fps': benchDartsFps,
+  'wallet-buy': benchWalletBuy,
 };
 
 /** The document's sections: each needs the results of its benches. */
@@ -140,6 +142,13 @@ ${Object.entries(editor.filters)
 | Call from a user on process A to a user on process B, ${s.users} users online (half on each), ${s.callsPerS} calls/s, PostgreSQL + Redis (machine load average ${s.load} on ${os.cpus().length} cores) | p95 **${s.calls.p95Ms} ms**, p50 ${s.calls.p50Ms} ms, max ${s.calls.maxMs} ms; ${s.calls.deliveries}/${s.calls.expected} delivered | bare socket.io emit to a room across two servers on the Redis adapter: p95 ${s.baseline.p95Ms} ms, p50 ${s.baseline.p50Ms} ms; ${s.baseline.deliveries}/${s.baseline.expected} delivered | p95 ≤ 50 ms |
 | Presence: the online list on each process | ${s.users} online: A ${s.presence.online.a}, B ${s.presence.online.b}, same first page: ${s.presence.online.same ? 'yes' : '**no**'}; after ${s.leavers} leave: A ${s.presence.afterLeave.a}, B ${s.presence.afterLeave.b} within ${s.presence.afterLeave.agreeMs} ms | | both agree |`,
   },
+  {
+    heading: 'Wallet (local chain)',
+    needs: ['wallet-buy'],
+    render: ({ 'wallet-buy': w }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| BUY NFT → \`Success\` in the purchase popup, embedded local chain, median of ${w.runs} | **${w.buyMedianMs} ms** (max ${w.buyMaxMs} ms) | native transfer through the same injected wallet and RPC proxy, until its receipt: ${w.transferMedianMs} ms | report |`,
+  },
 ];
 
 const METHOD = `## Method
@@ -167,6 +176,12 @@ const METHOD = `## Method
   its own \`X-Forwarded-For\` address, \`TRUST_PROXY=true\`, so the per-IP limit does not apply); during it, one
   connection measures \`/api/health\` for 6 s. At most cores − 1 argon2 jobs run at once, so one core stays with
   the event loop.
+- Wallet (\`bench/wallet-buy.mjs\`): the built app as \`npm start\` runs it (embedded ganache chain, fresh
+  \`DATA_DIR\`), the demo member in headless Chromium with an EIP-1193 wallet injected (\`e2e/support/wallet.ts\`:
+  signs in Node with the demo key, sends through \`/api/chain/rpc\`), linked once, standing at the gallery's
+  first poster. Each run: E, then the time from clicking BUY NFT to \`Success\` (the wallet's account and chain
+  checks, \`buyItem(101, 1)\` signed and sent, the receipt polled every 250 ms). Baseline: a native transfer sent
+  by \`window.ethereum\` from the page and polled for its receipt every 250 ms. \`WALLET_BUY_RUNS\` sets N (7).
 - Startup (\`bench/startup.mjs\`): \`node scripts/start.mjs\` with dependencies installed and the build
   current, on a fresh \`DATA_DIR\`, timed until \`/api/ready\` answers 200; median of 3. Baseline: the
   same measurement of a bare \`node:http\` server.
