@@ -113,13 +113,18 @@ export async function benchWalletBuy() {
     const frame = await (async () => {
       for (let i = 0; i < 600; i += 1) {
         const f = page.frames().find((x) => x.url().includes('/embed/'));
-        if (f && (await f.evaluate(() => typeof window.__atriumTest === 'function').catch(() => false)))
+        if (
+          f &&
+          (await f.evaluate(() => typeof window.__atriumTest === 'function').catch(() => false))
+        )
           return f;
         await page.waitForTimeout(200);
       }
       throw new Error('the world did not start');
     })();
-    await page.getByRole('button', { name: MetaverseText.tutorial.next }).click({ timeout: 60_000 });
+    await page
+      .getByRole('button', { name: MetaverseText.tutorial.next })
+      .click({ timeout: 60_000 });
     await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
     await frame.waitForFunction(() => window.__atriumTest?.().self.label != null, undefined, {
       timeout: 60_000,

@@ -34,6 +34,23 @@ interface RpcError {
 }
 type Answer = { result: unknown } | { error: RpcError };
 
+/** `window.ethereum` in the page: each request goes to Node through the exposed function. */
+const PROVIDER_SCRIPT = `(() => {
+  const provider = {
+    isMetaMask: true,
+    async request({ method, params }) {
+      const answer = JSON.parse(await window.__atriumWalletRequest(JSON.stringify({ method, params })));
+      if (answer.error) {
+        throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+      }
+      return answer.result;
+    },
+    on() {},
+    removeListener() {},
+  };
+  Object.defineProperty(window, 'ethereum', { value: provider, configurable: true });
+})();`;
+
 const REJECTED: RpcError = { code: 4001, message: 'User rejected the request.' };
 
 /** Installs `window.ethereum` in every document the page loads from now on. */
@@ -115,29 +132,9 @@ export async function injectWallet(
       return JSON.stringify({ error: { code: -32603, message } });
     }
   });
-  await page.addInitScript(() => {
-    // Looked up at call time: the exposed function is bound to each new document.
-    const bridge = (json: string) =>
-      (
-        window as unknown as { __atriumWalletRequest: (json: string) => Promise<string> }
-      ).__atriumWalletRequest(json);
-    const provider = {
-      isMetaMask: true,
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        const answer = JSON.parse(await bridge(JSON.stringify({ method, params }))) as {
-          result?: unknown;
-          error?: { code: number; message: string };
-        };
-        if (answer.error) {
-          throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-        }
-        return answer.result;
-      },
-      on() {},
-      removeListener() {},
-    };
-    Object.defineProperty(window, 'ethereum', { value: provider, configurable: true });
-  });
+  // A plain script, not a function: bundlers that add helpers (esbuild's `__name`) would break a
+  // serialized function in the page.
+  await page.addInitScript({ content: PROVIDER_SCRIPT });
 
   return {
     address: account.address,

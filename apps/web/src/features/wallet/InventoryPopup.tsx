@@ -41,7 +41,7 @@ function InventoryBody({ title }: { title: string }) {
         <ItemList
           title={WalletWebText.avatars}
           items={wallet.holdings.data.avatars}
-          empty={WalletWebText.avatarsEmpty}
+          empty={WalletWebText.inventoryAvatarsEmpty}
         />
       </div>
     );

@@ -82,7 +82,6 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
   return (
     <>
       <WalletSummary config={config} address={address} holdings={holdings} />
-      <TxStatus state={tx.state} onDismiss={tx.reset} />
       {wallet.holdings.isError ? (
         <div className="wallet-notice">
           <p role="alert">{failureText(wallet.holdings.error)}</p>
@@ -132,6 +131,8 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
           {WalletWebText.unlink}
         </button>
       </div>
+      {/* Last, and sticky: the transaction's state stays in view wherever its button was. */}
+      <TxStatus state={tx.state} onDismiss={tx.reset} />
     </>
   );
 }

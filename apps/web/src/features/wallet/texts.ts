@@ -61,6 +61,7 @@ export const WalletWebText = {
   reverted: (reason: string) => `The contract refused: ${reason}.`,
   guestTitle: 'Wallet',
   walletOffTitle: 'Wallet unavailable',
+  inventoryAvatarsEmpty: 'No avatar yet: mint one in your wallet (Wallet, in the top menu).',
   inventoryEmptyTitle: 'Nothing here yet',
   inventoryHowTo:
     'Buy a poster’s NFT with BUY NFT in the gallery, take the free Campus Pin or mint an avatar in your wallet (Wallet, in the top menu).',
