@@ -3,7 +3,7 @@
 // in the gallery at the first poster; each run clicks BUY NFT and waits for `Success`. Baseline
 // (same run, same provider, same proxy): a native transfer sent from the page and polled until
 // its receipt arrives, which is the floor any purchase stands on.
-/* global window, document -- in functions that run in the page */
+/* global window -- in functions that run in the page */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
