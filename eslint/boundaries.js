@@ -48,8 +48,8 @@ const bareRules = {
       ? null
       : 'The Player SDK ships alone as one file: it imports no package.',
   'apps/server': (name) =>
-    name.startsWith('@atrium/') && name !== '@atrium/protocol'
-      ? 'The server meets the web app only through @atrium/protocol.'
+    name.startsWith('@atrium/') && name !== '@atrium/protocol' && name !== '@atrium/chain'
+      ? 'The server meets the web app only through @atrium/protocol (and the contract through @atrium/chain).'
       : null,
   'apps/web': (name) =>
     name === '@atrium/server'

@@ -4,7 +4,20 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@atrium/'));
+const workspace = Object.keys(pkg.dependencies).filter((name) => name.startsWith('@atrium/'));
+// The workspace packages' own npm dependencies stay external too (ganache, from @atrium/chain).
+const workspaceDeps = workspace.flatMap((name) => {
+  const url = new URL(
+    `../../packages/${name.slice('@atrium/'.length)}/package.json`,
+    import.meta.url,
+  );
+  return Object.keys(JSON.parse(readFileSync(url, 'utf8')).dependencies ?? {});
+});
+const external = [
+  ...new Set(
+    [...Object.keys(pkg.dependencies), ...workspaceDeps].filter((n) => !n.startsWith('@atrium/')),
+  ),
+];
 
 await build({
   entryPoints: { main: 'src/main.ts', admin: 'src/cli/admin.ts' },

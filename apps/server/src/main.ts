@@ -9,6 +9,9 @@ import { databaseTarget } from './db/target.ts';
 import { serializeError } from './http/logging.ts';
 import { connectMediaServer } from './media/janus/index.ts';
 import type { MediaServer } from './media/janus/index.ts';
+import type { ChainConnection } from './chain/chain.ts';
+import { startEmbeddedChain } from './chain/local-chain.ts';
+import type { LocalChain } from './chain/local-chain.ts';
 
 function printBanner(config: Config, accounts: DemoAccount[] | undefined): void {
   const lines = [
@@ -60,14 +63,18 @@ async function main(): Promise<void> {
   let mediaServer: MediaServer | null = null;
   let settle = () => {};
   const settled = new Promise<void>((resolve) => (settle = resolve));
+  // The wallet reads the local chain through this once it has started (WALLET=local).
+  let localChain: ChainConnection | null = null;
   const app = await buildApp({
     config,
     database,
     media: () => mediaServer,
     mediaSettled: () => settled,
+    ...(config.WALLET === 'local' ? { chain: () => localChain } : {}),
   });
 
   let media: Promise<MediaServer | null> = Promise.resolve(null);
+  let chain: Promise<LocalChain | null> = Promise.resolve(null);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await (await media)?.close();
+    await (await chain)?.close();
     await database.close();
     process.exit(0);
   };
@@ -97,6 +105,26 @@ async function main(): Promise<void> {
       },
     )
     .finally(settle);
+  // The local chain, in the background too: wallet routes answer "cannot be reached" until then.
+  if (config.WALLET === 'local') {
+    chain = startEmbeddedChain(config, app.log).then(
+      (started) => {
+        if (closing) {
+          void started.close();
+          return null;
+        }
+        localChain = started.connection;
+        process.stdout.write(
+          `  Wallet: local chain ${started.connection.chainId} ready, contract ${started.connection.contractAddress}, demo wallet ${started.demoAddress} (its key is in docs/operations.md)\n`,
+        );
+        return started;
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'the local chain could not be started; the wallet is unavailable');
+        return null;
+      },
+    );
+  }
 }
 
 /** A startup failure for the terminal; a failed query shows its code, never its parameters. */

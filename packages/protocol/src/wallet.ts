@@ -237,14 +237,20 @@ export const WalletLinkSchema = z.object({
 export type WalletLink = z.infer<typeof WalletLinkSchema>;
 export const WalletLinkResponseSchema = okWith({ message: z.string(), data: WalletLinkSchema });
 
-/** One owned token as the chain reports it; amounts are decimal strings (uint256). */
+/**
+ * One owned token as the chain reports it. Every number that is a uint256 on the chain is a
+ * decimal string: `amount` counts tokens; `price` and `melt_value` are coin base units (18
+ * decimals, like wei: "25000000000000000000" is 25 coins; format with viem's `formatUnits`).
+ */
 export const OwnedItemSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
   name: z.string(),
   description: z.string(),
   category: z.string(),
+  /** Coin base units (18 decimals), decimal string. */
   price: z.string(),
+  /** Coin base units (18 decimals) paid back per item melted, decimal string. */
   melt_value: z.string(),
   unlocks_look: z.string().nullable(),
 });
@@ -267,6 +273,7 @@ export const WalletHoldingsResponseSchema = okEnvelope(WalletHoldingsSchema);
 export const CatalogueEntrySchema = OwnedItemSchema.omit({ amount: true }).extend({
   free: z.boolean(),
 });
+export type CatalogueEntry = z.infer<typeof CatalogueEntrySchema>;
 export const CatalogueResponseSchema = okEnvelope(z.array(CatalogueEntrySchema));
 
 /** `POST /api/chain/rpc`: the local chain's JSON-RPC for the browser (read and send-raw only). */

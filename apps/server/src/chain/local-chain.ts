@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { COIN_TOKEN_ID } from '@atrium/protocol';
 import { DEV_ACCOUNTS, deployAndSeed, startLocalChain } from '@atrium/chain';
 import { parseUnits } from 'viem';
 import type { Address } from 'viem';
@@ -21,8 +20,7 @@ export interface LocalChain {
 }
 
 interface ChainLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
 }
 
 /**
@@ -33,7 +31,11 @@ interface ChainLog {
 export async function startEmbeddedChain(config: Config, log?: ChainLog): Promise<LocalChain> {
   const dataDir = path.join(config.dataDir, 'chain');
   await mkdir(dataDir, { recursive: true });
-  const chain = await startLocalChain({ dataDir, ...(log ? { log } : {}) });
+  // ganache keeps its state under DATA_DIR/chain/db.
+  const chain = await startLocalChain({
+    dataDir: config.dataDir,
+    ...(log ? { log: (line: string) => log.debug({ chain: line }, 'local chain') } : {}),
+  });
   try {
     const coinUri = `${config.publicUrl}/chain/coin.json`;
     const itemUri = `${config.publicUrl}/chain/items/{id}.json`;
@@ -51,16 +53,15 @@ export async function startEmbeddedChain(config: Config, log?: ChainLog): Promis
       ],
       stateFile: path.join(dataDir, 'deployment.json'),
     });
-    void COIN_TOKEN_ID;
     return {
       connection: connectChain({
         kind: 'local',
         chainId: chain.chainId,
         rpcUrl: chain.rpcUrl,
-        contractAddress: contractAddress as Address,
-        developerAddress: DEV_ACCOUNTS.deployer.address as Address,
+        contractAddress,
+        developerAddress: DEV_ACCOUNTS.deployer.address,
       }),
-      demoAddress: DEV_ACCOUNTS.demo.address as Address,
+      demoAddress: DEV_ACCOUNTS.demo.address,
       deployed,
       close: () => chain.close(),
     };

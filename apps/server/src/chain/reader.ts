@@ -1,27 +1,16 @@
 import { CATALOGUE, COIN_TOKEN_ID, ItemCategory } from '@atrium/protocol';
-import type { CatalogueItem, ItemCategoryName, OwnedItem, WalletHoldings } from '@atrium/protocol';
-import { parseAbi, parseUnits } from 'viem';
+import type {
+  CatalogueEntry,
+  CatalogueItem,
+  ItemCategoryName,
+  OwnedItem,
+  WalletHoldings,
+} from '@atrium/protocol';
+import { atriumItemsAbi, readCatalogue, readHoldings as readChainHoldings } from '@atrium/chain';
+import type { ChainItem } from '@atrium/chain';
+import { parseUnits } from 'viem';
 import type { Address } from 'viem';
 import type { ChainConnection } from './chain.ts';
-
-/** The views of AtriumItems the server reads (a subset of `@atrium/chain`'s ABI). */
-export const itemsReadAbi = parseAbi([
-  'function item(uint256 id) view returns (uint256 price, uint256 meltValue, uint8 category, bool avatar, bool free, bool listed)',
-  'function itemIds() view returns (uint256[])',
-  'function itemsOf(address account) view returns (uint256[] ids, uint256[] amounts)',
-  'function balanceOf(address account, uint256 id) view returns (uint256)',
-  'function owner() view returns (address)',
-]);
-
-/** One item as the contract lists it; amounts in coin base units (18 decimals). */
-export interface ChainItem {
-  id: number;
-  price: bigint;
-  meltValue: bigint;
-  category: number;
-  avatar: boolean;
-  free: boolean;
-}
 
 const categoryNames = Object.fromEntries(
   Object.entries(ItemCategory).map(([name, value]) => [value, name]),
@@ -42,30 +31,26 @@ function describe(id: number, onChain: ChainItem | undefined): CatalogueItem {
   };
 }
 
-/** Every listed item of the contract, with its on-chain price, melt value and flags. */
+/** Every item listed on the contract except the coin, with its on-chain numbers. */
 export async function readChainItems(chain: ChainConnection): Promise<ChainItem[]> {
-  const { client, contractAddress: address } = chain;
-  const ids = await client.readContract({ address, abi: itemsReadAbi, functionName: 'itemIds' });
-  const items = await Promise.all(
-    ids.map((id) =>
-      client.readContract({ address, abi: itemsReadAbi, functionName: 'item', args: [id] }),
-    ),
-  );
-  return ids
-    .map((id, i) => {
-      const [price, meltValue, category, avatar, free, listed] = items[i]!;
-      return { id: Number(id), price, meltValue, category, avatar, free, listed };
-    })
-    .filter((item) => item.listed && item.id !== COIN_TOKEN_ID)
-    .map(({ listed: _listed, ...item }) => item);
+  const items = await readCatalogue(chain.client, chain.contractAddress);
+  return items.filter((item) => item.id !== COIN_TOKEN_ID);
 }
 
 /** A catalogue entry of the wallet API: our names and texts, the chain's numbers. */
+export function toCatalogueEntry(item: ChainItem): CatalogueEntry {
+  return { ...itemFields(item), free: item.free };
+}
+
+/** An owned item: its catalogue fields and the amount held (a decimal string). */
 export function toOwnedItem(item: ChainItem, amount: bigint): OwnedItem {
+  return { ...itemFields(item), amount: amount.toString() };
+}
+
+function itemFields(item: ChainItem): Omit<OwnedItem, 'amount'> {
   const known = describe(item.id, item);
   return {
     id: item.id,
-    amount: amount.toString(),
     name: known.name,
     description: known.description,
     category: categoryNames[item.category] ?? known.category,
@@ -80,27 +65,19 @@ export async function readHoldings(
   chain: ChainConnection,
   account: Address,
 ): Promise<WalletHoldings> {
-  const { client, contractAddress: address } = chain;
-  const [nativeBalance, coins, [ids, amounts], items] = await Promise.all([
-    client.getBalance({ address: account }),
-    client.readContract({
-      address,
-      abi: itemsReadAbi,
-      functionName: 'balanceOf',
-      args: [account, BigInt(COIN_TOKEN_ID)],
-    }),
-    client.readContract({ address, abi: itemsReadAbi, functionName: 'itemsOf', args: [account] }),
+  const [holdings, items] = await Promise.all([
+    readChainHoldings(chain.client, chain.contractAddress, account),
     readChainItems(chain),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));
-  const owned = ids.flatMap((id, i) => {
-    const item = byId.get(Number(id));
-    return item && Number(id) !== COIN_TOKEN_ID ? [{ item, amount: amounts[i]! }] : [];
+  const owned = holdings.items.flatMap(({ id, amount }) => {
+    const item = byId.get(id);
+    return item ? [{ item, amount }] : [];
   });
   return {
     address: account,
-    native_balance: nativeBalance.toString(),
-    coin_balance: coins.toString(),
+    native_balance: holdings.native.toString(),
+    coin_balance: holdings.coins.toString(),
     items: owned
       .filter(({ item }) => !item.avatar)
       .map(({ item, amount }) => toOwnedItem(item, amount)),
@@ -123,7 +100,7 @@ export async function readOwnedAvatarIds(
 export function readOwner(chain: ChainConnection): Promise<Address> {
   return chain.client.readContract({
     address: chain.contractAddress,
-    abi: itemsReadAbi,
+    abi: atriumItemsAbi,
     functionName: 'owner',
   });
 }

@@ -19,7 +19,7 @@ import type { Address, Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
 import { walletLinkView } from '../../accounts/user-views.ts';
 import type { ChainAccess, ChainConnection } from '../../chain/chain.ts';
-import { readChainItems, readHoldings, readOwner, toOwnedItem } from '../../chain/reader.ts';
+import { readChainItems, readHoldings, readOwner, toCatalogueEntry } from '../../chain/reader.ts';
 import type { Config } from '../../config/config.ts';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../../http/errors.ts';
 import { databaseError } from '../../http/database-errors.ts';
@@ -133,10 +133,7 @@ export class WalletService {
 
   async catalogue() {
     const items = await this.read('catalogue', readChainItems);
-    return items.map((item) => {
-      const { amount: _amount, ...entry } = toOwnedItem(item, 0n);
-      return { ...entry, free: item.free };
-    });
+    return items.map(toCatalogueEntry);
   }
 
   async issueNonce(claims: AuthClaims | null, origin: string) {

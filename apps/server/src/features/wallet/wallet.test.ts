@@ -1,5 +1,6 @@
 import { AuthApi, LOCAL_CHAIN_ID, WalletApi, WalletText } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
+import { walletLinks } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
@@ -39,11 +40,7 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
     await database.dispose();
   });
 
-  const links = async () =>
-    Number(
-      (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from wallet_links`))
-        .rows[0]?.n,
-    );
+  const links = async () => (await database.db.select().from(walletLinks)).length;
 
   it('hands out a nonce for this site and chain, and links the address that signed it', async () => {
     const member = await signedInMember(database, server.url);
