@@ -29,7 +29,7 @@ type Before = { phase: 'starting' } | { phase: 'linking' } | { phase: 'failed'; 
  * then `buyItem(tokenId, 1)`.
  */
 function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) {
-  const wallet = useWallet();
+  const wallet = useWallet({ holdings: false, catalogue: false });
   const config = wallet.config.data;
   const tx = useTransaction(config);
   const [before, setBefore] = useState<Before>({ phase: 'starting' });

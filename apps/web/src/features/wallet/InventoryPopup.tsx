@@ -8,7 +8,7 @@ import { failureText, useWallet } from './useWallet.ts';
 import './wallet.css';
 
 function InventoryBody({ title }: { title: string }) {
-  const wallet = useWallet();
+  const wallet = useWallet({ catalogue: false });
   let body: ReactNode;
   if (wallet.isGuest) body = <p role="alert">{WalletText.guest}</p>;
   else if (wallet.config.isError) body = <p role="alert">{failureText(wallet.config.error)}</p>;

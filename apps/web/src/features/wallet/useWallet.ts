@@ -16,8 +16,10 @@ export function failureText(error: unknown): string {
 /**
  * The wallet's data for the signed-in account: chain settings, the linked address, holdings
  * (read from the chain by the server) and the catalogue; and linking a wallet by signing in.
+ * A screen that shows no holdings or catalogue turns them off: every read is work for the chain
+ * that the screen's own transaction would wait behind.
  */
-export function useWallet() {
+export function useWallet({ holdings: wantHoldings = true, catalogue: wantCatalogue = true } = {}) {
   const store = useSessionStore();
   const { user } = useSessionState();
   const server = useMemo(() => walletApi(store.client), [store.client]);
@@ -35,13 +37,13 @@ export function useWallet() {
   const holdings = useQuery({
     queryKey: [...walletKeys.holdings, linked],
     queryFn: server.holdings,
-    enabled: enabled && linked !== null,
+    enabled: wantHoldings && enabled && linked !== null,
     retry: 1,
   });
   const catalogue = useQuery({
     queryKey: walletKeys.catalogue,
     queryFn: server.catalogue,
-    enabled,
+    enabled: wantCatalogue && enabled,
     staleTime: 60_000,
   });
 

@@ -197,7 +197,10 @@ async function confirm(prepared: Prepared, hash: Hash): Promise<Hash> {
     chain: prepared.chain,
     transport: custom(prepared.provider),
   });
-  const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 250 });
+  // An instant-mining chain (the local one) has it at once: ask before polling for blocks.
+  const receipt =
+    (await reader.getTransactionReceipt({ hash }).catch(() => null)) ??
+    (await reader.waitForTransactionReceipt({ hash, pollingInterval: 250 }));
   if (receipt.status !== 'success') throw new WalletError(WalletWebText.txFailed);
   return hash;
 }
