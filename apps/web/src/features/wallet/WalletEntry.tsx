@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../shared/session/SessionContext.tsx';
-import { WalletWebText } from './texts.ts';
+import { WALLET_NAV_LABEL } from './entryText.ts';
 import './walletSession.ts';
 
 /** The wallet and viem load when the wallet is first opened, never with the page. */
@@ -21,7 +21,7 @@ export function WalletEntry() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {WalletWebText.navEntry}
+        {WALLET_NAV_LABEL}
       </button>
       {open && (
         <Suspense fallback={null}>

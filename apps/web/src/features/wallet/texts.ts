@@ -1,11 +1,12 @@
 import { COIN_SYMBOL } from '@atrium/protocol';
+import { WALLET_NAV_LABEL } from './entryText.ts';
 
 /**
  * The wallet screens' own labels. The spec's exact texts (SPEC §5 and §8) are `WalletText` in
  * `@atrium/protocol`; these are the words around them.
  */
 export const WalletWebText = {
-  navEntry: 'Wallet',
+  navEntry: WALLET_NAV_LABEL,
   panelTitle: 'Digital wallet',
   panelIntro: 'Your collectibles, avatars and coins, read from the blockchain.',
   close: 'Close',
