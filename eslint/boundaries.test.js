@@ -43,6 +43,11 @@ const cases = [
     "import { AppRoute } from '@atrium/protocol';",
   ],
   [
+    'apps/server/src/chain/x.ts',
+    "import { startWorld } from '@atrium/world';",
+    "import { deployAndSeed } from '@atrium/chain';",
+  ],
+  [
     'apps/server/src/features/posters/x.ts',
     "import { PageTitle } from '../../../../web/src/shared/texts.ts';",
     "import { HttpError } from '../../http/errors.ts';",

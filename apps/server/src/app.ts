@@ -20,7 +20,9 @@ import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
 import { features as registry } from './features/index.ts';
 import type { Feature, FeatureDeps } from './features/index.ts';
 import { SharesRepository } from './features/shares/shares.repository.ts';
+import { CharacterRepository } from './features/character/character.repository.ts';
 import { createWorldRealtime } from './features/world/world.socket.ts';
+import { lookSeed } from './features/world/world.service.ts';
 import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -163,6 +165,8 @@ export async function buildApp({
 
   // The web app's embed frame asks which sites may frame a share.
   const sharesRepo = new SharesRepository(database.db);
+  // The world dresses each account in its saved character.
+  const characterRepo = new CharacterRepository(database.db);
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
   const namespaces: Array<[RegExp, SocketFeature]> = [];
@@ -175,6 +179,8 @@ export async function buildApp({
     chain: walletChain,
     log: app.log,
   });
+  // The world is built after the features; a look saved before that has no avatar to change.
+  let worldRef: WorldRealtime | null = null;
   const deps: FeatureDeps = {
     config,
     database,
@@ -191,6 +197,10 @@ export async function buildApp({
     callRooms: new CallRoomsRepository(database.db),
     chain: walletChain,
     wallet: { ownedAvatarIds: (userId) => wallet.ownedAvatarIds(userId) },
+    world: {
+      lookSeed,
+      lookChanged: (userId, code) => worldRef?.lookChanged(userId, code),
+    },
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
@@ -208,7 +218,9 @@ export async function buildApp({
     app.log,
     async (id) => (await authRepo.findUserById(id))?.username,
     redis,
+    (id) => characterRepo.code(id),
   );
+  worldRef = world;
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,

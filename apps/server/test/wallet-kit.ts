@@ -47,6 +47,7 @@ export async function call(
 
 export interface Member {
   id: string;
+  username: string;
   token: string;
   cookie: string;
 }
@@ -69,7 +70,7 @@ export async function signedInMember(database: Database, url: string): Promise<M
   if (login.status !== 200 || !login.json.token || !login.cookie) {
     throw new Error(`login failed: ${JSON.stringify(login.json)}`);
   }
-  return { id: user.id, token: login.json.token, cookie: login.cookie };
+  return { id: user.id, username, token: login.json.token, cookie: login.cookie };
 }
 
 export async function guestToken(url: string): Promise<string> {

@@ -6,6 +6,7 @@ import {
   type Hex,
   type PublicClient,
 } from 'viem';
+import { COIN_ID } from './constants.ts';
 import { atriumItemsAbi } from './generated/atrium-items.ts';
 
 /** What the reads need of a viem public client. */
@@ -29,8 +30,6 @@ export interface Holdings {
   items: Array<{ id: number; amount: bigint }>;
 }
 
-const COIN = 7n;
-
 /** The account's native balance, coins and items, read from the chain. */
 export async function readHoldings(
   client: ChainReader,
@@ -43,7 +42,7 @@ export async function readHoldings(
       address: contract,
       abi: atriumItemsAbi,
       functionName: 'balanceOf',
-      args: [account, COIN],
+      args: [account, COIN_ID],
     }),
     client.readContract({
       address: contract,
@@ -79,26 +78,42 @@ export async function readCatalogue(client: ChainReader, contract: Address): Pro
   );
 }
 
+/** A decoded revert of the contract: its custom error's name and arguments. */
+export interface ChainErrorDetails {
+  errorName: string;
+  args: readonly unknown[];
+}
+
+/**
+ * The contract's custom error (with its arguments) behind a viem error, when there is one: from
+ * viem's own decoding, or from revert data anywhere in the error's causes (ganache answers a
+ * reverted call with code -32000, which viem does not read as a revert).
+ */
+export function chainErrorOf(err: unknown): ChainErrorDetails | undefined {
+  if (err instanceof BaseError) {
+    const reverted = err.walk((e) => e instanceof ContractFunctionRevertedError);
+    if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
+      return { errorName: reverted.data.errorName, args: reverted.data.args ?? [] };
+    }
+  }
+  const data = findRevertData(err);
+  if (!data) return undefined;
+  try {
+    const decoded = decodeErrorResult({ abi: atriumItemsAbi, data });
+    return { errorName: decoded.errorName, args: decoded.args ?? [] };
+  } catch {
+    return undefined; // Not one of the contract's errors.
+  }
+}
+
 /**
  * The contract's custom error name (`InsufficientCoins`, `AlreadyTaken`, OpenZeppelin's
  * `ERC1155InsufficientBalance`, ...) from a viem error, or, when there is none, the error's short
  * message.
  */
 export function decodeChainError(err: unknown): string {
-  if (err instanceof BaseError) {
-    const reverted = err.walk((e) => e instanceof ContractFunctionRevertedError);
-    if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName) {
-      return reverted.data.errorName;
-    }
-  }
-  const data = findRevertData(err);
-  if (data) {
-    try {
-      return decodeErrorResult({ abi: atriumItemsAbi, data }).errorName;
-    } catch {
-      // Not one of the contract's errors: fall through to the message.
-    }
-  }
+  const details = chainErrorOf(err);
+  if (details) return details.errorName;
   if (err instanceof BaseError) return err.shortMessage;
   if (err instanceof Error) return err.message;
   return String(err);
@@ -109,13 +124,14 @@ function findRevertData(err: unknown): Hex | undefined {
   let current: unknown = err;
   for (let depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
     const { data, cause } = current as { data?: unknown; cause?: unknown };
-    const candidate =
-      typeof data === 'string'
-        ? data
-        : data && typeof data === 'object' && typeof (data as { data?: unknown }).data === 'string'
-          ? (data as { data: string }).data
-          : undefined;
-    if (candidate && /^0x[0-9a-fA-F]{8,}$/.test(candidate)) return candidate as Hex;
+    // A hex string (eth_call), or an object holding it: `{ data }` (most nodes) or `{ result }`
+    // (ganache's eth_estimateGas).
+    const nested = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    for (const candidate of [data, nested.data, nested.result]) {
+      if (typeof candidate === 'string' && /^0x[0-9a-fA-F]{8,}$/.test(candidate)) {
+        return candidate as Hex;
+      }
+    }
     current = cause;
   }
   return undefined;

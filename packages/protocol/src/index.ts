@@ -26,5 +26,6 @@ export * from './darts/rules.ts';
 export * from './minigame.ts';
 export * from './events.ts';
 export * from './wallet.ts';
+export * from './character.ts';
 export * from './http/route.ts';
 export * from './api/index.ts';

@@ -42,6 +42,9 @@ export const WalletText = {
 export const COIN_TOKEN_ID = 7;
 export const COIN_DECIMALS = 18;
 export const COIN_SYMBOL = 'ATC';
+export const COIN_NAME = 'Atrium Coin';
+export const COIN_DESCRIPTION =
+  'The coin of the Atrium campus: buys items and avatars, and melting items pays it back.';
 
 /** SPEC §9's chain-id table, kept, with Mumbai retired and Amoy and the local chain added. */
 export const CHAINS = {
@@ -287,3 +290,22 @@ export const ChainRpcBodySchema = z.union([
   JsonRpcRequestSchema,
   z.array(JsonRpcRequestSchema).min(1).max(20),
 ]);
+
+/** `GET /api/wallet/metadata/:id`: the id as wallets put it in the URI (64 hex digits) or decimal. */
+export const TokenMetadataParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[0-9]{1,20})$/, 'must be a token id: 64 hex digits or a number')
+    .transform((v) => (v.length === 64 ? Number.parseInt(v, 16) : Number(v))),
+});
+
+/** ERC-1155 metadata JSON (EIP-1155 "Metadata JSON schema"). */
+export const TokenMetadataSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    decimals: z.number().int(),
+    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  })
+  .meta({ id: 'TokenMetadata' });
+export type TokenMetadata = z.infer<typeof TokenMetadataSchema>;

@@ -162,7 +162,10 @@ export const AvatarStateSchema = z.object({
   index: z.number().int().min(0).max(65535),
   username: z.string(),
   roleLabel: z.string(),
-  /** Seed of the avatar's look, from the account (the same in every session and to everyone). */
+  /**
+   * The avatar's look: a chosen look's code (`decodeLook`) or, for an account that never chose,
+   * a seed from the account (the same in every session and to everyone).
+   */
   look: z.number().int().min(0).max(0xffffffff),
   x: finite,
   y: finite,
@@ -177,6 +180,11 @@ export const WorldJoinSchema = z.strictObject({
   world: z.string().regex(/^[a-z0-9-]{1,32}$/),
   /** Arrive at this named spot instead of the world's spawn point. */
   location: WorldLocationSchema.optional(),
+  /**
+   * A guest's look for this visit (a chosen-look code, see `encodeLook`); accounts wear their
+   * saved look and this is ignored for them.
+   */
+  look: z.number().int().min(0).max(0xffffffff).optional(),
 });
 export const WorldJoinAckSchema = z.object({
   instanceId: z.string(),

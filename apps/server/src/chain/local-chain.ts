@@ -6,7 +6,7 @@ import type { Address } from 'viem';
 import type { Config } from '../config/config.ts';
 import { connectChain } from './chain.ts';
 import type { ChainConnection } from './chain.ts';
-import { catalogueForChain } from './reader.ts';
+import { catalogueForChain, metadataUris } from './reader.ts';
 
 /** Coins the demo wallet starts with on a new local chain. */
 export const DEMO_WALLET_COINS = 500;
@@ -37,13 +37,10 @@ export async function startEmbeddedChain(config: Config, log?: ChainLog): Promis
     ...(log ? { log: (line: string) => log.debug({ chain: line }, 'local chain') } : {}),
   });
   try {
-    const coinUri = `${config.publicUrl}/chain/coin.json`;
-    const itemUri = `${config.publicUrl}/chain/items/{id}.json`;
     const { contractAddress, deployed } = await deployAndSeed({
       rpcUrl: chain.rpcUrl,
       deployerKey: DEV_ACCOUNTS.deployer.privateKey,
-      itemUri,
-      coinUri,
+      ...metadataUris(config.publicUrl),
       catalogue: catalogueForChain(),
       fund: [
         {

@@ -1,4 +1,4 @@
-import { CATALOGUE, COIN_TOKEN_ID, ItemCategory } from '@atrium/protocol';
+import { CATALOGUE, COIN_TOKEN_ID, ItemCategory, WalletApi } from '@atrium/protocol';
 import type {
   CatalogueEntry,
   CatalogueItem,
@@ -115,4 +115,16 @@ export function catalogueForChain(): ChainItem[] {
     avatar: item.category === 'avatar',
     free: item.free,
   }));
+}
+
+/**
+ * The contract's metadata URLs on this site: items by ERC-1155's `{id}` (which wallets replace
+ * with 64 hex digits), the coin by its own URL.
+ */
+export function metadataUris(publicUrl: string): { itemUri: string; coinUri: string } {
+  const base = `${publicUrl}${WalletApi.metadata.path}`;
+  return {
+    itemUri: base.replace(':id', '{id}'),
+    coinUri: base.replace(':id', String(COIN_TOKEN_ID)),
+  };
 }

@@ -7,6 +7,7 @@ import { UsersRepository } from '../accounts/users.repository.ts';
 import { UsersService } from '../accounts/users.service.ts';
 import { AppError } from '../http/errors.ts';
 import { databaseTarget } from '../db/target.ts';
+import { deployToChain } from '../chain/deploy-remote.ts';
 import { submissionsCsv } from '../features/events/events.csv.ts';
 import { EventsRepository, toSubmission } from '../features/events/events.repository.ts';
 
@@ -20,6 +21,10 @@ Commands:
       Changes the role of an account.
   list-users
       Lists every account.
+  deploy-contract --rpc-url <url>
+      Deploys the AtriumItems contract to a chain (e.g. Polygon Amoy) and lists the
+      catalogue. The deployer's private key is read from standard input. Prints the
+      WALLET=remote settings to use. Running it again reuses the contract.
   events export <voting|record>
       Writes the voting or record-breaking submissions as CSV to standard output,
       e.g. npm run admin -- events export voting > votes.csv
@@ -29,7 +34,7 @@ The database is the one the server uses: DATABASE_URL, or the embedded one in DA
 
 class UsageError extends Error {}
 
-async function readPassword(): Promise<string> {
+async function readPassword(prompt = 'Password: '): Promise<string> {
   if (!process.stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -40,7 +45,7 @@ async function readPassword(): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   // Hide what is typed: write the prompt once, then swallow echoed characters.
   const output = rl as unknown as { _writeToOutput: (s: string) => void };
-  process.stdout.write('Password: ');
+  process.stdout.write(prompt);
   output._writeToOutput = () => undefined;
   const password = await new Promise<string>((resolve) => rl.question('', resolve));
   rl.close();
@@ -57,6 +62,20 @@ function parse(argv: string[]) {
     if (!parsed.success) throw new UsageError(`Unknown submission kind: ${kind ?? '(none)'}`);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
     return { command: 'events-export', kind: parsed.data } as const;
+  }
+  if (command === 'deploy-contract') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { 'rpc-url': { type: 'string' } },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+    const rpcUrl = values['rpc-url'];
+    if (!rpcUrl || !/^https?:\/\//.test(rpcUrl)) {
+      throw new UsageError('deploy-contract needs --rpc-url <http(s) URL>');
+    }
+    return { command: 'deploy-contract', rpcUrl } as const;
   }
   const { values, positionals } = parseArgs({
     args: rest,
@@ -98,6 +117,23 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  if (args.command === 'deploy-contract') {
+    // The key comes on standard input, never as an argument (it would stay in the shell history).
+    const key = await readPassword('Deployer private key: ');
+    try {
+      const deployment = await deployToChain(config, { rpcUrl: args.rpcUrl, deployerKey: key });
+      process.stdout.write(
+        `${deployment.deployed ? 'Deployed' : 'Reused'} AtriumItems at ${deployment.contractAddress} on chain ${deployment.chainId}.\n` +
+          `Set:\n  WALLET=remote\n  CHAIN_RPC_URL=${args.rpcUrl}\n  CHAIN_ID=${deployment.chainId}\n  CHAIN_CONTRACT_ADDRESS=${deployment.contractAddress}\n`,
+      );
+      return 0;
+    } catch (err) {
+      process.stderr.write(
+        `Deployment failed: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      return 1;
+    }
+  }
   const database = await openDatabase(databaseTarget(config));
   try {
     await database.migrate();

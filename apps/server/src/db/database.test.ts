@@ -19,6 +19,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     const tables = result as { rows: Array<{ table_name: string }> };
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       'call_room_members',
+      'character_looks',
       'chat_messages',
       'chat_room_data',
       'classroom_channels',

@@ -545,6 +545,22 @@ export const eventSubmissions = pgTable(
 export type EventSubmissionRow = typeof eventSubmissions.$inferSelect;
 
 /**
+ * Issue 18: the character look an account chose in the customiser, as the world's look code
+ * (`encodeLook`: flag bit 31 and the parts' indexes). Accounts without a row wear their seed.
+ */
+export const characterLooks = pgTable(
+  'character_looks',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: bigint('code', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('character_looks_code_range', sql`${t.code} between 2147483648 and 4294967295`)],
+);
+
+/**
  * Issue 18: the wallet address linked to an account by Sign-In with Ethereum. One address links to
  * one account and one account to one address; the address is stored lowercase.
  */

@@ -47,6 +47,13 @@ export interface FeatureDeps {
     /** The avatar token ids the account's linked address owns; [] when unknown. */
     ownedAvatarIds(userId: string): Promise<number[]>;
   };
+  /** The world's avatars as other features need them: looks (issue 18's character). */
+  world: {
+    /** The look number an account wears until it chooses one (a hash of its id). */
+    lookSeed(userId: string): number;
+    /** An account saved a new look: its avatar changes for everyone, on every process. */
+    lookChanged(userId: string, code: number): void;
+  };
 }
 
 /**

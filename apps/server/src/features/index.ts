@@ -1,5 +1,6 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
+import { characterFeature } from './character/character.feature.ts';
 import { chatFeature } from './chat/chat.feature.ts';
 import { eventsFeature } from './events/events.feature.ts';
 import { classroomFeature } from './classroom/classroom.feature.ts';
@@ -40,5 +41,6 @@ export const features: readonly Feature[] = [
   gameDataFeature,
   minigameFeature,
   eventsFeature,
+  characterFeature,
   walletFeature,
 ];

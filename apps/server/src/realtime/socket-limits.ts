@@ -17,6 +17,7 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'world:join': { limit: 60, windowMs: 60_000 },
   'world:move': { limit: 400, windowMs: 10_000 },
   'world:emote': { limit: 50, windowMs: 10_000 },
+  'world:look': { limit: 10, windowMs: 10_000 },
   'world:leave': { limit: 60, windowMs: 60_000 },
   // The classroom: a join is a Janus session; trickle carries one ICE candidate per message.
   'class:join': { limit: 30, windowMs: 60_000 },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
+import { CharacterButton } from '../features/character/CharacterEntry.tsx';
 import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { WalletEntry } from '../features/wallet/WalletEntry.tsx';
@@ -49,8 +50,13 @@ export function AppLayout() {
         </a>
         <TopNav
           albumEntry={<MyAlbumEntry />}
+<<<<<<< .merge_file_XE52e1
           socialEntry={<SocialEntry />}
           walletEntry={<WalletEntry />}
+=======
+          characterEntry={<CharacterButton variant="nav" />}
+          socialEntry={<SocialEntry />}
+>>>>>>> .merge_file_2xaOo7
         />
         <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>

@@ -1,3 +1,4 @@
+import { CharacterButton } from '../features/character/CharacterEntry.tsx';
 import { useWorldClassroom } from '../features/classroom/WorldClassroom.tsx';
 import { MetaversePage } from '../features/metaverse/MetaversePage.tsx';
 import { MobileMetaversePage } from '../features/metaverse/mobile/MobileMetaversePage.tsx';
@@ -9,7 +10,12 @@ export function MetaverseRoute() {
   const classroom = useWorldClassroom();
   return (
     <MetaversePage
-      toolbarSlot={classroom.button}
+      toolbarSlot={
+        <>
+          {classroom.button}
+          <CharacterButton variant="toolbar" />
+        </>
+      }
       stageSlot={classroom.overlay}
       miniGameVideoSlot={classroom.miniGamePanel}
       onWorldMessage={classroom.onBridge}

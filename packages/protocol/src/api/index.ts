@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route.ts';
 import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
+import { CharacterApi } from './character.api.ts';
 import { ChatApi } from './chat.api.ts';
 import { ClassroomApi } from './classroom.api.ts';
 import { GameDataApi } from './game-data.api.ts';
@@ -21,6 +22,7 @@ import { WalletApi } from './wallet.api.ts';
 export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
+export { CharacterApi } from './character.api.ts';
 export { ChatApi } from './chat.api.ts';
 export { ClassroomApi } from './classroom.api.ts';
 export { GameDataApi } from './game-data.api.ts';
@@ -61,5 +63,6 @@ export const ApiRoutes = {
   gameData: GameDataApi,
   minigame: MinigameApi,
   events: EventsApi,
+  character: CharacterApi,
   wallet: WalletApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

@@ -5,6 +5,8 @@ import {
   ChainRpcBodySchema,
   SiweNonceResponseSchema,
   SiweVerifyRequestSchema,
+  TokenMetadataParamsSchema,
+  TokenMetadataSchema,
   WalletConfigResponseSchema,
   WalletHoldingsResponseSchema,
   WalletLinkResponseSchema,
@@ -56,6 +58,18 @@ export const WalletApi = {
     response: WalletHoldingsResponseSchema,
     tags,
     summary: "The linked address's balances, items and avatars, read from the chain",
+  }),
+  /**
+   * ERC-1155 metadata of a token (the contract's `uri`): `{id}` is the id as 64 hex digits, as
+   * wallets substitute it, or decimal. The coin (7) has its own.
+   */
+  metadata: defineRoute({
+    method: 'GET',
+    path: '/api/wallet/metadata/:id',
+    params: TokenMetadataParamsSchema,
+    response: TokenMetadataSchema,
+    tags,
+    summary: 'ERC-1155 metadata JSON of an item, an avatar or the coin',
   }),
   /** JSON-RPC in and out; only the local chain is proxied. */
   rpc: defineRoute({

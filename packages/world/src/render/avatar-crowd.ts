@@ -3,9 +3,9 @@ import type { AvatarMeshData } from './avatar-model.ts';
 import { lightFor } from './bake.ts';
 
 /** Room per avatar in the shared buffers; the largest look is well under this. */
-export const SLOT_VERTICES = 608;
+export const SLOT_VERTICES = 800;
 /** Whole triangles only, so no triangle straddles two slots. */
-export const SLOT_INDICES = 680 * 3;
+export const SLOT_INDICES = 860 * 3;
 const BLOB_SEGMENTS = 12;
 const BLOB_RADIUS = 0.36;
 

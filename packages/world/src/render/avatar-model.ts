@@ -21,13 +21,33 @@ export interface AvatarLook {
   pants: THREE.Color;
   skin: THREE.Color;
   hair: THREE.Color;
-  /** 0 short, 1 bun, 2 long. */
+  /** 0 bald, 1 short, 2 bun, 3 long, 4 mohawk, 5 curly (`HAIR_STYLES`). */
   hairStyle: number;
+  /** A look unlocked by an avatar NFT: it replaces the outfit and the hair. */
+  special?: 'astronaut' | 'robot' | 'wizard' | null;
 }
 
 const SHOE = new THREE.Color('#3f3a52');
 const EYE = new THREE.Color('#2a2540');
 const BLUSH = new THREE.Color('#f29a9a');
+const SUIT_WHITE = new THREE.Color('#eef1f6');
+const VISOR = new THREE.Color('#1d2b4f');
+const ROBOT_METAL = new THREE.Color('#b8c2cc');
+const ROBOT_DARK = new THREE.Color('#4b5563');
+const ROBOT_EYE = new THREE.Color('#22d3ee');
+const WIZARD_ROBE = new THREE.Color('#4c2a85');
+const WIZARD_HAT = new THREE.Color('#3b1f6e');
+const BEARD = new THREE.Color('#e5e7eb');
+
+/** What a special look wears instead of the chosen colours. */
+const SPECIAL_OUTFITS: Record<
+  string,
+  { top: THREE.Color; bottom: THREE.Color; shoe: THREE.Color }
+> = {
+  astronaut: { top: SUIT_WHITE, bottom: SUIT_WHITE, shoe: new THREE.Color('#9aa3b2') },
+  robot: { top: new THREE.Color('#8a96a3'), bottom: new THREE.Color('#5d6b78'), shoe: ROBOT_DARK },
+  wizard: { top: WIZARD_ROBE, bottom: WIZARD_ROBE, shoe: new THREE.Color('#2a1a45') },
+};
 
 interface Part {
   geometry: THREE.BufferGeometry;
@@ -64,66 +84,93 @@ const disc = (radius: number) => new THREE.CircleGeometry(radius, 6);
  * so the shapes are kept coarse and the detail is in colour.
  */
 const parts = (look: AvatarLook): Part[] => {
+  const special = look.special ?? null;
+  const outfit = SPECIAL_OUTFITS[special ?? 'none'];
+  const shirt = outfit?.top ?? look.shirt;
+  const pants = outfit?.bottom ?? look.pants;
+  const skin = special === 'robot' ? ROBOT_METAL : look.skin;
+  const eye = special === 'robot' ? ROBOT_EYE : EYE;
   const list: Part[] = [
     // Body: a rounded shirt and hips in the trouser colour.
-    part(
-      new THREE.CapsuleGeometry(0.26, 0.4, 2, 8),
-      Bone.body,
-      look.shirt,
-      0,
-      1.06,
-      0,
-      [1, 1, 0.78],
-    ),
+    part(new THREE.CapsuleGeometry(0.26, 0.4, 2, 8), Bone.body, shirt, 0, 1.06, 0, [1, 1, 0.78]),
     part(
       new THREE.CylinderGeometry(0.235, 0.21, 0.22, 10, 1, true),
       Bone.body,
-      look.pants,
+      pants,
       0,
       0.68,
       0,
       [1, 1, 0.8],
     ),
-    // Head: skull, two eyes, a little blush and a smile.
-    part(new THREE.SphereGeometry(0.23, 10, 7), Bone.head, look.skin, 0, 0.2, 0),
-    part(disc(0.034), Bone.head, EYE, 0.08, 0.23, 0.222, [1, 1.3, 1]),
-    part(disc(0.034), Bone.head, EYE, -0.08, 0.23, 0.222, [1, 1.3, 1]),
-    part(disc(0.04), Bone.head, BLUSH, 0.13, 0.15, 0.196, [1, 0.6, 1]),
-    part(disc(0.04), Bone.head, BLUSH, -0.13, 0.15, 0.196, [1, 0.6, 1]),
+    // Head: skull (a box for the robot), two eyes and a smile.
+    special === 'robot'
+      ? part(new THREE.BoxGeometry(0.4, 0.38, 0.4), Bone.head, skin, 0, 0.2, 0)
+      : part(new THREE.SphereGeometry(0.23, 10, 7), Bone.head, skin, 0, 0.2, 0),
+    part(disc(0.034), Bone.head, eye, 0.08, 0.23, 0.222, [1, 1.3, 1]),
+    part(disc(0.034), Bone.head, eye, -0.08, 0.23, 0.222, [1, 1.3, 1]),
     part(
       new THREE.TorusGeometry(0.045, 0.011, 3, 5, Math.PI),
       Bone.head,
-      EYE,
+      eye,
       0,
       0.13,
       0.218,
       undefined,
       Math.PI,
     ),
-    // Hair: a cap over the crown and back of the head.
-    part(
-      new THREE.SphereGeometry(0.245, 10, 4, 0, Math.PI * 2, 0, Math.PI * 0.52),
-      Bone.head,
-      look.hair,
-      0,
-      0.21,
-      -0.015,
-      undefined,
-      -0.35,
-    ),
   ];
-  if (look.hairStyle === 1) {
-    list.push(part(new THREE.SphereGeometry(0.11, 6, 4), Bone.head, look.hair, 0, 0.4, -0.14));
-  } else if (look.hairStyle === 2) {
+  if (special !== 'robot') {
     list.push(
+      part(disc(0.04), Bone.head, BLUSH, 0.13, 0.15, 0.196, [1, 0.6, 1]),
+      part(disc(0.04), Bone.head, BLUSH, -0.13, 0.15, 0.196, [1, 0.6, 1]),
+    );
+  }
+  if (special === null || special === 'wizard') list.push(...hair(look));
+  if (special === 'astronaut') {
+    // A helmet ring around the face, a dark visor over it and a life-support pack.
+    list.push(
+      part(new THREE.TorusGeometry(0.25, 0.05, 3, 8), Bone.head, SUIT_WHITE, 0, 0.2, 0.03),
       part(
-        new THREE.CapsuleGeometry(0.2, 0.2, 1, 6),
+        new THREE.SphereGeometry(0.27, 10, 5, 0, Math.PI * 2, 0, Math.PI * 0.5),
         Bone.head,
-        look.hair,
+        SUIT_WHITE,
         0,
-        0.08,
-        -0.1,
-        [1.08, 1, 0.55],
+        0.22,
+        -0.04,
+        undefined,
+        -0.5,
+      ),
+      part(new THREE.BoxGeometry(0.36, 0.42, 0.16), Bone.body, SUIT_WHITE, 0, 1.1, -0.26),
+      part(new THREE.BoxGeometry(0.12, 0.06, 0.02), Bone.body, VISOR, 0, 1.2, 0.21),
+    );
+  } else if (special === 'robot') {
+    list.push(
+      part(new THREE.CylinderGeometry(0.015, 0.015, 0.16, 4), Bone.head, ROBOT_DARK, 0, 0.46, 0),
+      part(new THREE.SphereGeometry(0.045, 6, 4), Bone.head, ROBOT_EYE, 0, 0.56, 0),
+      part(new THREE.BoxGeometry(0.2, 0.14, 0.03), Bone.body, ROBOT_EYE, 0, 1.14, 0.2),
+    );
+  } else if (special === 'wizard') {
+    list.push(
+      part(new THREE.ConeGeometry(0.26, 0.5, 8), Bone.head, WIZARD_HAT, 0, 0.58, -0.02),
+      part(new THREE.CylinderGeometry(0.34, 0.34, 0.03, 10), Bone.head, WIZARD_HAT, 0, 0.36, 0),
+      part(
+        new THREE.ConeGeometry(0.13, 0.26, 6),
+        Bone.head,
+        BEARD,
+        0,
+        -0.02,
+        0.14,
+        undefined,
+        Math.PI,
+      ),
+      // The robe's skirt over the trousers.
+      part(
+        new THREE.CylinderGeometry(0.25, 0.36, 0.5, 10, 1, true),
+        Bone.body,
+        WIZARD_ROBE,
+        0,
+        0.5,
+        0,
       ),
     );
   }
@@ -135,20 +182,71 @@ const parts = (look: AvatarLook): Part[] => {
     const arm = part(
       new THREE.CapsuleGeometry(0.078, 0.4, 2, 6, 3),
       bone,
-      look.shirt,
+      shirt,
       side * 0.02,
       -0.28,
       0,
     );
-    list.push({ ...arm, tipBelow: JOINTS[bone][1] - 0.42, tipColor: look.skin });
+    list.push({ ...arm, tipBelow: JOINTS[bone][1] - 0.42, tipColor: skin });
   }
   for (const bone of [Bone.legL, Bone.legR] as const) {
     list.push(
-      part(new THREE.CapsuleGeometry(0.095, 0.36, 1, 6), bone, look.pants, 0, -0.27, 0),
-      part(new THREE.BoxGeometry(0.17, 0.1, 0.27), bone, SHOE, 0, -0.59, 0.04),
+      part(new THREE.CapsuleGeometry(0.095, 0.36, 1, 6), bone, pants, 0, -0.27, 0),
+      part(new THREE.BoxGeometry(0.17, 0.1, 0.27), bone, outfit?.shoe ?? SHOE, 0, -0.59, 0.04),
     );
   }
   return list;
+};
+
+/** The hair of a style: nothing (bald), a cap, and what each style adds to it. */
+const hair = (look: AvatarLook): Part[] => {
+  if (look.hairStyle <= 0) return [];
+  const cap = (thetaLength = 0.52) =>
+    part(
+      new THREE.SphereGeometry(0.245, 10, 4, 0, Math.PI * 2, 0, Math.PI * thetaLength),
+      Bone.head,
+      look.hair,
+      0,
+      0.21,
+      -0.015,
+      undefined,
+      -0.35,
+    );
+  switch (look.hairStyle) {
+    case 2:
+      return [
+        cap(),
+        part(new THREE.SphereGeometry(0.11, 6, 4), Bone.head, look.hair, 0, 0.4, -0.14),
+      ];
+    case 3:
+      return [
+        cap(),
+        part(
+          new THREE.CapsuleGeometry(0.2, 0.2, 1, 6),
+          Bone.head,
+          look.hair,
+          0,
+          0.08,
+          -0.1,
+          [1.08, 1, 0.55],
+        ),
+      ];
+    case 4:
+      // A crest from the forehead over the crown; the sides are shaved.
+      return [part(new THREE.BoxGeometry(0.07, 0.14, 0.44), Bone.head, look.hair, 0, 0.42, -0.03)];
+    case 5:
+      // Curls: a fuller cap and a ring of small puffs.
+      return [
+        cap(0.6),
+        ...[-1, 1].flatMap((side) => [
+          part(new THREE.SphereGeometry(0.09, 5, 3), Bone.head, look.hair, side * 0.2, 0.3, -0.02),
+          part(new THREE.SphereGeometry(0.09, 5, 3), Bone.head, look.hair, side * 0.12, 0.38, 0.1),
+        ]),
+        part(new THREE.SphereGeometry(0.1, 5, 3), Bone.head, look.hair, 0, 0.42, -0.12),
+      ];
+    default:
+      return [cap()];
+  }
 };
 
 /**

@@ -2,7 +2,7 @@ import type { AvatarAnim, Emote } from '@atrium/protocol';
 import * as THREE from 'three';
 import { crowdOf, type CrowdSlot } from './avatar-crowd.ts';
 import { buildAvatarMesh, buildRig, type AvatarLook } from './avatar-model.ts';
-import { lookFromSeed } from '../avatar-look.ts';
+import { bodyProportions, lookFromSeed } from '../avatar-look.ts';
 import { emotePose, type Pose } from './emote-poses.ts';
 import { createNameTag } from './name-tag.ts';
 
@@ -38,6 +38,7 @@ export const avatarLook = (seed: number): AvatarLook => {
     skin: new THREE.Color(look.skin),
     hair: new THREE.Color(look.hair),
     hairStyle: look.hairStyle,
+    special: look.special,
   };
 };
 
@@ -69,6 +70,9 @@ export const createAvatarView = (
     THREE.Object3D,
   ];
   root.add(rig);
+  // The body shape: the whole figure's proportions (the crowd skins by the joints' world matrices).
+  const proportions = bodyProportions(lookFromSeed(look).body);
+  rig.scale.set(...proportions);
   let slot: CrowdSlot | null = null;
   const handleRemoved = () => {
     slot?.release();
@@ -77,6 +81,8 @@ export const createAvatarView = (
   root.addEventListener('removed', handleRemoved);
 
   const tag = createNameTag(label, options.self === true);
+  // A taller body lifts the name tag with it.
+  tag.position.y *= Math.max(1, proportions[1]);
   root.add(tag);
 
   let walkCycle = 0;

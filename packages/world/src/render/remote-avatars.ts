@@ -32,6 +32,8 @@ export interface RemoteAvatars {
   /** Applies a binary snapshot; entries for unknown indexes (and our own) are skipped. */
   applySnapshot(updates: readonly AvatarUpdate[], nowMs: number): void;
   emote(id: string, emote: Emote, engineMs: number): void;
+  /** Someone's look changed: their avatar is rebuilt with it where it stands. */
+  relook(id: string, look: number): void;
   /** Engine step: emotes end on time or when the avatar moves. */
   step(engineMs: number): void;
   /** Draws every remote avatar at `nowMs` minus the interpolation delay. */
@@ -73,6 +75,14 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
         remote.state = { ...remote.state, ...update };
         remote.buffer.push(remote.state, nowMs);
       }
+    },
+    relook(id, look) {
+      const remote = byId.get(id);
+      if (!remote || remote.state.look === look) return;
+      remote.state = { ...remote.state, look };
+      remote.view.dispose();
+      remote.view = createAvatarView(look, avatarLabel(remote.state));
+      scene.add(remote.view.root);
     },
     emote(id, emote, engineMs) {
       const remote = byId.get(id);

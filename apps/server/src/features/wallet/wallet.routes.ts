@@ -49,6 +49,11 @@ export function walletRoutes(
     data: await service.catalogue(),
   }));
 
+  serveRoute(app, WalletApi.metadata, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return service.metadata(request.params.id);
+  });
+
   serveRoute(app, WalletApi.nonce, async (request) => {
     if (request.auth && request.auth.role !== 'guest') {
       const hit = await limiter.hit(`siwe-nonce:${request.auth.sub}`, 60_000, NONCE_LIMIT);

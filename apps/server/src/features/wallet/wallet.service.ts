@@ -1,5 +1,8 @@
 import {
+  CATALOGUE,
   CHAINS,
+  COIN_DESCRIPTION,
+  COIN_NAME,
   COIN_DECIMALS,
   COIN_SYMBOL,
   COIN_TOKEN_ID,
@@ -10,6 +13,7 @@ import {
 import type {
   KnownChainId,
   SiweVerifyRequest,
+  TokenMetadata,
   WalletConfig,
   WalletHoldings,
   WalletLink,
@@ -46,6 +50,9 @@ export interface WalletServiceDeps {
 export function walletChainId(config: Config): number {
   return config.WALLET === 'remote' && config.CHAIN_ID ? config.CHAIN_ID : LOCAL_CHAIN_ID;
 }
+
+/** A date the database can store (a year from 1970 to 9999); `Invalid Date` is not. */
+const isStorableDate = (date: Date) => date.getTime() >= 0 && date.getTime() <= 253_402_300_799_999;
 
 const known = (chainId: number) =>
   CHAINS[chainId as KnownChainId] as (typeof CHAINS)[KnownChainId] | undefined;
@@ -128,12 +135,39 @@ export class WalletService {
       this.owner = undefined;
       return null;
     });
-    return this.owner;
+    // The config must not hang on a slow chain: without the owner within 3 s, it says null.
+    return Promise.race([
+      this.owner,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000).unref()),
+    ]);
   }
 
   async catalogue() {
     const items = await this.read('catalogue', readChainItems);
     return items.map(toCatalogueEntry);
+  }
+
+  /** ERC-1155 metadata from the catalogue (no chain needed); 404 for an unknown id. */
+  metadata(id: number): TokenMetadata {
+    if (id === COIN_TOKEN_ID) {
+      return {
+        name: COIN_NAME,
+        description: COIN_DESCRIPTION,
+        decimals: COIN_DECIMALS,
+        properties: { symbol: COIN_SYMBOL },
+      };
+    }
+    const item = CATALOGUE.find((entry) => entry.id === id);
+    if (!item) throw notFound();
+    return {
+      name: item.name,
+      description: item.description,
+      decimals: 0,
+      properties: {
+        category: item.category,
+        ...(item.unlocksLook ? { unlocks_look: item.unlocksLook } : {}),
+      },
+    };
   }
 
   async issueNonce(claims: AuthClaims | null, origin: string) {
@@ -173,7 +207,10 @@ export class WalletService {
       !message.domain ||
       !message.nonce ||
       !message.uri ||
-      message.version !== '1'
+      message.version !== '1' ||
+      [message.issuedAt, message.expirationTime, message.notBefore].some(
+        (date) => date !== undefined && !isStorableDate(date),
+      )
     ) {
       throw badRequest(WalletText.messageInvalid);
     }

@@ -1,4 +1,11 @@
-import { AuthApi, LOCAL_CHAIN_ID, WalletApi, WalletText } from '@atrium/protocol';
+import {
+  AuthApi,
+  COIN_DESCRIPTION,
+  COIN_NAME,
+  LOCAL_CHAIN_ID,
+  WalletApi,
+  WalletText,
+} from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
 import { walletLinks } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +82,11 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       address_account: wallet.address,
       auth_data: { chain_id: LOCAL_CHAIN_ID, signature: signed.signature },
     });
+
+    const login = await call(server.url, AuthApi.login.method, AuthApi.login.path, {
+      body: { username: member.username, password: 'violet tulip river' },
+    });
+    expect(login.json.data?.data).toMatchObject({ address_account: wallet.address });
 
     // Signing in again with the same address refreshes the link.
     const again = await linkWallet(
@@ -268,6 +280,19 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.status).toBe(false);
     }
+    // Signed by the right key but with dates that are not dates.
+    for (const message of [
+      good.message.replace(/Issued At: .*/, 'Issued At: yesterday'),
+      `${good.message}\nExpiration Time: someday`,
+      good.message.replace(/Issued At: .*/, 'Issued At: -100000-01-01T00:00:00.000Z'),
+    ]) {
+      const res = await linkWallet(server.url, member.token, {
+        message,
+        signature: await wallet.signMessage({ message }),
+      });
+      expect(res.status, message).toBe(400);
+      expect(res.json.message).toBe(WalletText.messageInvalid);
+    }
     expect(await links()).toBe(before);
     // The nonce is still unused.
     expect((await linkWallet(server.url, member.token, good)).status).toBe(200);
@@ -295,6 +320,27 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
     });
     expect(rpc.status).toBe(404);
+  });
+
+  it('serves ERC-1155 metadata for the coin and the catalogue, by decimal or 64-hex id', async () => {
+    const at = (id: string) => call(server.url, 'GET', WalletApi.metadata.path.replace(':id', id));
+    const coin = await at('7');
+    expect(coin.status).toBe(200);
+    expect(coin.json).toEqual({
+      name: COIN_NAME,
+      description: COIN_DESCRIPTION,
+      decimals: 18,
+      properties: { symbol: 'ATC' },
+    });
+    const wizard = await at((203).toString(16).padStart(64, '0'));
+    expect(wizard.json).toEqual({
+      name: 'Wizard',
+      description: 'Avatar: unlocks the wizard robe.',
+      decimals: 0,
+      properties: { category: 'avatar', unlocks_look: 'wizard' },
+    });
+    expect((await at('999')).status).toBe(404);
+    expect((await at('abc')).status).toBe(400);
   });
 
   it('tells the browser the remote chain it works on', async () => {

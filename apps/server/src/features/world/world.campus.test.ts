@@ -45,6 +45,8 @@ async function startProcess(env: Record<string, string>): Promise<ServerProcess>
         LOG_LEVEL: 'error',
         SEED_DEMO: 'false',
         WEB_DIST: '/nonexistent',
+        // No local chain per process (it would keep its state under ./data).
+        WALLET: 'off',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

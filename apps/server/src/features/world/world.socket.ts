@@ -1,4 +1,11 @@
-import { encodeSnapshot, roleLabels, SocketText, WorldConstants } from '@atrium/protocol';
+import {
+  CharacterText,
+  decodeLook,
+  encodeSnapshot,
+  roleLabels,
+  SocketText,
+  WorldConstants,
+} from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@atrium/protocol';
 import type { RedisClientType } from 'redis';
@@ -8,6 +15,7 @@ import { MemoryDirectory } from './world.directory.ts';
 import type { InstanceDirectory, InstanceSize } from './world.directory.ts';
 import { RedisDirectory } from './world.redis-directory.ts';
 import { lookSeed, visibleChanges, WorldService } from './world.service.ts';
+import type { Member } from './world.service.ts';
 
 export interface WorldRealtime {
   feature: SocketFeature;
@@ -16,6 +24,11 @@ export interface WorldRealtime {
   readonly refused: () => number;
   /** Every open instance of the campus and its size: all processes' with Redis, else this one's. */
   instances(): Promise<InstanceSize[]>;
+  /**
+   * An account saved a new look: every avatar of it, on any process, changes for everyone in its
+   * instance (`world:look`), and newcomers see the new look.
+   */
+  lookChanged(userId: string, code: number): void;
   start(io: AtriumServer): void;
   stop(): Promise<void>;
 }
@@ -24,6 +37,10 @@ const fail = (message: string) => new AppError(400, ErrorCode.validation, messag
 
 /** The account's username now; a token keeps the one it was signed with until it rotates. */
 export type CurrentUsername = (userId: string) => Promise<string | undefined>;
+/** The look code an account saved in the customiser, if any. */
+export type SavedLook = (userId: string) => Promise<number | undefined>;
+/** The Redis channel on which a saved look reaches every process. */
+const LOOK_CHANNEL = 'atrium:world:look';
 const EMOTE_COOLDOWN_MS = 400;
 
 /** Sockets of one process join this room too, so a tick can skip the ones it served itself. */
@@ -38,6 +55,7 @@ export function createWorldRealtime(
   log: FastifyBaseLogger,
   currentUsername: CurrentUsername = () => Promise.resolve(undefined),
   redis?: RedisClientType,
+  savedLook: SavedLook = () => Promise.resolve(undefined),
 ): WorldRealtime {
   const service = new WorldService(capacity);
   const directory: InstanceDirectory = redis
@@ -51,9 +69,38 @@ export function createWorldRealtime(
   let timer: NodeJS.Timeout | undefined;
   let io: AtriumServer | undefined;
   const lastEmote = new Map<string, number>();
+  /** The account (or guest id) of each socket of this process that joined. */
+  const accountOf = new Map<string, string>();
+  let lookListener: RedisClientType | undefined;
+
+  /** A guest's look for the visit: a valid chosen look, never an NFT's (guests own none). */
+  const guestLook = (code: number | undefined, guestId: string): number => {
+    if (code === undefined) return lookSeed(guestId);
+    const look = decodeLook(code);
+    if (!look) throw fail(CharacterText.lookInvalid);
+    if (look.special !== null) throw fail(CharacterText.guestNoSpecial);
+    return code;
+  };
+
+  /** Dresses one member in `code` and tells its instance. */
+  const wear = (member: Member, code: number) => {
+    if (member.state.look === code) return;
+    member.state = { ...member.state, look: code };
+    // The next tick shares the state (look included) with the other processes' newcomers.
+    member.dirty = true;
+    io?.to(member.instanceId).emit('world:look', { id: member.state.id, look: code });
+  };
+
+  /** Changes the look of this process's avatars of `userId`. */
+  const applyLook = (userId: string, code: number) => {
+    for (const [socketId, account] of accountOf) {
+      const member = account === userId ? service.member(socketId) : undefined;
+      if (member) wear(member, code);
+    }
+  };
 
   const feature: SocketFeature = (socket, on) => {
-    on('world:join', async (s, { world, location }) => {
+    on('world:join', async (s, { world, location, look: asked }) => {
       const auth = s.data.auth;
       if (!auth) throw fail(SocketText.notLoggedIn);
       if (!service.hasWorld(world)) throw fail(SocketText.worldUnknown);
@@ -69,9 +116,15 @@ export function createWorldRealtime(
         await s.leave(previous.instanceId);
         s.to(previous.instanceId).emit('world:left', { id: previous.state.id });
       }
+      // Accounts wear their saved look (else their seed); a guest may bring one for the visit.
+      const look =
+        auth.role === 'guest'
+          ? guestLook(asked, auth.sub)
+          : ((await savedLook(auth.sub)) ?? lookSeed(auth.sub));
+      if (s.disconnected) throw fail(SocketText.notInWorld);
       const roleLabel = auth.role === 'guest' ? 'Guest' : roleLabels[auth.role];
       const { member, others } = await directory.join(s.id, world, {
-        who: { id: s.id, username, roleLabel, look: lookSeed(auth.sub) },
+        who: { id: s.id, username, roleLabel, look },
         account: auth.sub,
         location,
       });
@@ -81,8 +134,23 @@ export function createWorldRealtime(
         throw fail(SocketText.notInWorld);
       }
       await s.join(directory.shared ? [member.instanceId, localRoom] : member.instanceId);
+      accountOf.set(s.id, auth.sub);
       s.to(member.instanceId).emit('world:joined', member.state);
       return { instanceId: member.instanceId, self: member.state, others };
+    });
+
+    on('world:look', async (s, { look: asked }) => {
+      const auth = s.data.auth;
+      if (!auth) throw fail(SocketText.notLoggedIn);
+      if (!service.member(s.id)) throw fail(SocketText.notInWorld);
+      const look =
+        auth.role === 'guest'
+          ? guestLook(asked, auth.sub)
+          : ((await savedLook(auth.sub)) ?? lookSeed(auth.sub));
+      const member = service.member(s.id);
+      if (!member) throw fail(SocketText.notInWorld);
+      wear(member, look);
+      return { look };
     });
 
     on('world:move', (s, move) => {
@@ -107,6 +175,7 @@ export function createWorldRealtime(
     });
 
     on('world:leave', async (s) => {
+      accountOf.delete(s.id);
       const member = await directory.leave(s.id);
       if (member) {
         await s.leave(member.instanceId);
@@ -117,6 +186,7 @@ export function createWorldRealtime(
 
     socket.on('disconnect', () => {
       lastEmote.delete(socket.id);
+      accountOf.delete(socket.id);
       directory.leave(socket.id).then(
         (member) => {
           if (member) io?.to(member.instanceId).emit('world:left', { id: member.state.id });
@@ -182,8 +252,36 @@ export function createWorldRealtime(
     service,
     refused: () => refused,
     instances: () => directory.sizes(),
+    lookChanged(userId, code) {
+      if (!redis) {
+        applyLook(userId, code);
+        return;
+      }
+      // Every process hears it, this one included, and changes the avatars it holds.
+      redis.publish(LOOK_CHANNEL, JSON.stringify({ userId, code })).catch((err: unknown) => {
+        log.error({ err }, 'world look change not shared');
+      });
+    },
     start(server) {
       io = server;
+      if (redis) {
+        const listener = redis.duplicate();
+        lookListener = listener;
+        listener.on('error', (err: unknown) => log.error({ err }, 'world look listener error'));
+        listener
+          .connect()
+          .then(() =>
+            listener.subscribe(LOOK_CHANNEL, (message) => {
+              try {
+                const { userId, code } = JSON.parse(message) as { userId: string; code: number };
+                applyLook(userId, code);
+              } catch (err) {
+                log.error({ err }, 'world look change unreadable');
+              }
+            }),
+          )
+          .catch((err: unknown) => log.error({ err }, 'world look listener failed'));
+      }
       directory.start((instanceId, id) => io?.to(instanceId).emit('world:left', { id }));
       timer = setInterval(() => {
         try {
@@ -206,6 +304,8 @@ export function createWorldRealtime(
         }),
       );
       await directory.stop();
+      await lookListener?.quit().catch(() => undefined);
+      lookListener = undefined;
     },
   };
 }

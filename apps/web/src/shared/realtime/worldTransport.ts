@@ -1,5 +1,6 @@
 import type { ServerToClientEvents } from '@atrium/protocol';
 import type { WorldConnection, WorldServerEvent } from '@atrium/world/render';
+import { onVisitLookChange, visitLookForToken } from '../character/visitLook.ts';
 import {
   connectSocket,
   request,
@@ -18,6 +19,7 @@ type Handler = (payload: never) => void;
 export const createWorldTransport = (options: SocketClientOptions): WorldConnection => {
   let socket: AppSocket | null = null;
   let closed = false;
+  let stopLookWatch = () => {};
   const handlers: { event: WorldServerEvent; handler: Handler }[] = [];
   const disconnects = new Set<(byServer: boolean) => void>();
   const reconnects = new Set<() => void>();
@@ -43,7 +45,13 @@ export const createWorldTransport = (options: SocketClientOptions): WorldConnect
     },
     join(world, location) {
       if (!socket) return Promise.reject(new Error('Not connected to the world.'));
-      return request(socket, 'world:join', location ? { world, location } : { world });
+      // A guest's look for this visit (accounts wear their saved look; the server ignores this).
+      const look = visitLookForToken(options.getToken());
+      return request(socket, 'world:join', {
+        world,
+        ...(location ? { location } : {}),
+        ...(look !== null ? { look } : {}),
+      });
     },
     onDisconnect(handler) {
       disconnects.add(handler);
@@ -61,6 +69,10 @@ export const createWorldTransport = (options: SocketClientOptions): WorldConnect
       }
       socket = s;
       for (const { event, handler } of handlers) attach(s, event, handler);
+      // The guest changed its look in the customiser: wear it now, not only at the next join.
+      stopLookWatch = onVisitLookChange(options.getToken, (look) => {
+        request(s, 'world:look', { look }).catch(() => undefined);
+      });
       s.on('disconnect', (reason) => {
         for (const handler of disconnects) handler(reason === 'io server disconnect');
       });
@@ -70,6 +82,7 @@ export const createWorldTransport = (options: SocketClientOptions): WorldConnect
     },
     close() {
       closed = true;
+      stopLookWatch();
       socket?.close();
     },
   };

@@ -23,6 +23,10 @@ const createFakeRemotes = (): FakeRemotes => {
     add: (state) => void states.set(state.id, state),
     remove: (id) => void states.delete(id),
     applySnapshot: () => {},
+    relook: (id, look) => {
+      const state = states.get(id);
+      if (state) states.set(id, { ...state, look });
+    },
     emote: (id, emote, engineMs) => void emotes.push({ id, emote, engineMs }),
     step: () => {},
     draw: () => {},

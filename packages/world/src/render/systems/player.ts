@@ -31,6 +31,11 @@ export const createPlayerSystem = (
 ): PlayerSystem => {
   const { self, sink } = ctx;
   let view: AvatarView | null = null;
+  /** The look the view was built with; a new one (a saved character) rebuilds it. */
+  let viewLook: number | null = null;
+  const removeLook = ctx.transport.on('world:look', ({ id, look }) => {
+    if (self.state && id === self.state.id) self.state = { ...self.state, look };
+  });
   const removeCorrection = ctx.transport.on('world:correction', (state) => {
     self.body = {
       ...self.body,
@@ -74,8 +79,10 @@ export const createPlayerSystem = (
     },
     draw(frame) {
       // The view appears with the first join answer (our look and name) and is kept on rejoin.
-      if (!view && self.state) {
+      if (self.state && (!view || viewLook !== self.state.look)) {
+        view?.dispose();
         view = createAvatarView(self.state.look, avatarLabel(self.state), { self: true });
+        viewLook = self.state.look;
         ctx.scene.add(view.root);
       }
       if (!view) return;
@@ -94,6 +101,7 @@ export const createPlayerSystem = (
     },
     dispose() {
       removeCorrection();
+      removeLook();
       view?.dispose();
     },
   };

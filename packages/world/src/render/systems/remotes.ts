@@ -14,6 +14,7 @@ export const createRemotesSystem = (
     }),
     transport.on('world:joined', (state) => remotes.add(state, ctx.wallMs())),
     transport.on('world:left', ({ id }) => remotes.remove(id)),
+    transport.on('world:look', ({ id, look }) => remotes.relook(id, look)),
   ];
   return {
     name: 'remotes',

@@ -1,0 +1,23 @@
+import { CharacterLookRequestSchema, CharacterLookResponseSchema } from '../character.ts';
+import { defineRoute } from '../http/route.ts';
+
+const tags = ['character'] as const;
+
+/** Issue 18: the signed-in account's character look. */
+export const CharacterApi = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/character/look',
+    response: CharacterLookResponseSchema,
+    tags,
+    summary: 'Your character look, its world code and the special looks you have unlocked',
+  }),
+  save: defineRoute({
+    method: 'PUT',
+    path: '/api/character/look',
+    body: CharacterLookRequestSchema,
+    response: CharacterLookResponseSchema,
+    tags,
+    summary: 'Save your character look (special looks need their avatar NFT; not for guests)',
+  }),
+} as const;
