@@ -50,13 +50,9 @@ export function AppLayout() {
         </a>
         <TopNav
           albumEntry={<MyAlbumEntry />}
-<<<<<<< .merge_file_XE52e1
-          socialEntry={<SocialEntry />}
-          walletEntry={<WalletEntry />}
-=======
           characterEntry={<CharacterButton variant="nav" />}
           socialEntry={<SocialEntry />}
->>>>>>> .merge_file_2xaOo7
+          walletEntry={<WalletEntry />}
         />
         <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>

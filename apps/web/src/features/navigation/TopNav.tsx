@@ -13,24 +13,17 @@ export interface TopNavProps {
   albumEntry?: ReactNode;
   /** The social layer's "Friends" item (the social feature's, placed by the app). */
   socialEntry?: ReactNode;
-<<<<<<< .merge_file_diqr34
-  /** The wallet's "Wallet" item (the wallet feature's, placed by the app). */
-  walletEntry?: ReactNode;
-=======
   /** "Customise character" (the character feature's, placed by the app). */
   characterEntry?: ReactNode;
->>>>>>> .merge_file_6qWCqG
+  /** The wallet's "Wallet" item (the wallet feature's, placed by the app). */
+  walletEntry?: ReactNode;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
 
 /** The top navigation bar: brand, page links, "My Album" for signed-in users, the user area. */
-<<<<<<< .merge_file_diqr34
-export function TopNav({ albumEntry, socialEntry, walletEntry }: TopNavProps) {
-=======
-export function TopNav({ albumEntry, socialEntry, characterEntry }: TopNavProps) {
->>>>>>> .merge_file_6qWCqG
+export function TopNav({ albumEntry, socialEntry, characterEntry, walletEntry }: TopNavProps) {
   const { user } = useSession();
   const { logout, pending } = useLogoutAction();
   const headerRef = useRef<HTMLElement>(null);
