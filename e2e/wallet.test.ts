@@ -1,5 +1,5 @@
 import { AppRoute, COIN_SYMBOL, WalletText } from '@atrium/protocol';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
@@ -19,6 +19,15 @@ async function openWallet(page: Page) {
   const dialog = page.getByRole('dialog', { name: WalletWebText.panelTitle });
   await dialog.waitFor();
   return dialog;
+}
+
+/** Waits until the wallet dialog says the transaction named `label` is on the chain. */
+async function transactionDone(dialog: Locator, label: string): Promise<void> {
+  await dialog
+    .getByRole('status')
+    .filter({ hasText: label })
+    .getByText(WalletWebText.txDone)
+    .waitFor({ timeout: 30_000 });
 }
 
 /** The coins the wallet dialog shows, as a number. */
@@ -143,15 +152,38 @@ describe('the wallet', () => {
     expect(beforeMelt).toBe(startCoins - 25);
     await dialog.getByRole('button', { name: `${WalletWebText.melt} The Atrium Plaza` }).click();
     await dialog.getByRole('button', { name: WalletWebText.meltConfirm }).click();
-    await dialog.getByText(WalletWebText.txDone).waitFor({ timeout: 30_000 });
+    await transactionDone(dialog, `${WalletWebText.melt} The Atrium Plaza`);
     await expect.poll(() => coins(page), { timeout: 10_000 }).toBe(beforeMelt + 20);
 
     // Mint an avatar: it shows among the avatars.
     await dialog.getByRole('button', { name: `${WalletWebText.mint} Astronaut` }).click();
-    await dialog.getByText(WalletWebText.txDone).waitFor({ timeout: 30_000 });
+    await transactionDone(dialog, `${WalletWebText.mint} Astronaut`);
     const avatars = dialog.getByRole('region', { name: WalletWebText.avatars });
     await avatars.getByText('Astronaut').waitFor({ timeout: 10_000 });
     await saveScreenshot(page, 'wallet-after-mint');
+
+    // The free pin, once: then the button says it is taken.
+    await dialog.getByRole('button', { name: `${WalletWebText.getFree}: Campus Pin` }).click();
+    await transactionDone(dialog, `${WalletWebText.getFree}: Campus Pin`);
+    const owned = dialog.getByRole('region', { name: WalletWebText.owned });
+    await owned.getByText('Campus Pin').waitFor({ timeout: 10_000 });
+    await expect(
+      dialog.getByRole('button', { name: `${WalletWebText.getFree}: Campus Pin` }).textContent(),
+    ).resolves.toBe(WalletWebText.freeTaken);
+
+    // A native transfer: checked before the wallet is asked, then sent and confirmed.
+    const send = dialog.getByRole('button', { name: WalletWebText.transferSend });
+    await send.click();
+    await dialog.getByText(WalletWebText.transferBadAddress).waitFor();
+    await dialog.getByText(WalletWebText.transferBadAmount).waitFor();
+    const to = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    const before = BigInt((await wallet.rpc('eth_getBalance', [to, 'latest'])) as string);
+    await dialog.getByLabel(WalletWebText.transferTo).fill(to);
+    await dialog.getByLabel(WalletWebText.transferAmount('ETH')).fill('0.5');
+    await send.click();
+    await transactionDone(dialog, WalletWebText.transferTitle);
+    const after = BigInt((await wallet.rpc('eth_getBalance', [to, 'latest'])) as string);
+    expect(after - before).toBe(5n * 10n ** 17n);
     await page.keyboard.press('Escape');
 
     // Logout forgets the wallet session: the wallet is asked to drop the site's permission.
