@@ -32,7 +32,7 @@ export function TxStatus({ state, onDismiss }: { state: TxState; onDismiss?: () 
       </div>
       {!pending && onDismiss && (
         <button type="button" className="wallet-tx__dismiss" onClick={onDismiss}>
-          {WalletWebText.close}
+          {WalletWebText.dismiss}
         </button>
       )}
     </div>

@@ -45,7 +45,7 @@ export const WalletWebText = {
   price: (coins: string) => `${coins} ${COIN_SYMBOL}`,
   free: 'Free',
   meltValue: (coins: string) => `melts for ${coins} ${COIN_SYMBOL}`,
-  transferTitle: 'Send coins',
+  transferTitle: 'Native coin transfer',
   transferTo: 'Recipient address',
   transferAmount: (symbol: string) => `Amount (${symbol})`,
   transferSend: 'Send',
@@ -56,6 +56,7 @@ export const WalletWebText = {
   confirming: 'Confirming on the chain…',
   txDone: 'Done: the transaction is on the chain.',
   txFailed: 'The transaction failed.',
+  dismiss: 'Dismiss',
   viewExplorer: 'View on the explorer',
   otherAccount: (linked: string) =>
     `Your wallet is using another account. Switch to ${linked} in your wallet, or unlink and link this one.`,
