@@ -6,6 +6,7 @@ import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { WalletWebText } from '../apps/web/src/features/wallet/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import { DEV_ACCOUNTS } from '@atrium/chain';
 import { injectWallet } from './support/wallet.ts';
 import { logIn, worldFrame } from './support/world.ts';
 
@@ -138,6 +139,7 @@ describe('the wallet', () => {
     await page.keyboard.press('KeyI');
     const inventory = page.getByRole('dialog', { name: WorldText.inventoryTitle });
     await inventory.getByText('The Atrium Plaza').waitFor({ timeout: 15_000 });
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'wallet-inventory');
     await page.setViewportSize(PHONE);
     await saveScreenshot(page, 'wallet-inventory-phone');
@@ -233,4 +235,33 @@ describe('the wallet', () => {
     await dialog.getByRole('alert').getByText(WalletText.addressTaken).waitFor();
     await second.page.context().close();
   }, 120_000);
+
+  it('BUY NFT links an unlinked wallet first; a wallet without coins gets Failed', async () => {
+    const { page, errors } = await openPage(browser(), { viewport: DESKTOP });
+    // The contract owner's dev key: ether for gas, but no coins.
+    const wallet = await injectWallet(page, {
+      baseURL,
+      privateKey: DEV_ACCOUNTS.deployer.privateKey,
+    });
+    await logIn(page, 'admin');
+    await walkToNftPoster(page);
+    await page.keyboard.press('KeyE');
+    const poster = page.getByRole('dialog', { name: 'The Atrium Plaza' });
+    await poster
+      .getByRole('button', { name: MetaverseText.poster.buyNft })
+      .click({ timeout: 15_000 });
+    const failed = page.getByRole('dialog', { name: WalletText.failedTitle });
+    await failed.getByText(WalletText.failedBody).waitFor({ timeout: 30_000 });
+    await failed.getByRole('alert').waitFor();
+    await saveScreenshot(page, 'wallet-purchase-failed');
+    // It signed in with the wallet first: the account is linked now.
+    expect(wallet.calls).toContain('personal_sign');
+    const inventory = page.getByRole('dialog', { name: WorldText.inventoryTitle });
+    await failed.getByRole('button', { name: WalletWebText.close }).click();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
+    await page.keyboard.press('KeyI');
+    await inventory.getByText(WalletWebText.inventoryHowTo).waitFor({ timeout: 15_000 });
+    await saveScreenshot(page, 'wallet-inventory-empty');
+    expect(errors).toEqual([]);
+  }, 180_000);
 });
