@@ -252,7 +252,10 @@ describe('the wallet', () => {
       .click({ timeout: 15_000 });
     const failed = page.getByRole('dialog', { name: WalletText.failedTitle });
     await failed.getByText(WalletText.failedBody).waitFor({ timeout: 30_000 });
-    await failed.getByRole('alert').waitFor();
+    // The reason is the wallet's own words, one readable line.
+    const reason = (await failed.getByRole('alert').textContent()) ?? '';
+    expect(reason.length).toBeGreaterThan(0);
+    expect(reason.length).toBeLessThanOrEqual(200);
     await saveScreenshot(page, 'wallet-purchase-failed');
     // It signed in with the wallet first: the account is linked now.
     expect(wallet.calls).toContain('personal_sign');

@@ -128,7 +128,9 @@ export async function injectWallet(
     try {
       return JSON.stringify(await handle(method, params ?? []));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Like a real wallet, a short message: viem's own messages run to pages.
+      const viemError = error as { details?: string; shortMessage?: string; message?: string };
+      const message = viemError.details || viemError.shortMessage || String(viemError.message);
       return JSON.stringify({ error: { code: -32603, message } });
     }
   });

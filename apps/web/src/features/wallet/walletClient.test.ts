@@ -67,6 +67,16 @@ describe('wallet errors', () => {
     expect(walletErrorMessage(new Error('Ledger locked'))).toBe('Ledger locked');
   });
 
+  it('keeps a long answer to its first line and a readable length', () => {
+    const page = `Execution reverted: not enough coins.\n\nRequest body: ${'0'.repeat(5000)}`;
+    expect(walletErrorMessage({ code: -32603, message: page })).toBe(
+      'Execution reverted: not enough coins.',
+    );
+    const line = walletErrorMessage(new Error('x'.repeat(1000)));
+    expect(line.length).toBeLessThanOrEqual(200);
+    expect(line.endsWith('…')).toBe(true);
+  });
+
   it('links a transaction to the explorer only when the chain has one', () => {
     expect(explorerTxUrl(config, '0xabc')).toBeNull();
     expect(

@@ -48,15 +48,26 @@ export function walletErrorMessage(error: unknown): string {
     const revert = error.walk((e) => e instanceof ContractFunctionRevertedError);
     if (revert instanceof ContractFunctionRevertedError) {
       const reason = revert.reason ?? revert.data?.errorName;
-      if (reason) return WalletWebText.reverted(reason);
+      if (reason) return WalletWebText.reverted(tidy(reason));
     }
-    const details = error.walk() as { details?: string; shortMessage?: string };
-    return details.details || error.shortMessage;
+    const inner = error.walk() as { details?: string; shortMessage?: string };
+    return tidy(inner.details || inner.shortMessage || error.shortMessage);
   }
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return tidy(error.message);
   const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message ? message : WalletWebText.txFailed;
+  return typeof message === 'string' && message ? tidy(message) : WalletWebText.txFailed;
 }
+
+/** Wallets and nodes answer with pages of detail: the first line, cut to a readable length. */
+function tidy(text: string): string {
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  if (!line) return WalletWebText.txFailed;
+  return line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX - 1)}…` : line;
+}
+const MESSAGE_MAX = 200;
 
 /** The provider, or SPEC §5's 'Please install MetaMask…' when the browser has none. */
 export function requireProvider(): Eip1193Provider {
