@@ -11,7 +11,7 @@ import type { WalletService } from './wallet.service.ts';
 /** Nonces one account may ask for per minute. */
 const NONCE_LIMIT = 30;
 /** JSON-RPC requests one address may send the local chain per minute (a wallet polls receipts). */
-const RPC_LIMIT = 600;
+const RPC_LIMIT = 1200;
 
 /**
  * The site's origin as this request reached it, when that is one of the allowed origins (the
