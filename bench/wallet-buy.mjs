@@ -15,7 +15,7 @@ import { encodeFunctionData } from 'viem';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WalletWebText } from '../apps/web/src/features/wallet/texts.ts';
-import { injectWallet } from '../e2e/support/wallet.ts';
+import { injectWallet, waitForChain } from '../e2e/support/wallet.ts';
 import { freePort, median, root, SOFTWARE_GL_CHROMIUM_ARGS } from './lib.mjs';
 
 const RUNS = Number(process.env.WALLET_BUY_RUNS ?? 7);
@@ -51,6 +51,7 @@ async function startApp() {
     if (Date.now() > deadline) throw new Error(`the app did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  await waitForChain(baseURL);
   const accounts = [...log.matchAll(/^\s+(\w+)\s+username: (\S+)\s+password: (\S+)$/gm)].map(
     (m) => ({ role: m[1], username: m[2], password: m[3] }),
   );

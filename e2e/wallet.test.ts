@@ -1,13 +1,13 @@
 import { AppRoute, COIN_SYMBOL, WalletText } from '@atrium/protocol';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { WalletWebText } from '../apps/web/src/features/wallet/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { DEV_ACCOUNTS } from '@atrium/chain';
-import { injectWallet } from './support/wallet.ts';
+import { injectWallet, waitForChain } from './support/wallet.ts';
 import { logIn, worldFrame } from './support/world.ts';
 
 const baseURL = inject('baseURL');
@@ -63,6 +63,7 @@ async function walkToNftPoster(page: Page): Promise<Frame> {
 
 describe('the wallet', () => {
   const browser = useBrowser();
+  beforeAll(() => waitForChain(baseURL), 100_000);
 
   it('links by signing in, buys a poster NFT, shows it in the inventory, melts it, mints an avatar', async () => {
     const { page, errors } = await openPage(browser(), { viewport: DESKTOP });

@@ -148,3 +148,19 @@ export async function injectWallet(
     },
   };
 }
+
+/**
+ * Waits until the app's chain answers: `npm start` serves at once and starts the embedded chain
+ * in the background (the wallet's routes answer 503 until then).
+ */
+export async function waitForChain(baseURL: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`${baseURL}/api/wallet/catalogue`)
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`the chain did not come up (last status ${status})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
