@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppRoute, WalletText } from '@atrium/protocol';
+import { AppRoute, WalletApi, WalletText } from '@atrium/protocol';
 import { atriumItemsAbi } from '@atrium/chain';
 import { chromium } from 'playwright-core';
 import { encodeFunctionData } from 'viem';
@@ -89,7 +89,7 @@ export async function benchWalletBuy() {
     await page.keyboard.press('Escape');
 
     // Baselines: the same purchase sent straight through the wallet, and a native transfer.
-    const config = await (await fetch(`${app.baseURL}/api/wallet/config`)).json();
+    const config = await (await fetch(`${app.baseURL}${WalletApi.config.path}`)).json();
     const contract = config.data.contract_address;
     const buyData = encodeFunctionData({
       abi: atriumItemsAbi,

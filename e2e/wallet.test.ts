@@ -1,4 +1,4 @@
-import { AppRoute, COIN_SYMBOL, WalletText } from '@atrium/protocol';
+import { AppRoute, COIN_SYMBOL, WalletApi, WalletText } from '@atrium/protocol';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
@@ -71,7 +71,7 @@ describe('the wallet', () => {
     let linkBody: string | null = null;
     let bearer: string | null = null;
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/wallet/siwe')) {
+      if (request.method() === 'POST' && request.url().endsWith(WalletApi.link.path)) {
         linkBody = request.postData();
         bearer = request.headers().authorization ?? null;
       }
@@ -104,7 +104,7 @@ describe('the wallet', () => {
 
     // The same signed message cannot link twice (the nonce is used up).
     expect(linkBody).not.toBeNull();
-    const replay = await fetch(`${baseURL}/api/wallet/siwe`, {
+    const replay = await fetch(`${baseURL}${WalletApi.link.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: bearer ?? '' },
       body: linkBody,

@@ -3,6 +3,7 @@
 // chain's funded demo key) and sends everything else to the app's own chain RPC (/api/chain/rpc),
 // so the app under test talks to the real local chain through the real server.
 import { DEV_ACCOUNTS } from '@atrium/chain';
+import { WalletApi } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -59,7 +60,7 @@ export async function injectWallet(
   options: InjectedWalletOptions,
 ): Promise<InjectedWallet> {
   const account = privateKeyToAccount(options.privateKey ?? DEV_ACCOUNTS.demo.privateKey);
-  const rpcUrl = `${options.baseURL}/api/chain/rpc`;
+  const rpcUrl = `${options.baseURL}${WalletApi.rpc.path}`;
   const localChain = defineChain({
     id: 1337,
     name: 'Atrium local chain',
@@ -156,7 +157,7 @@ export async function injectWallet(
 export async function waitForChain(baseURL: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(`${baseURL}/api/wallet/catalogue`)
+    const status = await fetch(`${baseURL}${WalletApi.catalogue.path}`)
       .then((r) => r.status)
       .catch(() => 0);
     if (status === 200) return;
