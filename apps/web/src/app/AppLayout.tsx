@@ -4,6 +4,7 @@ import { MyAlbumEntry } from '../features/album/MyAlbumEntry.tsx';
 import { CharacterButton } from '../features/character/CharacterEntry.tsx';
 import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
+import { WalletEntry } from '../features/wallet/WalletEntry.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { SocialEntry, SocialTileActions } from './SocialEntry.tsx';
@@ -51,6 +52,7 @@ export function AppLayout() {
           albumEntry={<MyAlbumEntry />}
           characterEntry={<CharacterButton variant="nav" />}
           socialEntry={<SocialEntry />}
+          walletEntry={<WalletEntry />}
         />
         <main ref={mainRef} id={MAIN_ID} className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>

@@ -2,6 +2,7 @@ import { CharacterButton } from '../features/character/CharacterEntry.tsx';
 import { useWorldClassroom } from '../features/classroom/WorldClassroom.tsx';
 import { MetaversePage } from '../features/metaverse/MetaversePage.tsx';
 import { MobileMetaversePage } from '../features/metaverse/mobile/MobileMetaversePage.tsx';
+import { worldWalletSlots } from '../features/wallet/WorldWallet.tsx';
 import { setWorldHandle } from './worldLink.ts';
 
 /** The metaverse page with the classroom in it: its toolbar button, panel and world messages. */
@@ -19,6 +20,7 @@ export function MetaverseRoute() {
       miniGameVideoSlot={classroom.miniGamePanel}
       onWorldMessage={classroom.onBridge}
       onWorldHandle={setWorldHandle}
+      wallet={worldWalletSlots}
     />
   );
 }
@@ -32,6 +34,7 @@ export function MobileMetaverseRoute() {
       stageSlot={classroom.overlay}
       onWorldMessage={classroom.onBridge}
       onWorldHandle={setWorldHandle}
+      wallet={worldWalletSlots}
     />
   );
 }

@@ -43,7 +43,12 @@ function SignedOutStage({ restoring }: { restoring: boolean }) {
 export function MetaversePage(
   extras: Pick<
     WorldHostProps,
-    'toolbarSlot' | 'stageSlot' | 'miniGameVideoSlot' | 'onWorldMessage' | 'onWorldHandle'
+    | 'toolbarSlot'
+    | 'stageSlot'
+    | 'miniGameVideoSlot'
+    | 'onWorldMessage'
+    | 'onWorldHandle'
+    | 'wallet'
   > = {},
 ) {
   usePageTitle(PageTitle.metaverse);

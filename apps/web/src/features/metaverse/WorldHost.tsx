@@ -41,7 +41,23 @@ export const OTHER_WORLD_KEY = 'atrium_other_world';
 
 const CONTAINER_ID = 'atrium-world-frame';
 
-type Popup = { kind: 'poster'; id: number } | { kind: 'inventory' } | { kind: 'nft' } | null;
+/** A poster's NFT offer, as the purchase popup takes it. */
+export interface NftOffer {
+  tokenId: string;
+  price: string;
+  title: string;
+}
+
+type Popup =
+  { kind: 'poster'; id: number } | { kind: 'inventory' } | { kind: 'nft'; offer: NftOffer } | null;
+
+/** The wallet's popups in the world (the wallet feature's, placed by the app). */
+export interface WorldWalletPopups {
+  /** The inventory (I): items and avatars owned. */
+  inventory: (props: { open: boolean; title: string; onClose: () => void }) => ReactNode;
+  /** The NFT purchase popup (SPEC §8), opened by a poster's BUY NFT. */
+  buyNft: (props: { offer: NftOffer | null; onClose: () => void }) => ReactNode;
+}
 
 interface OtherWorld {
   key: string;
@@ -68,6 +84,8 @@ export interface WorldHostProps {
   onWorldMessage?: (message: WorldToHost) => void;
   /** Hands the running world to the page (the social layer's emotes), null when it goes. */
   onWorldHandle?: (handle: WorldHandle | null) => void;
+  /** The wallet's inventory and purchase popups; without them, plain notes stand in. */
+  wallet?: WorldWalletPopups;
 }
 
 /** What a page may do with the world: send it bridge messages and ask where the avatar is. */
@@ -86,6 +104,7 @@ export function WorldHost({
   miniGameVideoSlot,
   onWorldMessage,
   onWorldHandle,
+  wallet,
 }: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
@@ -399,20 +418,45 @@ export function WorldHost({
       <PosterPopup
         posterId={popup?.kind === 'poster' ? popup.id : null}
         onClose={() => setPopup(null)}
-        onBuyNft={() => setPopup({ kind: 'nft' })}
+        onBuyNft={(poster) =>
+          setPopup({
+            kind: 'nft',
+            offer: {
+              tokenId: poster.token_id ?? '',
+              price: poster.token_price ?? '',
+              title: poster.title,
+            },
+          })
+        }
       />
-      <MessagePopup
-        open={popup?.kind === 'inventory'}
-        onClose={() => setPopup(null)}
-        title={WorldText.inventoryTitle}
-        message={WorldText.inventoryEmpty}
-      />
-      <MessagePopup
-        open={popup?.kind === 'nft'}
-        onClose={() => setPopup(null)}
-        title={WorldText.nftSoon}
-        message={WorldText.nftSoonBody}
-      />
+      {wallet ? (
+        <>
+          {wallet.inventory({
+            open: popup?.kind === 'inventory',
+            title: WorldText.inventoryTitle,
+            onClose: () => setPopup(null),
+          })}
+          {wallet.buyNft({
+            offer: popup?.kind === 'nft' ? popup.offer : null,
+            onClose: () => setPopup(null),
+          })}
+        </>
+      ) : (
+        <>
+          <MessagePopup
+            open={popup?.kind === 'inventory'}
+            onClose={() => setPopup(null)}
+            title={WorldText.inventoryTitle}
+            message={WorldText.inventoryEmpty}
+          />
+          <MessagePopup
+            open={popup?.kind === 'nft'}
+            onClose={() => setPopup(null)}
+            title={WorldText.nftSoon}
+            message={WorldText.nftSoonBody}
+          />
+        </>
+      )}
       <FullscreenRecommendation
         open={fullscreenPrompt.open}
         onClose={fullscreenPrompt.close}

@@ -15,13 +15,15 @@ export interface TopNavProps {
   socialEntry?: ReactNode;
   /** "Customise character" (the character feature's, placed by the app). */
   characterEntry?: ReactNode;
+  /** The wallet's "Wallet" item (the wallet feature's, placed by the app). */
+  walletEntry?: ReactNode;
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'top-nav__link top-nav__link--active' : 'top-nav__link';
 
 /** The top navigation bar: brand, page links, "My Album" for signed-in users, the user area. */
-export function TopNav({ albumEntry, socialEntry, characterEntry }: TopNavProps) {
+export function TopNav({ albumEntry, socialEntry, characterEntry, walletEntry }: TopNavProps) {
   const { user } = useSession();
   const { logout, pending } = useLogoutAction();
   const headerRef = useRef<HTMLElement>(null);
@@ -48,6 +50,7 @@ export function TopNav({ albumEntry, socialEntry, characterEntry }: TopNavProps)
             {albumEntry}
             {characterEntry}
             {socialEntry}
+            {walletEntry}
           </ul>
         </nav>
         <UserArea user={user} onLogout={logout} loggingOut={pending} />

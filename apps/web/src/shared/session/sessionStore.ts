@@ -6,6 +6,7 @@ import {
   type CurrentUser,
   type SessionResponse,
 } from '@atrium/protocol';
+import { runLogoutHooks } from '../auth/logoutHooks.ts';
 import { createApiClient, type ApiClient, type FetchLike } from '../api/client.ts';
 import type { StorageLike } from '../browserStorage.ts';
 import { createStore } from '../store.ts';
@@ -270,6 +271,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         } catch {
           // Offline: the cookie stays until it expires, but this tab is signed out.
         }
+        // SPEC §4: the features forget what belongs to the session (the wallet provider, …).
+        await runLogoutHooks(state.user);
         safeStorage(storage, (s) => {
           s.removeItem(SESSION_HINT_KEY);
           s.removeItem(DEVICE_SETTINGS_KEY);

@@ -59,7 +59,7 @@ function MobileSignedOut({ restoring }: { restoring: boolean }) {
 export function MobileMetaversePage(
   extras: Pick<
     WorldHostProps,
-    'toolbarSlot' | 'stageSlot' | 'onWorldMessage' | 'onWorldHandle'
+    'toolbarSlot' | 'stageSlot' | 'onWorldMessage' | 'onWorldHandle' | 'wallet'
   > = {},
 ) {
   usePageTitle(PageTitle.metaverse);

@@ -1,0 +1,67 @@
+import type { RouteResponse, WalletApi, WalletHoldings } from '@atrium/protocol';
+import { coinText } from './coins.ts';
+import { WalletWebText } from './texts.ts';
+
+/** One entry of `GET /api/wallet/catalogue`. */
+export type CatalogueEntry = RouteResponse<typeof WalletApi.catalogue>['data'][number];
+
+export interface CatalogueListProps {
+  entries: CatalogueEntry[];
+  holdings: WalletHoldings | undefined;
+  busy: boolean;
+  onGetFree: (entry: CatalogueEntry) => void;
+  onMint: (entry: CatalogueEntry) => void;
+}
+
+const owned = (holdings: WalletHoldings | undefined, id: number) =>
+  [...(holdings?.items ?? []), ...(holdings?.avatars ?? [])].some(
+    (item) => item.id === id && BigInt(item.amount) > 0n,
+  );
+
+/** What the contract offers: Get free for free items (once each), Mint for avatars. */
+export function CatalogueList({ entries, holdings, busy, onGetFree, onMint }: CatalogueListProps) {
+  return (
+    <section className="wallet-section" aria-label={WalletWebText.catalogue}>
+      <h3 className="wallet-section__title">{WalletWebText.catalogue}</h3>
+      <ul className="wallet-items">
+        {entries.map((entry) => {
+          const isAvatar = entry.category === 'avatar';
+          const taken = entry.free && owned(holdings, entry.id);
+          return (
+            <li key={entry.id} className="wallet-item">
+              <div className="wallet-item__main">
+                <span className="wallet-item__name">{entry.name}</span>
+                <span className="wallet-item__meta">
+                  {entry.free ? WalletWebText.free : WalletWebText.price(coinText(entry.price))} ·{' '}
+                  {entry.description}
+                </span>
+              </div>
+              {entry.free && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={busy || taken}
+                  aria-label={`${WalletWebText.getFree}: ${entry.name}`}
+                  onClick={() => onGetFree(entry)}
+                >
+                  {taken ? WalletWebText.freeTaken : WalletWebText.getFree}
+                </button>
+              )}
+              {isAvatar && (
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={busy}
+                  aria-label={`${WalletWebText.mint} ${entry.name}`}
+                  onClick={() => onMint(entry)}
+                >
+                  {WalletWebText.mint}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
