@@ -128,19 +128,8 @@ const proxy = {
 // them in dev: Vite's SPA fallback already answers any missing `.html` page with index.html
 // (checked for every AppRoute, query strings included). The config cannot import
 // @atrium/protocol anyway: Node loads the bundled config and cannot run the package's .ts source.
-// The browser needs only the contract's generated ABI from @atrium/chain. The package's entry also
-// exports the embedded dev chain (ganache, node:fs), which would add megabytes to the wallet's
-// chunk; so `@atrium/chain`, exactly, resolves to the generated ABI module in the web build.
-const chainAbiOnly = {
-  find: /^@atrium\/chain$/,
-  replacement: fileURLToPath(
-    new URL('../../packages/chain/src/generated/atrium-items.ts', import.meta.url),
-  ),
-};
-
 export default defineConfig({
   plugins: [react(), protocolTreeShaking(), excalidrawAssets()],
-  resolve: { alias: [chainAbiOnly] },
   server: { proxy },
   preview: { proxy },
   build: {
