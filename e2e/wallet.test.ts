@@ -1,4 +1,4 @@
-import { AppRoute, COIN_SYMBOL, WalletApi, WalletText } from '@atrium/protocol';
+import { AppRoute, CharacterText, COIN_SYMBOL, WalletApi, WalletText } from '@atrium/protocol';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
@@ -65,7 +65,7 @@ describe('the wallet', () => {
   const browser = useBrowser();
   beforeAll(() => waitForChain(baseURL), 100_000);
 
-  it('links by signing in, buys a poster NFT, shows it in the inventory, melts it, mints an avatar', async () => {
+  it('links by signing in, buys a poster NFT, shows it in the inventory, melts it, mints an avatar and wears it', async () => {
     const { page, errors } = await openPage(browser(), { viewport: DESKTOP });
     const wallet = await injectWallet(page, { baseURL });
     let linkBody: string | null = null;
@@ -114,7 +114,7 @@ describe('the wallet', () => {
     await page.keyboard.press('Escape');
 
     // BUY NFT on the poster: the purchase popup, then Success.
-    await walkToNftPoster(page);
+    const world = await walkToNftPoster(page);
     await page.keyboard.press('KeyE');
     const poster = page.getByRole('dialog', { name: 'The Atrium Plaza' });
     await poster
@@ -188,6 +188,29 @@ describe('the wallet', () => {
     const after = BigInt((await wallet.rpc('eth_getBalance', [to, 'latest'])) as string);
     expect(after - before).toBe(5n * 10n ** 17n);
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Wear the avatar in the world: the customiser now offers the Astronaut look (the server reads
+    // the NFT from the chain), and the world dresses our avatar in it.
+    await page
+      .getByRole('toolbar', { name: 'World' })
+      .getByRole('button', { name: CharacterText.open })
+      .click();
+    const customiser = page.getByRole('dialog', { name: CharacterText.title });
+    const astronaut = customiser
+      .getByRole('group', { name: CharacterText.special })
+      .getByRole('radio', { name: /Astronaut/ });
+    await astronaut.waitFor({ state: 'attached', timeout: 15_000 });
+    await expect.poll(() => astronaut.isDisabled(), { timeout: 15_000 }).toBe(false);
+    await astronaut.check({ force: true });
+    await customiser.getByRole('button', { name: CharacterText.save, exact: true }).click();
+    await page.getByText(CharacterText.saved).first().waitFor({ timeout: 15_000 });
+    await world.waitForFunction(
+      () => window.__atriumTest?.().self.look?.special === 'astronaut',
+      undefined,
+      { timeout: 15_000 },
+    );
+    await saveScreenshot(page, 'wallet-wearing-astronaut');
 
     // Logout forgets the wallet session: the wallet is asked to drop the site's permission.
     await page.goto(`${baseURL}/`);
