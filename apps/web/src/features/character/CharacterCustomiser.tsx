@@ -27,7 +27,7 @@ import { readVisitLook, tokenSubject, writeVisitLook } from '../../shared/charac
 import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
-import { useReducedMotion } from './useReducedMotion.ts';
+import { useReducedMotion } from '../../shared/ui/useReducedMotion.ts';
 import { createCharacterApi } from './characterApi.ts';
 import './character.css';
 

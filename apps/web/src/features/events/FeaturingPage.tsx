@@ -5,7 +5,7 @@ import { EventShell, LoadState } from './EventShell.tsx';
 import { fetchGallery, formatDate, GalleryDataText, type GalleryItem } from './galleryData.ts';
 import { ParticleField } from './ParticleField.tsx';
 import { EventsText } from './texts.ts';
-import { useReducedMotion } from './useReducedMotion.ts';
+import { useReducedMotion } from '../../shared/ui/useReducedMotion.ts';
 
 export const FeaturingText = {
   documentTitle: 'Featured · Atrium',
