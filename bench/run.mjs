@@ -77,7 +77,7 @@ const SECTIONS = [
     needs: ['web-size'],
     render: ({ 'web-size': web }) => `| Benchmark | Figure | Baseline (same run) | Target |
 | --- | --- | --- | --- |
-| JavaScript the home route \`/\` loads first (gzip -9) | ${web.homeKb} KB in ${web.files} files; three.js in it: ${web.threeOnHome ? '**yes**' : 'no'} | all JavaScript of the build: ${web.totalKb} KB | ≤ 170 KB, no three.js |
+| JavaScript the home route \`/\` loads first (gzip -9) | ${web.homeKb} KB in ${web.files} files; three.js in it: ${web.threeOnHome ? '**yes**' : 'no'}; viem in it: ${web.viemOnHome ? '**yes**' : 'no'} | all JavaScript of the build: ${web.totalKb} KB | ≤ 170 KB, no three.js, no viem |
 ${Object.entries(web.events)
   .map(
     ([route, e]) =>

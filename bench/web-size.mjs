@@ -1,5 +1,6 @@
 // JavaScript the home route `/` loads on first load: the module scripts and modulepreload links
-// of the built index.html, each gzipped at level 9. Checks that no three.js is among them.
+// of the built index.html, each gzipped at level 9. Checks that no three.js and no viem (the
+// wallet's chain client, issue 18) are among them.
 // Baseline: all the JavaScript of the same build. The event pages (issue 17): the same, plus each
 // page's lazy chunk and the chunks it imports statically (its first load; the gallery's lightbox
 // loads on the first open, so it is not counted).
@@ -12,6 +13,8 @@ const DIST = path.join(root, 'apps/web/dist');
 const TARGET_KB = 170;
 /** A class name only three.js's renderer bundle contains. */
 const THREE_MARKER = 'WebGLRenderer';
+/** viem's version tag, which its errors carry: only a chunk with viem in it has it. */
+const VIEM_MARKER = 'viem@';
 
 /** The event pages' lazy chunks, by the module names Vite gives them. */
 const EVENT_PAGES = {
@@ -52,10 +55,12 @@ export async function benchWebSize() {
   }
   let home = 0;
   const withThree = [];
+  const withViem = [];
   for (const url of urls) {
     const source = await readFile(path.join(DIST, url.replace(/^\//, '')));
     home += gz(source);
     if (source.includes(THREE_MARKER)) withThree.push(url);
+    if (source.includes(VIEM_MARKER)) withViem.push(url);
   }
   let total = 0;
   const assets = path.join(DIST, 'assets');
@@ -80,10 +85,12 @@ export async function benchWebSize() {
     files: urls.size,
     totalKb: kb(total),
     threeOnHome: withThree.length > 0,
+    viemOnHome: withViem.length > 0,
   };
   console.log(
     `web-size: home route JS ${result.homeKb} KB gz in ${result.files} files (target <= ${TARGET_KB}), ` +
-      `three.js on home: ${result.threeOnHome ? `yes (${withThree.join(', ')})` : 'no'}; all JS of the build: ${result.totalKb} KB gz`,
+      `three.js on home: ${result.threeOnHome ? `yes (${withThree.join(', ')})` : 'no'}, ` +
+      `viem on home: ${result.viemOnHome ? `yes (${withViem.join(', ')})` : 'no'}; all JS of the build: ${result.totalKb} KB gz`,
   );
   console.log(
     `web-size: event pages' first-load JS (target <= ${TARGET_KB}): ` +
