@@ -174,6 +174,13 @@ describe('the wallet', () => {
       dialog.getByRole('button', { name: `${WalletWebText.getFree}: Campus Pin` }).textContent(),
     ).resolves.toBe(WalletWebText.freeTaken);
 
+    // An item bought from the catalogue (Golden Ticket, 10 coins) joins the items.
+    const beforeTicket = await coins(page);
+    await dialog.getByRole('button', { name: `${WalletWebText.buy} Golden Ticket` }).click();
+    await transactionDone(dialog, `${WalletWebText.buy} Golden Ticket`);
+    await owned.getByText('Golden Ticket').waitFor({ timeout: 10_000 });
+    await expect.poll(() => coins(page), { timeout: 10_000 }).toBe(beforeTicket - 10);
+
     // A native transfer: checked before the wallet is asked, then sent and confirmed.
     const send = dialog.getByRole('button', { name: WalletWebText.transferSend });
     await send.click();

@@ -11,6 +11,7 @@ export interface CatalogueListProps {
   busy: boolean;
   onGetFree: (entry: CatalogueEntry) => void;
   onMint: (entry: CatalogueEntry) => void;
+  onBuy: (entry: CatalogueEntry) => void;
 }
 
 const owned = (holdings: WalletHoldings | undefined, id: number) =>
@@ -18,8 +19,18 @@ const owned = (holdings: WalletHoldings | undefined, id: number) =>
     (item) => item.id === id && BigInt(item.amount) > 0n,
   );
 
-/** What the contract offers: Get free for free items (once each), Mint for avatars. */
-export function CatalogueList({ entries, holdings, busy, onGetFree, onMint }: CatalogueListProps) {
+/**
+ * What the contract offers: Get free for free items (once each), Mint for avatars, Buy for the
+ * other items with a price (a poster's NFT can also be bought from its popup in the gallery).
+ */
+export function CatalogueList({
+  entries,
+  holdings,
+  busy,
+  onGetFree,
+  onMint,
+  onBuy,
+}: CatalogueListProps) {
   return (
     <section className="wallet-section" aria-label={WalletWebText.catalogue}>
       <h3 className="wallet-section__title">{WalletWebText.catalogue}</h3>
@@ -27,6 +38,7 @@ export function CatalogueList({ entries, holdings, busy, onGetFree, onMint }: Ca
         {entries.map((entry) => {
           const isAvatar = entry.category === 'avatar';
           const taken = entry.free && owned(holdings, entry.id);
+          const forSale = !entry.free && !isAvatar && BigInt(entry.price) > 0n;
           return (
             <li key={entry.id} className="wallet-item">
               <div className="wallet-item__main">
@@ -45,6 +57,17 @@ export function CatalogueList({ entries, holdings, busy, onGetFree, onMint }: Ca
                   onClick={() => onGetFree(entry)}
                 >
                   {taken ? WalletWebText.freeTaken : WalletWebText.getFree}
+                </button>
+              )}
+              {forSale && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={busy}
+                  aria-label={`${WalletWebText.buy} ${entry.name}`}
+                  onClick={() => onBuy(entry)}
+                >
+                  {WalletWebText.buy}
                 </button>
               )}
               {isAvatar && (

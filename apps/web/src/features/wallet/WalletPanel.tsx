@@ -71,6 +71,8 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
     send(`${WalletWebText.getFree}: ${entry.name}`, { fn: 'freeGetItem', id: entry.id });
   const handleMint = (entry: CatalogueEntry) =>
     send(`${WalletWebText.mint} ${entry.name}`, { fn: 'mintAvatar', id: entry.id });
+  const handleBuy = (entry: CatalogueEntry) =>
+    send(`${WalletWebText.buy} ${entry.name}`, { fn: 'buyItem', id: entry.id, amount: 1 });
   const handleTransfer = async (to: `0x${string}`, value: bigint) => {
     const sent = await tx.run(WalletWebText.transferTitle, (onStep) =>
       sendNative(config, address, to, value, onStep),
@@ -118,6 +120,7 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
           busy={tx.pending}
           onGetFree={handleGetFree}
           onMint={handleMint}
+          onBuy={handleBuy}
         />
       )}
       <TransferForm symbol={config.native_symbol} busy={tx.pending} onSend={handleTransfer} />

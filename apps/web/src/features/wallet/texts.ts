@@ -42,6 +42,7 @@ export const WalletWebText = {
   getFree: 'Get free',
   freeTaken: 'Taken',
   mint: 'Mint',
+  buy: 'Buy',
   price: (coins: string) => `${coins} ${COIN_SYMBOL}`,
   free: 'Free',
   meltValue: (coins: string) => `melts for ${coins} ${COIN_SYMBOL}`,
