@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
-import type { SocialHttp } from './socialApi.ts';
 import { SocialUiText as T } from './texts.ts';
-import { useLoad } from './useLoad.ts';
+import { useBlockMutations, useBlocks } from './useSocialQueries.ts';
 
 /** The people this user blocked: their requests, calls and invites are refused (issue 16). */
-export function BlockedTab({ http }: { http: SocialHttp }) {
-  const { state, reload } = useLoad(http.blocks, 0);
+export function BlockedTab() {
+  const list = useBlocks();
+  const { block, unblock } = useBlockMutations();
   const [name, setName] = useState('');
   const inputId = useId();
 
@@ -15,10 +15,9 @@ export function BlockedTab({ http }: { http: SocialHttp }) {
     event.preventDefault();
     const username = name.trim();
     try {
-      await http.block(username);
+      await block.mutateAsync(username);
       notifySuccess(T.blocked(username));
       setName('');
-      reload();
     } catch (error) {
       notifyError(errorMessage(error));
     }
@@ -26,8 +25,7 @@ export function BlockedTab({ http }: { http: SocialHttp }) {
 
   const handleUnblock = async (userId: string) => {
     try {
-      await http.unblock(userId);
-      reload();
+      await unblock.mutateAsync(userId);
     } catch (error) {
       notifyError(errorMessage(error));
     }
@@ -53,18 +51,16 @@ export function BlockedTab({ http }: { http: SocialHttp }) {
           </button>
         </div>
       </form>
-      {state.phase === 'loading' && <p className="social-empty">{T.loading}</p>}
-      {state.phase === 'error' && (
+      {list.isPending && <p className="social-empty">{T.loading}</p>}
+      {list.isError && (
         <p className="social-empty" role="alert">
-          {state.message}
+          {errorMessage(list.error)}
         </p>
       )}
-      {state.phase === 'ready' && state.data.length === 0 && (
-        <p className="social-empty">{T.noBlocked}</p>
-      )}
-      {state.phase === 'ready' && state.data.length > 0 && (
+      {list.isSuccess && list.data.length === 0 && <p className="social-empty">{T.noBlocked}</p>}
+      {list.isSuccess && list.data.length > 0 && (
         <ul className="social-list" aria-label={T.tabBlocked}>
-          {state.data.map((user) => (
+          {list.data.map((user) => (
             <li key={user.user_id} className="social-row">
               <span className="social-row__name">{user.username}</span>
               <span className="social-row__actions">

@@ -1,6 +1,6 @@
 import { EmoteSchema } from '@atrium/protocol';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import type { SocialActions } from './SocialLive.tsx';
+import type { SocialActions } from './socialState.ts';
 import { SocialUiText as T } from './texts.ts';
 
 /**

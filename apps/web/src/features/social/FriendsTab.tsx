@@ -3,15 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
-import type { SocialActions } from './SocialLive.tsx';
-import type { SocialHttp } from './socialApi.ts';
+import type { SocialActions } from './socialState.ts';
 import { SocialText, SocialUiText as T } from './texts.ts';
-import { useLoad } from './useLoad.ts';
+import { useFriendMutations, useFriends } from './useSocialQueries.ts';
 
 export interface FriendsTabProps {
-  http: SocialHttp;
   actions: SocialActions;
-  version: number;
   canInvite: boolean;
 }
 
@@ -22,32 +19,30 @@ const order = (a: Friend, b: Friend) =>
   a.userName.localeCompare(b.userName);
 
 /** SPEC §2 friends list: per friend Call, Invite Call, Remove; requests with accept/reject. */
-export function FriendsTab({ http, actions, version, canInvite }: FriendsTabProps) {
+export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
   const { confirm } = useDialogs();
-  const { state, reload } = useLoad(http.friends, version);
+  const list = useFriends();
+  const friendship = useFriendMutations();
+  const busy = friendship.busy;
   const [name, setName] = useState('');
   const [emote, setEmote] = useState<Emote>('waving');
-  const [busy, setBusy] = useState(false);
   const inputId = useId();
   const emoteId = useId();
 
-  const run = async (work: () => Promise<string | void>) => {
-    setBusy(true);
+  /** Runs a change; the list reloads once the server took it (the mutation's own reload). */
+  const run = async (work: () => Promise<string>) => {
     try {
       const message = await work();
       if (message) notifySuccess(message);
-      reload();
     } catch (error) {
       notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   };
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const message = await http.request(name);
+      const message = await friendship.request.mutateAsync(name);
       setName('');
       return message;
     });
@@ -60,10 +55,10 @@ export function FriendsTab({ http, actions, version, canInvite }: FriendsTabProp
       confirmLabel: T.deleteButton,
       cancelLabel: T.cancel,
     });
-    if (yes) await run(() => http.remove(friend.user_id));
+    if (yes) await run(() => friendship.remove.mutateAsync(friend.user_id));
   };
 
-  const friends = state.phase === 'ready' ? [...state.data.items].sort(order) : [];
+  const friends = list.isSuccess ? [...list.data.items].sort(order) : [];
   return (
     <div className="social-section">
       <form className="social-form" onSubmit={handleAdd}>
@@ -101,14 +96,14 @@ export function FriendsTab({ http, actions, version, canInvite }: FriendsTabProp
           ))}
         </select>
       </div>
-      {state.phase === 'loading' && <p className="social-empty">{T.loading}</p>}
-      {state.phase === 'error' && (
+      {list.isPending && <p className="social-empty">{T.loading}</p>}
+      {list.isError && (
         <p className="social-empty" role="alert">
           {SocialText.noFriends}
         </p>
       )}
-      {state.phase === 'ready' && friends.length === 0 && (
-        <p className="social-empty">{state.data.message ?? SocialText.noFriends}</p>
+      {list.isSuccess && friends.length === 0 && (
+        <p className="social-empty">{list.data.message ?? SocialText.noFriends}</p>
       )}
       {friends.length > 0 && (
         <ul className="social-list" aria-label={T.tabFriends}>
@@ -166,7 +161,7 @@ export function FriendsTab({ http, actions, version, canInvite }: FriendsTabProp
                       type="button"
                       className="button button--primary button--small"
                       disabled={busy}
-                      onClick={() => void run(() => http.accept(friend.user_id))}
+                      onClick={() => void run(() => friendship.accept.mutateAsync(friend.user_id))}
                     >
                       {T.accept}
                     </button>
@@ -174,7 +169,7 @@ export function FriendsTab({ http, actions, version, canInvite }: FriendsTabProp
                       type="button"
                       className="button button--secondary button--small"
                       disabled={busy}
-                      onClick={() => void run(() => http.reject(friend.user_id))}
+                      onClick={() => void run(() => friendship.reject.mutateAsync(friend.user_id))}
                     >
                       {T.reject}
                     </button>

@@ -2,15 +2,17 @@ import type { InboxType, Notification } from '@atrium/protocol';
 import { useEffect } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
-import type { SocialActions } from './SocialLive.tsx';
-import type { SocialHttp } from './socialApi.ts';
-import { setUnread } from './socialState.ts';
+import { setUnread, type SocialActions } from './socialState.ts';
 import { SocialText, SocialUiText as T } from './texts.ts';
-import { useLoad } from './useLoad.ts';
+import {
+  useFriendMutations,
+  useMarkNotificationsRead,
+  useNotifications,
+} from './useSocialQueries.ts';
 
 export interface NotificationsTabProps {
-  http: SocialHttp;
   actions: SocialActions;
+  /** Bumped by live events: what arrives while the list is open is read too. */
   version: number;
 }
 
@@ -28,37 +30,42 @@ const timeOf = (iso: string) =>
  * SPEC §2/§4 notifications, newest first. Opening the list marks all read (clearing the dot);
  * status 0 offers accept and reject, a nonzero status disables them and highlights the choice.
  */
-export function NotificationsTab({ http, actions, version }: NotificationsTabProps) {
-  const { state, reload } = useLoad(http.notifications, version);
+export function NotificationsTab({ actions, version }: NotificationsTabProps) {
+  const list = useNotifications();
+  const friendship = useFriendMutations();
+  const { mutate: markRead } = useMarkNotificationsRead();
 
   useEffect(() => {
     setUnread(0);
-    // SPEC §8: read failures are silently ignored.
-    http.markRead().catch(() => undefined);
-  }, [http, version]);
+    // SPEC §8: read failures are silently ignored (the mutation keeps its error to itself).
+    markRead();
+  }, [markRead, version]);
 
   const answer = async (n: Notification, accept: boolean) => {
     try {
       const inbox = inboxOf[n.type];
       if (inbox) await actions.answer(inbox, accept);
-      else notifySuccess(await (accept ? http.accept(n.sendBy) : http.reject(n.sendBy)));
+      else {
+        const change = accept ? friendship.accept : friendship.reject;
+        notifySuccess(await change.mutateAsync(n.sendBy));
+      }
     } catch (error) {
       notifyError(errorMessage(error));
     }
-    reload();
+    void list.refetch();
   };
 
-  if (state.phase === 'loading') return <p className="social-empty">{T.loading}</p>;
-  if (state.phase === 'error') {
+  if (list.isPending) return <p className="social-empty">{T.loading}</p>;
+  if (list.isError) {
     return (
       <p className="social-empty" role="alert">
         {SocialText.noNotifications}
       </p>
     );
   }
-  const items = state.data.items;
+  const items = list.data.items;
   if (items.length === 0) {
-    return <p className="social-empty">{state.data.message ?? SocialText.noNotifications}</p>;
+    return <p className="social-empty">{list.data.message ?? SocialText.noNotifications}</p>;
   }
   return (
     <ul className="social-list" aria-label={T.tabNotifications}>

@@ -1,34 +1,31 @@
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
-import type { SocialActions } from './SocialLive.tsx';
-import type { SocialHttp } from './socialApi.ts';
+import type { SocialActions } from './socialState.ts';
 import { SocialUiText as T } from './texts.ts';
-import { useLoad } from './useLoad.ts';
+import { useFriendMutations, useOnlineUsers } from './useSocialQueries.ts';
 
 export interface OnlineTabProps {
   me: string;
-  http: SocialHttp;
   actions: SocialActions;
-  version: number;
 }
 
 /** Who is online (on every server process), searchable by username; call or add anyone. */
-export function OnlineTab({ me, http, actions, version }: OnlineTabProps) {
+export function OnlineTab({ me, actions }: OnlineTabProps) {
   const [search, setSearch] = useState('');
   const searchId = useId();
-  const load = useCallback(() => http.online(search), [http, search]);
-  const { state } = useLoad(load, version);
+  const online = useOnlineUsers(search);
+  const { request } = useFriendMutations();
 
   const handleAdd = async (username: string) => {
     try {
-      notifySuccess(await http.request(username));
+      notifySuccess(await request.mutateAsync(username));
     } catch (error) {
       notifyError(errorMessage(error));
     }
   };
 
-  const others = state.phase === 'ready' ? state.data.users.filter((u) => u.username !== me) : [];
+  const others = online.isSuccess ? online.data.users.filter((u) => u.username !== me) : [];
   return (
     <div className="social-section">
       <div className="social-form">
@@ -44,15 +41,13 @@ export function OnlineTab({ me, http, actions, version }: OnlineTabProps) {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {state.phase === 'loading' && <p className="social-empty">{T.loading}</p>}
-      {state.phase === 'error' && (
+      {online.isPending && <p className="social-empty">{T.loading}</p>}
+      {online.isError && (
         <p className="social-empty" role="alert">
-          {state.message}
+          {errorMessage(online.error)}
         </p>
       )}
-      {state.phase === 'ready' && others.length === 0 && (
-        <p className="social-empty">{T.nobodyOnline}</p>
-      )}
+      {online.isSuccess && others.length === 0 && <p className="social-empty">{T.nobodyOnline}</p>}
       {others.length > 0 && (
         <ul className="social-list" aria-label={T.tabOnline}>
           {others.map((user) => (
@@ -79,9 +74,9 @@ export function OnlineTab({ me, http, actions, version }: OnlineTabProps) {
           ))}
         </ul>
       )}
-      {state.phase === 'ready' && state.data.total > state.data.users.length && (
+      {online.isSuccess && online.data.total > online.data.users.length && (
         <p className="social-row__meta">
-          {T.moreOnline(state.data.users.length, state.data.total)}
+          {T.moreOnline(online.data.users.length, online.data.total)}
         </p>
       )}
     </div>

@@ -1,36 +1,26 @@
-import {
-  DEFAULT_BRIDGE_POSITION,
-  type Emote,
-  type InboxMessage,
-  type Reply,
-} from '@atrium/protocol';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_BRIDGE_POSITION, type InboxMessage, type Reply } from '@atrium/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { IncomingPopup } from './IncomingPopup.tsx';
-import { createSocialHttp } from './socialApi.ts';
 import { dropInbox, enqueue, toBridgePosition, toServerPosition } from './socialModel.ts';
 import { SocialPanel } from './SocialPanel.tsx';
-import { setSocialCommands, setUnread, type SocialLinks } from './socialState.ts';
+import {
+  setSocialCommands,
+  setUnread,
+  type SocialActions,
+  type SocialLinks,
+} from './socialState.ts';
 import { SocialText } from './texts.ts';
+import { invalidateLiveLists, useFriendMutations, useUnreadAtStart } from './useSocialQueries.ts';
 import { useSocialSocket } from './useSocialSocket.ts';
 import './social.css';
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : SocialText.notOnline;
-
-/** What the panel may do over the socket (each answers the toast text or throws). */
-export interface SocialActions {
-  call: (username: string) => Promise<void>;
-  invite: (username: string) => Promise<void>;
-  requestAction: (username: string, action: Emote) => Promise<void>;
-  addFriend: (username: string) => Promise<void>;
-  /** The debug ping (development mode only, one per 10 s). */
-  ping: (username: string) => Promise<void>;
-  answer: (inbox: InboxMessage['inbox'], accept: boolean) => Promise<void>;
-}
 
 export interface SocialLiveProps {
   username: string;
@@ -42,7 +32,8 @@ export interface SocialLiveProps {
 /** The live social layer: its socket, the incoming popups and toasts, and the panel. */
 export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialLiveProps) {
   const store = useSessionStore();
-  const http = useMemo(() => createSocialHttp(() => store.getSnapshot().token), [store]);
+  const queryClient = useQueryClient();
+  const friendship = useFriendMutations();
   const [queue, setQueue] = useState<InboxMessage[]>([]);
   const [version, setVersion] = useState(0);
   const linksRef = useRef(links);
@@ -56,7 +47,10 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     if (linksRef.current.joinRoom(room)) closePanelRef.current();
   };
 
-  const bump = useCallback(() => setVersion((v) => v + 1), []);
+  const bump = useCallback(() => {
+    setVersion((v) => v + 1);
+    invalidateLiveLists(queryClient);
+  }, [queryClient]);
 
   const playAction = (
     host: 'user_action_yes' | 'user_action_no',
@@ -97,16 +91,7 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     changed: bump,
   });
 
-  // The dot shows what was unread before this page opened too.
-  useEffect(() => {
-    http.notifications().then(
-      (page) => setUnread(page.unread),
-      // SPEC §8: notification failures are silent.
-      () => undefined,
-    );
-    // The next person to sign in on this tab starts from their own count.
-    return () => setUnread(0);
-  }, [http]);
+  useUnreadAtStart();
 
   const need = (): AppSocket => {
     if (!socket) throw new Error(SocialText.notOnline);
@@ -142,7 +127,7 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     },
     async addFriend(name) {
       try {
-        notifySuccess(await http.request(name));
+        notifySuccess(await friendship.request.mutateAsync(name));
       } catch (error) {
         notifyError(errorMessage(error));
       }
@@ -203,7 +188,6 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
       {panelOpen && (
         <SocialPanel
           me={username}
-          http={http}
           actions={actions}
           version={version}
           canInvite={links.currentRoom !== null}

@@ -6,9 +6,7 @@ import { DebugTools, debugToolsEnabled } from './DebugTools.tsx';
 import { FriendsTab } from './FriendsTab.tsx';
 import { NotificationsTab } from './NotificationsTab.tsx';
 import { OnlineTab } from './OnlineTab.tsx';
-import type { SocialActions } from './SocialLive.tsx';
-import type { SocialHttp } from './socialApi.ts';
-import { useUnread } from './socialState.ts';
+import { useUnread, type SocialActions } from './socialState.ts';
 import { SocialUiText as T } from './texts.ts';
 
 const TABS = ['friends', 'online', 'notifications', 'blocked'] as const;
@@ -22,16 +20,15 @@ const label: Record<Tab, string> = {
 
 export interface SocialPanelProps {
   me: string;
-  http: SocialHttp;
   actions: SocialActions;
-  /** Bumped by live events, so the open list reloads. */
+  /** Bumped by live events (the open list reloads by itself; notifications are marked read). */
   version: number;
   canInvite: boolean;
   onClose: () => void;
 }
 
 /** SPEC §2: the friends list panel with who is online, the notifications and the block list. */
-export function SocialPanel({ me, http, actions, version, canInvite, onClose }: SocialPanelProps) {
+export function SocialPanel({ me, actions, version, canInvite, onClose }: SocialPanelProps) {
   const unread = useUnread();
   // Unread notifications are what the lit dot points at, so the panel opens on them.
   const [tab, setTab] = useState<Tab>(() => (unread > 0 ? 'notifications' : 'friends'));
@@ -76,14 +73,10 @@ export function SocialPanel({ me, http, actions, version, canInvite, onClose }: 
         aria-labelledby={`social-tab-${tab}`}
         className="social-panel__body"
       >
-        {tab === 'friends' && (
-          <FriendsTab http={http} actions={actions} version={version} canInvite={canInvite} />
-        )}
-        {tab === 'online' && <OnlineTab me={me} http={http} actions={actions} version={version} />}
-        {tab === 'notifications' && (
-          <NotificationsTab http={http} actions={actions} version={version} />
-        )}
-        {tab === 'blocked' && <BlockedTab http={http} />}
+        {tab === 'friends' && <FriendsTab actions={actions} canInvite={canInvite} />}
+        {tab === 'online' && <OnlineTab me={me} actions={actions} />}
+        {tab === 'notifications' && <NotificationsTab actions={actions} version={version} />}
+        {tab === 'blocked' && <BlockedTab />}
       </div>
       {debugToolsEnabled(import.meta.env.DEV, window.location.search) && (
         <DebugTools actions={actions} />

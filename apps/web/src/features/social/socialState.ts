@@ -1,4 +1,4 @@
-import type { BridgePosition, HostToWorld } from '@atrium/protocol';
+import type { BridgePosition, Emote, HostToWorld, InboxMessage } from '@atrium/protocol';
 import { useSyncExternalStore } from 'react';
 import { createStore } from '../../shared/store.ts';
 
@@ -22,6 +22,17 @@ export interface SocialLinks {
   joinRoom: (room: string) => boolean;
   /** The video room the person is in now, for invites; null when in none. */
   currentRoom: string | null;
+}
+
+/** What the panel may do over the socket (each shows its toast; none throws). */
+export interface SocialActions {
+  call: (username: string) => Promise<void>;
+  invite: (username: string) => Promise<void>;
+  requestAction: (username: string, action: Emote) => Promise<void>;
+  addFriend: (username: string) => Promise<void>;
+  /** The debug ping (development mode only, one per 10 s). */
+  ping: (username: string) => Promise<void>;
+  answer: (inbox: InboxMessage['inbox'], accept: boolean) => Promise<void>;
 }
 
 /** What other parts of the page may ask of the social layer (the video tile menu). */

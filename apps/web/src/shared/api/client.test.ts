@@ -93,6 +93,18 @@ describe('api client', () => {
     });
   });
 
+  it('sends a token given with the call instead of the session token', async () => {
+    const fetch = vi.fn(async () => json(200, { status: true, message: '' }));
+    const client = createApiClient({ fetch, getToken: () => 'abc' });
+    await client.call(TestApi.guest, {}, { token: 'frame' });
+    expect(fetch).toHaveBeenCalledWith('/api/auth/guest', {
+      method: 'POST',
+      headers: { accept: 'application/json', authorization: 'Bearer frame' },
+      body: undefined,
+      credentials: 'same-origin',
+    });
+  });
+
   it('throws the server message of a failure envelope', async () => {
     const client = createApiClient({
       fetch: async () => json(401, { status: false, code: 'unauthorized', message: 'Nope.' }),

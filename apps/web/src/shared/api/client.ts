@@ -49,6 +49,8 @@ export type JsonRoute = RouteSpec & { response: NonNullable<RouteSpec['response'
 export interface CallOptions {
   /** Sends the bearer token when one is known (default true). */
   auth?: boolean;
+  /** Sends this bearer token instead of the session's (the embed frame's own session). */
+  token?: string;
 }
 
 /** The arguments after the route: its input (required when it has params, query or body). */
@@ -99,12 +101,12 @@ export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClien
     body: unknown,
     encoding: RouteSpec['encoding'],
     schema: Schema<T>,
-    auth: boolean,
+    options: CallOptions,
   ): Promise<T> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     const encoded = body === undefined ? null : encodeBody(encoding, body);
     if (encoded?.contentType) headers['content-type'] = encoded.contentType;
-    const token = auth ? getToken?.() : null;
+    const token = options.token ?? ((options.auth ?? true) ? getToken?.() : null);
     if (token) headers.authorization = `Bearer ${token}`;
 
     let response: Response;
@@ -153,7 +155,7 @@ export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClien
         body,
         route.encoding,
         route.response as Schema<RouteResponse<typeof route>>,
-        options?.auth ?? true,
+        options ?? {},
       );
     },
   };
