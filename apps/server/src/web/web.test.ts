@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AppRoute } from '@atrium/protocol';
+import { AppRoute, EventsText } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/databases.ts';
 import type { TestDatabase } from '../../test/databases.ts';
@@ -65,6 +65,26 @@ describe('serving the web app', () => {
     const asset = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(asset.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("leaves SPEC §7's public paths and gallery.json to the API, even for a browser", async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const gallery = await fetch(`${server.url}/event/gallery.json`, { headers: html });
+    expect(gallery.status).toBe(200);
+    expect(gallery.headers.get('content-type')).toContain('application/json');
+    expect(await gallery.json()).toEqual([]);
+    for (const path of ['/public/voting/submit', '/public/record-breaking/submit']) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { ...html, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          ...(path.includes('voting') ? { vote_team: '1' } : {}),
+          name: 'Ann',
+        }),
+      });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({ status: false, message: EventsText.emailRequired });
+    }
   });
 
   it('does not serve files outside the web folder', async () => {

@@ -11,38 +11,60 @@ import {
   VotingSubmitSchema,
 } from '../events.ts';
 import { defineRoute } from '../http/route.ts';
-import { EventsAdminPath, EventsPath } from './events.paths.ts';
+import { EventsAdminPath, EventsPath, EventsSpecPath } from './events.paths.ts';
 
 const tags = ['events'] as const;
+
+/** JSON or a urlencoded form (the server parses both). */
+const votingSubmit = defineRoute({
+  method: 'POST',
+  path: EventsPath.votingSubmit,
+  body: VotingSubmitSchema,
+  response: EventSubmitResponseSchema,
+  tags,
+  summary: 'Vote for team 1 or 2 (one vote per email address)',
+});
+
+const recordSubmit = defineRoute({
+  method: 'POST',
+  path: EventsPath.recordSubmit,
+  body: RecordSubmitSchema,
+  response: EventSubmitResponseSchema,
+  tags,
+  summary: 'Sign up for the record-breaking attempt',
+});
+
+const gallery = defineRoute({
+  method: 'GET',
+  path: EventsPath.gallery,
+  response: GalleryListSchema,
+  tags,
+  summary: 'The gallery listing (SPEC §3 gallery entries)',
+});
 
 /**
  * Issue 17's event pages: SPEC §7's two public forms and `gallery.json`, the countdown's date,
  * and the admin's view of submissions (JSON and CSV) and of the gallery list.
  */
 export const EventsApi = {
-  /** JSON or a urlencoded form (the server parses both). */
-  votingSubmit: defineRoute({
-    method: 'POST',
-    path: EventsPath.votingSubmit,
-    body: VotingSubmitSchema,
-    response: EventSubmitResponseSchema,
-    tags,
-    summary: 'Vote for team 1 or 2 (one vote per email address)',
+  votingSubmit,
+  recordSubmit,
+  gallery,
+  /** SPEC §7's paths for the same forms and listing ({@link EventsSpecPath}). */
+  specVotingSubmit: defineRoute({
+    ...votingSubmit,
+    path: EventsSpecPath.votingSubmit,
+    summary: `${votingSubmit.summary} (SPEC §7 path)`,
   }),
-  recordSubmit: defineRoute({
-    method: 'POST',
-    path: EventsPath.recordSubmit,
-    body: RecordSubmitSchema,
-    response: EventSubmitResponseSchema,
-    tags,
-    summary: 'Sign up for the record-breaking attempt',
+  specRecordSubmit: defineRoute({
+    ...recordSubmit,
+    path: EventsSpecPath.recordSubmit,
+    summary: `${recordSubmit.summary} (SPEC §7 path)`,
   }),
-  gallery: defineRoute({
-    method: 'GET',
-    path: EventsPath.gallery,
-    response: GalleryListSchema,
-    tags,
-    summary: 'The gallery listing (SPEC §3 gallery entries)',
+  specGallery: defineRoute({
+    ...gallery,
+    path: EventsSpecPath.gallery,
+    summary: `${gallery.summary}, beside the gallery page`,
   }),
   updateGallery: defineRoute({
     method: 'PUT',

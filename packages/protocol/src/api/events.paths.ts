@@ -9,6 +9,17 @@ export const EventsPath = {
   countdown: '/api/public/events/countdown',
 } as const;
 
+/**
+ * SPEC §7's own paths for the two public forms, and `gallery.json` beside the gallery page
+ * (`/event/gallery.html` asks for `gallery.json`, which resolves there). They answer exactly as
+ * their {@link EventsPath} twins, so a form or page written against the spec works unchanged.
+ */
+export const EventsSpecPath = {
+  votingSubmit: '/public/voting/submit',
+  recordSubmit: '/public/record-breaking/submit',
+  gallery: '/event/gallery.json',
+} as const;
+
 /** The admin's event routes. */
 export const EventsAdminPath = {
   updateGallery: '/api/events/gallery',

@@ -28,7 +28,7 @@ export { ClassroomApi } from './classroom.api.ts';
 export { GameDataApi } from './game-data.api.ts';
 export { MinigameApi } from './minigame.api.ts';
 export { EventsApi } from './events.api.ts';
-export { EventsAdminPath, EventsPath } from './events.paths.ts';
+export { EventsAdminPath, EventsPath, EventsSpecPath } from './events.paths.ts';
 export { PagesApi } from './pages.api.ts';
 export { PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';

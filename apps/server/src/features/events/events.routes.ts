@@ -16,17 +16,24 @@ export const eventsRoutes: FastifyPluginAsync<Pick<FeatureDeps, 'database' | 'li
 ) => {
   const events = new EventsService({ repo: new EventsRepository(database.db), limiter });
 
-  serveRoute(app, EventsApi.votingSubmit, async (request) => ({
-    status: true as const,
-    data: await events.vote(request.ip, request.body),
-  }));
+  // SPEC §7's paths and the `/api/public/…` ones answer alike (the web app calls the latter).
+  for (const route of [EventsApi.votingSubmit, EventsApi.specVotingSubmit]) {
+    serveRoute(app, route, async (request) => ({
+      status: true as const,
+      data: await events.vote(request.ip, request.body),
+    }));
+  }
 
-  serveRoute(app, EventsApi.recordSubmit, async (request) => ({
-    status: true as const,
-    data: await events.recordBreaking(request.ip, request.body),
-  }));
+  for (const route of [EventsApi.recordSubmit, EventsApi.specRecordSubmit]) {
+    serveRoute(app, route, async (request) => ({
+      status: true as const,
+      data: await events.recordBreaking(request.ip, request.body),
+    }));
+  }
 
-  serveRoute(app, EventsApi.gallery, async () => events.gallery());
+  for (const route of [EventsApi.gallery, EventsApi.specGallery]) {
+    serveRoute(app, route, async () => events.gallery());
+  }
 
   serveRoute(
     app,

@@ -269,6 +269,8 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
 
   it('serves the admin gallery list as gallery.json, validated', async () => {
     const gallery = async () => (await send('GET', '/api/public/gallery.json')).json();
+    // Beside the gallery page (`/event/gallery.html` asks for `gallery.json`), the same list.
+    const besidePage = async () => (await send('GET', '/event/gallery.json')).json();
     expect(await gallery()).toEqual([]);
     const entry = {
       gallery_id: 'g-1',
@@ -306,7 +308,65 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
       ['g-1', 'Opening night'],
       [2, 'Opening night'],
     ]);
+    expect(await besidePage()).toEqual(list);
     expect((await put([])).status).toBe(200);
     expect(await gallery()).toEqual([]);
+    expect(await besidePage()).toEqual([]);
+  });
+
+  it("answers SPEC §7's paths as their /api/public twins, JSON or form, and stores the rows", async () => {
+    const pairs = [
+      ['/public/voting/submit', '/api/public/voting/submit'],
+      ['/public/record-breaking/submit', '/api/public/record-breaking/submit'],
+    ] as const;
+    for (const [specPath, apiPath] of pairs) {
+      const team = specPath.includes('voting') ? { vote_team: 1 } : {};
+      const missing = { ...team, name: 'Spec Path' };
+      const refusals = await Promise.all(
+        [specPath, apiPath].map(async (path) => {
+          const res = await send('POST', path, { body: missing });
+          return [res.status, await json(res)];
+        }),
+      );
+      expect(refusals[0]).toEqual([400, expect.objectContaining({ status: false })]);
+      expect(refusals[0]).toEqual(refusals[1]);
+
+      const answers = [];
+      for (const [path, email, asForm] of [
+        [specPath, 'spec-json@school.example', false],
+        [apiPath, 'api-json@school.example', false],
+        [specPath, 'spec-form@school.example', true],
+      ] as const) {
+        const contact = { ...full, ...team, email };
+        const res = await send(
+          'POST',
+          path,
+          asForm
+            ? { form: Object.fromEntries(Object.entries(contact).map(([k, v]) => [k, String(v)])) }
+            : { body: contact },
+        );
+        answers.push([res.status, await json(res)]);
+      }
+      expect(answers[0]).toEqual([200, { status: true, data: expect.any(String) }]);
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    }
+    for (const kind of ['voting', 'record']) {
+      const rows = (
+        await json(await send('GET', `/api/events/submissions?kind=${kind}`, { role: 'admin' }))
+      ).data as { email: string }[];
+      expect(rows.map((r) => r.email)).toEqual(
+        expect.arrayContaining([
+          'spec-json@school.example',
+          'api-json@school.example',
+          'spec-form@school.example',
+        ]),
+      );
+    }
+    // The spec path keeps the one-vote-per-email rule shared with the /api path.
+    const again = await send('POST', '/public/voting/submit', {
+      body: { ...full, vote_team: 2, email: 'API-json@school.example' },
+    });
+    expect(again.status).toBe(409);
   });
 });
