@@ -1,5 +1,4 @@
 import type { Screenshot } from '@atrium/protocol';
-import type { AlbumApi } from './albumApi.ts';
 import { albumPageSize, pageCount } from './albumLayout.ts';
 import { AuthedImage } from './AuthedImage.tsx';
 import { photoDate, photoTitle } from './format.ts';
@@ -7,7 +6,6 @@ import { AlbumText } from './texts.ts';
 import { useWindowSize } from './useWindowSize.ts';
 
 export interface AlbumGalleryProps {
-  api: AlbumApi;
   /** null while the list loads. */
   photos: Screenshot[] | null;
   page: number;
@@ -16,7 +14,7 @@ export interface AlbumGalleryProps {
 }
 
 /** The paged grid of thumbnails; the page size follows the window (SPEC §9). */
-export function AlbumGallery({ api, photos, page, onPage, onOpenPhoto }: AlbumGalleryProps) {
+export function AlbumGallery({ photos, page, onPage, onOpenPhoto }: AlbumGalleryProps) {
   const { width, height } = useWindowSize();
   const size = albumPageSize(width, height);
   // Full rows for every page size: 3 as a list, 4 as 2×2, 8 as 4×2, 9 as 3×3.
@@ -51,7 +49,7 @@ export function AlbumGallery({ api, photos, page, onPage, onOpenPhoto }: AlbumGa
               onClick={() => onOpenPhoto(start + i)}
               aria-label={AlbumText.openPhoto(photoTitle(photo))}
             >
-              <AuthedImage api={api} path={photo.image_thumb} alt="" className="album-grid__img" />
+              <AuthedImage path={photo.image_thumb} alt="" className="album-grid__img" />
               <span className="album-grid__caption">
                 <span className="album-grid__title">{photoTitle(photo)}</span>
                 <span className="album-grid__date">{photoDate(photo)}</span>

@@ -1,17 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Screenshot } from '@atrium/protocol';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
-import { createAlbumApi } from './albumApi.ts';
 import { clearAlbumDot } from '../../shared/album/albumDot.ts';
 import { AlbumGallery } from './AlbumGallery.tsx';
 import { AlbumViewer } from './AlbumViewer.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { EditorText } from './editor/texts.ts';
 import { AlbumText } from './texts.ts';
+import { useAlbumMutations, useAlbumPhotos } from './useAlbum.ts';
 import './album.css';
 
 /** The editor (konva and its tools) loads only when a photo is edited (DESIGN.md). */
@@ -26,12 +25,14 @@ type View = 'cover' | 'gallery' | 'viewer' | 'editor';
 
 /** SPEC §2 Album modal: cover → paged gallery → single photo, with share and delete. */
 export function AlbumModal({ open, onClose }: AlbumModalProps) {
-  const { token } = useSessionState();
-  const api = useMemo(() => createAlbumApi(() => token), [token]);
   const { confirm, showError } = useDialogs();
 
   const [view, setView] = useState<View>('cover');
-  const [photos, setPhotos] = useState<Screenshot[] | null>(null);
+  // The list loads when the gallery first opens (the cover asks for nothing).
+  const list = useAlbumPhotos(view !== 'cover');
+  const photos: Screenshot[] | null = list.data ?? null;
+  const { remove, markSeen } = useAlbumMutations();
+  const { mutate: recordLook } = markSeen;
   const [page, setPage] = useState(0);
   const [index, setIndex] = useState(0);
   const [sharing, setSharing] = useState<Screenshot | null>(null);
@@ -47,22 +48,17 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
   useEffect(() => {
     if (!open) return;
     clearAlbumDot();
-    // The server remembers the look, so the dot stays out after a reload too.
-    api.markSeen().catch(() => undefined);
-  }, [open, api]);
-
-  const load = async () => {
-    setPhotos(null);
-    setPhotos(await api.list());
-  };
+    // The server remembers the look, so the dot stays out after a reload too (failures are
+    // silent: the mutation keeps its error to itself).
+    recordLook();
+  }, [open, recordLook]);
 
   /** Reloads the list in place (the viewer stays on screen) and shows photo `id`. */
   const refreshAndShow = async (id: string) => {
-    const list = await api.list();
-    setPhotos(list);
-    const at = list.findIndex((p) => p._id === id);
+    const reloaded = (await list.refetch()).data ?? [];
+    const at = reloaded.findIndex((p) => p._id === id);
     setIndex(at >= 0 ? at : 0);
-    setView(list.length > 0 ? 'viewer' : 'gallery');
+    setView(reloaded.length > 0 ? 'viewer' : 'gallery');
   };
 
   const handleDismiss = async () => {
@@ -77,10 +73,7 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
     onClose();
   };
 
-  const handleOpenGallery = () => {
-    setView('gallery');
-    void load();
-  };
+  const handleOpenGallery = () => setView('gallery');
 
   const handleDelete = async (photo: Screenshot) => {
     if (deleting) return;
@@ -92,9 +85,9 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
     if (!yes) return;
     setDeleting(true);
     try {
-      await api.remove(photo._id);
+      // The list loads again, showing its loading state, as it did when the gallery opened.
+      await remove.mutateAsync(photo._id);
       setView('gallery');
-      await load();
     } catch (error: unknown) {
       void showError({ message: errorMessage(error) });
     } finally {
@@ -130,7 +123,6 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
       )}
       {view === 'gallery' && (
         <AlbumGallery
-          api={api}
           photos={photos}
           page={page}
           onPage={setPage}
@@ -142,7 +134,6 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
       )}
       {view === 'viewer' && photos && (
         <AlbumViewer
-          api={api}
           photos={photos}
           index={Math.min(index, photos.length - 1)}
           onSelect={setIndex}
@@ -163,7 +154,6 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
         >
           <ImageEditor
             key={photos[index]._id}
-            api={api}
             photo={photos[index]}
             hasPrevious={index > 0}
             hasNext={index < photos.length - 1}
@@ -179,7 +169,7 @@ export function AlbumModal({ open, onClose }: AlbumModalProps) {
           />
         </Suspense>
       )}
-      {sharing && <ShareModal api={api} photo={sharing} onClose={handleShareClose} />}
+      {sharing && <ShareModal photo={sharing} onClose={handleShareClose} />}
     </PopupShell>
   );
 }

@@ -1,6 +1,5 @@
 import type { Screenshot } from '@atrium/protocol';
 import { useEffect } from 'react';
-import type { AlbumApi } from './albumApi.ts';
 import { SLIDER_CENTER_PADDING_PX, sliderSlides, sliderWindow } from './albumLayout.ts';
 import { AuthedImage } from './AuthedImage.tsx';
 import { photoDate, photoTitle } from './format.ts';
@@ -8,7 +7,6 @@ import { AlbumText } from './texts.ts';
 import { useWindowSize } from './useWindowSize.ts';
 
 export interface AlbumViewerProps {
-  api: AlbumApi;
   photos: Screenshot[];
   index: number;
   onSelect: (index: number) => void;
@@ -21,7 +19,6 @@ export interface AlbumViewerProps {
 
 /** One photo, large, with its title and date, a thumbnail strip and the photo's actions. */
 export function AlbumViewer({
-  api,
   photos,
   index,
   onSelect,
@@ -60,7 +57,7 @@ export function AlbumViewer({
   return (
     <div className="album-viewer">
       <figure className="album-viewer__figure">
-        <AuthedImage api={api} path={photo.image} alt={title} className="album-viewer__img" />
+        <AuthedImage path={photo.image} alt={title} className="album-viewer__img" />
         <figcaption className="album-viewer__caption">
           <span className="album-viewer__title">{title}</span>
           <span className="album-viewer__date">{photoDate(photo)}</span>
@@ -90,7 +87,7 @@ export function AlbumViewer({
                   aria-label={AlbumText.openPhoto(photoTitle(item))}
                   onClick={() => onSelect(i)}
                 >
-                  <AuthedImage api={api} path={item.image_thumb} alt="" />
+                  <AuthedImage path={item.image_thumb} alt="" />
                 </button>
               </li>
             );

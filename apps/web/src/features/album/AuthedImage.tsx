@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { AlbumApi } from './albumApi.ts';
 import { AlbumText } from './texts.ts';
+import { useImageLoader } from './useAlbum.ts';
 
 export interface AuthedImageProps {
-  api: AlbumApi;
   /** The owner-only file address (`image` or `image_thumb`). */
   path: string;
   alt: string;
@@ -13,13 +12,14 @@ export interface AuthedImageProps {
 type Loaded = { path: string; url: string | null };
 
 /** An <img> for a file that needs the bearer token: fetched into a `blob:` address, freed on change. */
-export function AuthedImage({ api, path, alt, className }: AuthedImageProps) {
+export function AuthedImage({ path, alt, className }: AuthedImageProps) {
+  const loadImage = useImageLoader();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     let url: string | null = null;
-    api.imageBlobUrl(path, controller.signal).then(
+    loadImage(path, controller.signal).then(
       (next) => {
         url = next;
         if (controller.signal.aborted) URL.revokeObjectURL(next);
@@ -33,7 +33,7 @@ export function AuthedImage({ api, path, alt, className }: AuthedImageProps) {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [api, path]);
+  }, [loadImage, path]);
 
   const current = loaded?.path === path ? loaded : null;
   if (current === null) {

@@ -1,37 +1,22 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { markAlbumUpdated, useAlbumDot } from '../../shared/album/albumDot.ts';
 import { canUseAlbum } from '../../shared/session/session.ts';
-import { useSession, useSessionState } from '../../shared/session/SessionContext.tsx';
+import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
-import { createAlbumApi } from './albumApi.ts';
+import { useAlbumNews } from './useAlbum.ts';
 
 /** The album loads when it is first opened, not with every page. */
 const AlbumModal = lazy(() => import('./AlbumModal.tsx').then((m) => ({ default: m.AlbumModal })));
 
-/**
- * Asks the server whether the album holds photos newer than the user's last look, when signed
- * in and whenever the page comes back into view (a photo may come from another tab or device).
- */
-function useServerAlbumNews(loggedIn: boolean): void {
-  const { token } = useSessionState();
-  const api = useMemo(() => createAlbumApi(() => token), [token]);
+/** Lights the dot whenever the server says the album holds photos newer than the last look. */
+function useServerAlbumNews(username: string | null): void {
+  const news = useAlbumNews(username);
+  // Each answer counts, not only a change: the dot may have been cleared since the last `true`.
+  const hasNews = news.data === true;
+  const answeredAt = news.dataUpdatedAt;
   useEffect(() => {
-    if (!loggedIn || !token) return;
-    let live = true;
-    const check = () => {
-      api
-        .hasNews()
-        .then((news) => live && news && markAlbumUpdated())
-        .catch(() => undefined);
-    };
-    const onVisible = () => document.visibilityState === 'visible' && check();
-    check();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      live = false;
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [api, loggedIn, token]);
+    if (hasNews) markAlbumUpdated();
+  }, [hasNews, answeredAt]);
 }
 
 export interface MyAlbumEntryProps {
@@ -48,7 +33,7 @@ export function MyAlbumEntry({ onOpen }: MyAlbumEntryProps) {
   const loggedIn = canUseAlbum(user);
   const [open, setOpen] = useState(false);
   const dot = useAlbumDot();
-  useServerAlbumNews(loggedIn);
+  useServerAlbumNews(loggedIn ? (user?.username ?? null) : null);
   if (!loggedIn) return null;
   const handleOpen = () => {
     setOpen(true);

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { POPUP_Z_INDEX, PopupShell } from '../../shared/ui/PopupShell.tsx';
-import type { AlbumApi } from './albumApi.ts';
 import { AuthedImage } from './AuthedImage.tsx';
 import { photoTitle } from './format.ts';
 import {
@@ -15,9 +14,9 @@ import {
   type ShareTarget,
 } from './shareTargets.ts';
 import { AlbumText } from './texts.ts';
+import { useAlbumMutations, useShareLink } from './useAlbum.ts';
 
 export interface ShareModalProps {
-  api: AlbumApi;
   photo: Screenshot;
   onClose: () => void;
 }
@@ -35,39 +34,37 @@ type Link =
  * link: photos of students are personal data, so the link is made only when the owner picks a
  * target or copies it, and the dialog says so.
  */
-export function ShareModal({ api, photo, onClose }: ShareModalProps) {
+export function ShareModal({ photo, onClose }: ShareModalProps) {
   const { showError } = useDialogs();
-  const [link, setLink] = useState<Link>({ state: 'checking' });
+  const live = useShareLink(photo._id);
+  const { share, unshare } = useAlbumMutations();
+  const [revoked, setRevoked] = useState(false);
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
   const urlRef = useRef<HTMLInputElement>(null);
+  const busy = unshare.isPending;
 
+  const link: Link = revoked
+    ? { state: 'revoked' }
+    : share.isPending
+      ? { state: 'creating' }
+      : live.isPending
+        ? { state: 'checking' }
+        : live.data
+          ? { state: 'ready', ...live.data }
+          : { state: 'none' };
+
+  const checkFailed = live.isError ? live.error : null;
   useEffect(() => {
-    let live = true;
-    api.shareLink(photo._id).then(
-      (data) => {
-        if (live) setLink(data ? { state: 'ready', ...data } : { state: 'none' });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        void showError({ message: errorMessage(error) });
-        onClose();
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, photo._id, showError, onClose]);
+    if (checkFailed === null) return;
+    void showError({ message: errorMessage(checkFailed) });
+    onClose();
+  }, [checkFailed, showError, onClose]);
 
   const ensureLink = async (): Promise<LiveLink | null> => {
     if (link.state === 'ready') return link;
-    setLink({ state: 'creating' });
     try {
-      const made: LiveLink = { state: 'ready', ...(await api.share(photo._id)) };
-      setLink(made);
-      return made;
+      return { state: 'ready', ...(await share.mutateAsync(photo._id)) };
     } catch (error: unknown) {
-      setLink({ state: 'none' });
       void showError({ message: errorMessage(error) });
       return null;
     }
@@ -125,14 +122,11 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
 
   const handleRevoke = async () => {
     if (busy) return;
-    setBusy(true);
     try {
-      await api.unshare(photo._id);
-      setLink({ state: 'revoked' });
+      await unshare.mutateAsync(photo._id);
+      setRevoked(true);
     } catch (error: unknown) {
       void showError({ message: errorMessage(error) });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -149,7 +143,6 @@ export function ShareModal({ api, photo, onClose }: ShareModalProps) {
       <Dialog.Title className="dialog__title">{AlbumText.shareTitle}</Dialog.Title>
       <Dialog.Description className="dialog__description">{AlbumText.shareLead}</Dialog.Description>
       <AuthedImage
-        api={api}
         path={photo.image_thumb}
         alt={photoTitle(photo)}
         className="album-share__preview"

@@ -105,6 +105,22 @@ describe('api client', () => {
     });
   });
 
+  it('fetches an owner-only file with the bearer token, and refuses a failed answer', async () => {
+    const fetch = vi.fn(async () => new Response('png', { status: 200 }));
+    const client = createApiClient({ fetch, getToken: () => 'abc' });
+    const blob = await client.blob('/api/screenshot/file/u/a.png');
+    await expect(blob.text()).resolves.toBe('png');
+    expect(fetch).toHaveBeenCalledWith('/api/screenshot/file/u/a.png', {
+      headers: { authorization: 'Bearer abc' },
+      credentials: 'same-origin',
+      signal: undefined,
+    });
+    const missing = createApiClient({ fetch: async () => new Response('', { status: 404 }) });
+    await expect(missing.blob('/api/screenshot/file/u/b.png')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
   it('throws the server message of a failure envelope', async () => {
     const client = createApiClient({
       fetch: async () => json(401, { status: false, code: 'unauthorized', message: 'Nope.' }),

@@ -62,6 +62,11 @@ export type CallArgs<R extends RouteSpec> =
 export interface ApiClient {
   /** Calls a route of the contract (`@atrium/protocol`'s `*Api`); the answer is parsed and typed. */
   call<R extends JsonRoute>(route: R, ...args: CallArgs<R>): Promise<RouteResponse<R>>;
+  /**
+   * GETs a file that only its owner may read (an album image) with the bearer token, which an
+   * `<img>` cannot send; rejects with an ApiError when the answer is not a success.
+   */
+  blob(path: string, signal?: AbortSignal): Promise<Blob>;
 }
 
 /** Encodes a body as its route says: JSON by default, a urlencoded form, or multipart as given. */
@@ -143,6 +148,21 @@ export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClien
     throw new ApiError(response.status, null, { cause: parsed.error });
   };
   return {
+    async blob(path, signal) {
+      const token = getToken?.();
+      let response: Response;
+      try {
+        response = await fetch(path, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          credentials: 'same-origin',
+          signal,
+        });
+      } catch (error) {
+        throw new ApiError(0, null, { cause: error });
+      }
+      if (!response.ok) throw new ApiError(response.status, null);
+      return response.blob();
+    },
     call(route, ...[input, options]) {
       const { params, query, body } = (input ?? {}) as {
         params?: object;

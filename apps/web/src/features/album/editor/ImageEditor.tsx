@@ -3,7 +3,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { errorMessage } from '../../../shared/api/client.ts';
 import { useDialogs } from '../../../shared/dialogs/useDialogs.ts';
 import { notifySuccess } from '../../../shared/toast/toast.ts';
-import type { AlbumApi } from '../albumApi.ts';
+import { useUpdatePhoto } from '../useAlbum.ts';
 import {
   apply,
   canRedo,
@@ -37,7 +37,6 @@ import { useGraphics, usePicture, useRendered } from './useEditorPicture.ts';
 import './editor.css';
 
 export interface ImageEditorProps {
-  api: AlbumApi;
   photo: Screenshot;
   hasPrevious: boolean;
   hasNext: boolean;
@@ -72,7 +71,6 @@ const initialSettings: ToolSettings = {
  * with the applied operations replayed, plus a preview of the active tool's pending edit.
  */
 export default function ImageEditor({
-  api,
   photo,
   hasPrevious,
   hasNext,
@@ -84,7 +82,8 @@ export default function ImageEditor({
   onDirtyChange,
 }: ImageEditorProps) {
   const { confirm, showError } = useDialogs();
-  const picture = usePicture(api, photo.image);
+  const picture = usePicture(photo.image);
+  const update = useUpdatePhoto();
   const graphics = useGraphics();
   const [history, setHistory] = useState<EditorHistory>(emptyHistory);
   const [tool, setTool] = useState<ToolName | null>(null);
@@ -275,7 +274,11 @@ export default function ImageEditor({
     savingRef.current = true;
     setSaving(true);
     try {
-      const saved = await api.update(photo._id, photoTitle(photo), exportPng(current));
+      const saved = await update.mutateAsync({
+        id: photo._id,
+        title: photoTitle(photo),
+        image: exportPng(current),
+      });
       await onSaved(saved);
       notifySuccess(EditorText.saved);
     } catch (error: unknown) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AlbumApi } from '../albumApi.ts';
 import type { EditOperation } from '../editorHistory.ts';
+import { useImageLoader } from '../useAlbum.ts';
 import { findGraphic } from './graphics.ts';
 import { EditReplay, pictureCanvas, type RenderAssets } from './renderEdits.ts';
 
@@ -17,14 +17,14 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 }
 
 /** Loads the owner-only picture into a canvas (fitted to 1920×1080) for the editor. */
-export function usePicture(api: AlbumApi, path: string): PictureState {
+export function usePicture(path: string): PictureState {
+  const loadBlob = useImageLoader();
   const [loaded, setLoaded] = useState<{ path: string; state: PictureState } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     let blobUrl: string | null = null;
     const setState = (state: PictureState) => setLoaded({ path, state });
-    api
-      .imageBlobUrl(path, controller.signal)
+    loadBlob(path, controller.signal)
       .then(async (url) => {
         blobUrl = url;
         const image = await loadImage(url);
@@ -42,7 +42,7 @@ export function usePicture(api: AlbumApi, path: string): PictureState {
       controller.abort();
       if (blobUrl) URL.revokeObjectURL(blobUrl);
     };
-  }, [api, path]);
+  }, [loadBlob, path]);
   return loaded?.path === path ? loaded.state : { status: 'loading' };
 }
 
