@@ -2,12 +2,8 @@
 // against the built server, with two baselines from the same run and server: the same call for a
 // user with 1 screenshot, and `/api/health`. The calls alternate, so drift hits all three alike.
 // Runs on PostgreSQL when TEST_DATABASE_URL is set (in a scratch database), else on PGlite.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort, median, root, startServer } from './lib.mjs';
+import { createUser, median, scratchPostgres, startAtrium } from './lib.mjs';
 
 const ROWS = 1000;
 const WARMUP = 20;
@@ -17,27 +13,6 @@ const PASSWORD = 'a benchmark password';
 /** The p-th percentile (0–100) of sorted values, nearest rank. */
 const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((sorted.length * p) / 100) - 1)];
 const round = (ms) => Number(ms.toFixed(2));
-
-/** Creates an account with the built admin CLI (which also migrates); returns its id. */
-function createUser(env, username) {
-  const out = execFileSync(
-    process.execPath,
-    [
-      'apps/server/dist/admin.mjs',
-      'create-user',
-      '--role',
-      'member',
-      '--username',
-      username,
-      '--email',
-      `${username}@bench.test`,
-    ],
-    { cwd: root, env: { ...process.env, ...env }, input: `${PASSWORD}\n`, encoding: 'utf8' },
-  );
-  const id = /\(([0-9a-f-]{36})\)\s*$/.exec(out)?.[1];
-  if (!id) throw new Error(`create-user said: ${out}`);
-  return id;
-}
 
 /**
  * Inserts `count` screenshot rows for a user in one statement, one second apart so "newest first"
@@ -69,27 +44,6 @@ async function insertScreenshots(target, userId, count) {
       await client.close();
     }
   }
-}
-
-/** A scratch PostgreSQL database next to TEST_DATABASE_URL's, or undefined for PGlite. */
-async function scratchPostgres() {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return undefined;
-  const { default: pg } = await import('pg');
-  const admin = async (text) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function signIn(base, username) {
@@ -148,29 +102,24 @@ const summary = (times) => {
 };
 
 export async function benchAlbumList() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-album-'));
-  const postgres = await scratchPostgres();
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  };
+  // A scratch PostgreSQL database next to TEST_DATABASE_URL's, or PGlite without it.
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const postgres = adminUrl ? await scratchPostgres(adminUrl) : undefined;
   let stop;
   try {
-    const manyId = createUser(env, 'bench-album');
-    const oneId = createUser(env, 'bench-single');
-    await insertScreenshots({ url: postgres?.url, dataDir }, manyId, ROWS);
-    await insertScreenshots({ url: postgres?.url, dataDir }, oneId, 1);
-
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    stop = await startServer(
-      ['apps/server/dist/main.mjs'],
-      { ...env, PORT: String(port) },
-      `${base}/api/ready`,
-    );
+    const app = await startAtrium({
+      name: 'atrium-bench-album-',
+      env: { SEED_DEMO: 'false', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+      // The accounts and their rows, before the server holds the database.
+      before: async (env) => {
+        const manyId = createUser(env, 'bench-album', PASSWORD);
+        const oneId = createUser(env, 'bench-single', PASSWORD);
+        await insertScreenshots({ url: postgres?.url, dataDir: env.DATA_DIR }, manyId, ROWS);
+        await insertScreenshots({ url: postgres?.url, dataDir: env.DATA_DIR }, oneId, 1);
+      },
+    });
+    stop = app.stop;
+    const { base } = app;
     const many = await signIn(base, 'bench-album');
     const one = await signIn(base, 'bench-single');
 
@@ -223,7 +172,6 @@ export async function benchAlbumList() {
   } finally {
     await stop?.();
     await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,14 +1,16 @@
 // Chat fan-out (issue 15): 200 people watching one room's chat on the main socket, messages posted
 // over SPEC §7's `POST /api/chat/add`. p50/p95 delay from the post to each watcher's `chat:message`,
 // against a bare socket.io server doing `io.to(room).emit` of the same payload in this run.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { io } from 'socket.io-client';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
-import { freePort, root, startServer } from './lib.mjs';
+import {
+  connectSocket,
+  delaySummary,
+  freePort,
+  handshake,
+  startAtrium,
+  startScript,
+} from './lib.mjs';
 
 const WATCHERS = 200;
 // The server allows 3 messages a second per user: 5 senders at 2 a second make 10 a second.
@@ -18,10 +20,6 @@ const WARMUP_S = 2;
 const MEASURE_S = 10;
 const ROOM = 'room-1';
 const JWT_SECRET = 'bench-chat-secret-0123456789abcdef0123456789';
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
 
 /** A message as typed: about 80 characters, carrying its send time. */
 const text = (sentAt) => `${sentAt} Has everyone read chapter four before tomorrow's class? 📚`;
@@ -67,43 +65,15 @@ async function measure(watchers, post, event) {
   // Whatever is still on its way arrives; what never does shows as fewer deliveries.
   await new Promise((r) => setTimeout(r, 1500));
   if (failed) throw new Error(`${failed} posts failed`);
-  delays.sort((a, b) => a - b);
-  return {
-    p50Ms: Number(percentile(delays, 0.5).toFixed(1)),
-    p95Ms: Number(percentile(delays, 0.95).toFixed(1)),
-    maxMs: Number(delays.at(-1).toFixed(1)),
-    deliveries: delays.length,
-    expected: sentInWindow * watchers.length,
-  };
-}
-
-function connect(url, auth) {
-  const socket = io(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    reconnection: false,
-    auth,
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return delaySummary(delays, sentInWindow * watchers.length);
 }
 
 /** Our server: 200 members watching `room-1`; 5 of them post. */
 async function atrium() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-chat-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    JWT_SECRET,
-  };
-  const stop = await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`);
+  const { base, stop } = await startAtrium({
+    name: 'atrium-bench-chat-',
+    env: { SEED_DEMO: 'false', JWT_SECRET },
+  });
   const tokens = new AccessTokens(JWT_SECRET);
   const sockets = [];
   try {
@@ -111,7 +81,7 @@ async function atrium() {
     for (let i = 0; i < WATCHERS; i += 1) {
       const token = await tokens.sign({ sub: randomUUID(), username: `m${i}`, role: 'member' });
       if (i < SENDERS) senderTokens.push(token);
-      const socket = await connect(base, { protocol: 1, token });
+      const socket = await connectSocket(base, handshake(token));
       sockets.push(socket);
       const watched = await socket.emitWithAck('chat:watch', { room: ROOM });
       if (!watched.status) throw new Error(watched.message);
@@ -131,7 +101,6 @@ async function atrium() {
   } finally {
     sockets.forEach((s) => s.disconnect());
     await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -164,16 +133,12 @@ async function bare() {
     }));
     http.listen(${port}, '127.0.0.1', () => console.log('ready'));
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: path.join(root, 'apps/server'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
+  const stop = await startScript(code);
   const base = `http://127.0.0.1:${port}`;
   const sockets = [];
   try {
     for (let i = 0; i < WATCHERS; i += 1) {
-      const socket = await connect(base, {});
+      const socket = await connectSocket(base);
       sockets.push(socket);
       await socket.emitWithAck('chat:watch', { room: ROOM });
     }
@@ -190,8 +155,7 @@ async function bare() {
     );
   } finally {
     sockets.forEach((s) => s.disconnect());
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    await stop();
   }
 }
 

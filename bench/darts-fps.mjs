@@ -5,13 +5,10 @@
 // aim wobbles, the meter rises and falls) while requestAnimationFrame timestamps are recorded
 // for 5 s. Baseline: an empty page's requestAnimationFrame rate in the same browser, same run.
 /* global requestAnimationFrame */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { freePort, median, SOFTWARE_GL_CHROMIUM_ARGS, startServer } from './lib.mjs';
+import { median, SOFTWARE_GL_CHROMIUM_ARGS, startAtrium } from './lib.mjs';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const WARMUP_MS = 1000;
@@ -43,18 +40,10 @@ function summarise(times) {
 }
 
 export async function benchDartsFps() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-darts-'));
-  const env = {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-  };
-  const stop = await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`);
+  const { base, stop } = await startAtrium({
+    name: 'atrium-bench-darts-',
+    env: (url) => ({ NODE_ENV: 'production', PUBLIC_URL: url }),
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -110,7 +99,6 @@ export async function benchDartsFps() {
   } finally {
     await browser.close();
     await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,10 +1,7 @@
 // Throughput of Atrium's /api/health against a bare Fastify route returning the same JSON, each in
 // its own process, measured one after the other with the same autocannon settings.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, median, startServer } from './lib.mjs';
+import { freePort, median, startAtrium, startServer } from './lib.mjs';
 
 const ROUNDS = 6;
 const ROUND_S = 4;
@@ -30,17 +27,12 @@ async function round(url, duration) {
  * machine noise hits both alike. The figure is the median over rounds.
  */
 export async function benchHealth() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));
-  const atriumPort = await freePort();
+  const ours = await startAtrium();
   const barePort = await freePort();
-  const atriumUrl = `http://127.0.0.1:${atriumPort}/api/health`;
+  const atriumUrl = `${ours.base}/api/health`;
   const bareUrl = `http://127.0.0.1:${barePort}/api/health`;
   const stops = [
-    await startServer(
-      ['apps/server/dist/main.mjs'],
-      { PORT: String(atriumPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      atriumUrl,
-    ),
+    ours.stop,
     await startServer(['-e', bareFastify], { PORT: String(barePort) }, bareUrl),
   ];
   try {
@@ -67,7 +59,6 @@ export async function benchHealth() {
     return { atrium: a, bare: b, ratio };
   } finally {
     for (const stop of stops) await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

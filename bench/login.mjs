@@ -1,49 +1,16 @@
 // Login throughput and p99 with 20 concurrent clients (argon2id sets the pace), and /api/health
 // p99 while logins saturate the server, against /api/health p99 on the idle server (same run).
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, root, startServer } from './lib.mjs';
+import { createUser, startAtrium } from './lib.mjs';
 
 const LOGIN_CONNECTIONS = 20;
 const DURATION_S = 10;
 
 export async function benchLogin() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'true',
-    SEED_DEMO: 'false',
-  };
-  execFileSync(
-    process.execPath,
-    [
-      'apps/server/dist/admin.mjs',
-      'create-user',
-      '--role',
-      'member',
-      '--username',
-      'bench',
-      '--email',
-      'bench@bench.test',
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      input: 'a benchmark password\n',
-    },
-  );
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const stop = await startServer(
-    ['apps/server/dist/main.mjs'],
-    { ...env, PORT: String(port) },
-    `${base}/api/ready`,
-  );
+  const { base, stop } = await startAtrium({
+    env: { TRUST_PROXY: 'true', SEED_DEMO: 'false' },
+    before: (env) => void createUser(env, 'bench', 'a benchmark password'),
+  });
   try {
     const idle = await autocannon({ url: `${base}/api/health`, connections: 1, duration: 4 });
     let n = 0;
@@ -88,7 +55,6 @@ export async function benchLogin() {
     return result;
   } finally {
     await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

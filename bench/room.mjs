@@ -1,14 +1,9 @@
 // The classroom's room socket (issue 15): whiteboard relay, 30 participants, the owner sending 10
 // scene updates a second. p95 delay from the owner's emit to each other participant's receipt,
 // against a bare socket.io server relaying the same messages (`socket.broadcast.emit`) in this run.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { io } from 'socket.io-client';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
-import { freePort, root, startServer } from './lib.mjs';
+import { connectSocket, delaySummary, freePort, startAtrium, startScript } from './lib.mjs';
 
 const PARTICIPANTS = 30;
 const UPDATES_PER_S = 10;
@@ -38,10 +33,6 @@ function stroke(version, sentAt) {
   };
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-
 /** Owner sends; everyone else records the delay of each update sent in the measured window. */
 async function measure(owner, others, send, event) {
   const delays = [];
@@ -69,60 +60,27 @@ async function measure(owner, others, send, event) {
   clearInterval(timer);
   // Whatever is still on its way arrives; what never does shows as fewer deliveries.
   await new Promise((r) => setTimeout(r, 1000));
-  delays.sort((a, b) => a - b);
-  return {
-    p50Ms: Number(percentile(delays, 0.5).toFixed(1)),
-    p95Ms: Number(percentile(delays, 0.95).toFixed(1)),
-    maxMs: Number(delays.at(-1).toFixed(1)),
-    deliveries: delays.length,
-    expected: sentInWindow * others.length,
-  };
-}
-
-function connectAll(url, auth, count) {
-  return Promise.all(
-    Array.from({ length: count }, () => {
-      const socket = io(url, {
-        path: '/api/socket',
-        transports: ['websocket'],
-        reconnection: false,
-        auth,
-      });
-      return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
-    }),
-  );
+  return delaySummary(delays, sentInWindow * others.length);
 }
 
 /** Our server: the spec's `/room/room-1`, a teacher who opens the board, 29 members. */
 async function atrium() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-room-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    JWT_SECRET,
-  };
-  const stop = await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`);
+  const { base, stop } = await startAtrium({
+    name: 'atrium-bench-room-',
+    env: { SEED_DEMO: 'false', JWT_SECRET },
+  });
   const tokens = new AccessTokens(JWT_SECRET);
   const sockets = [];
   try {
+    // The spec's bare `{ token }`, as a stock client sends it to the room socket.
     const url = `${base}/room/room-1`;
-    const [owner] = await connectAll(
-      url,
-      { token: await tokens.sign({ sub: randomUUID(), username: 'teacher', role: 'teacher' }) },
-      1,
-    );
+    const owner = await connectSocket(url, {
+      token: await tokens.sign({ sub: randomUUID(), username: 'teacher', role: 'teacher' }),
+    });
     sockets.push(owner);
     for (let i = 1; i < PARTICIPANTS; i += 1) {
       const token = await tokens.sign({ sub: randomUUID(), username: `m${i}`, role: 'member' });
-      sockets.push(...(await connectAll(url, { token }, 1)));
+      sockets.push(await connectSocket(url, { token }));
     }
     const opened = await owner.emitWithAck('send_message', {
       type: 'action',
@@ -145,7 +103,6 @@ async function atrium() {
   } finally {
     sockets.forEach((s) => s.disconnect());
     await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -158,12 +115,10 @@ async function bare() {
     io.on('connection', (s) => s.on('scene', (p) => s.broadcast.emit('scene', p)));
     console.log('ready');
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: path.join(root, 'apps/server'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  const sockets = await connectAll(`http://127.0.0.1:${port}`, {}, PARTICIPANTS);
+  const stop = await startScript(code);
+  const sockets = await Promise.all(
+    Array.from({ length: PARTICIPANTS }, () => connectSocket(`http://127.0.0.1:${port}`)),
+  );
   try {
     const [owner, ...others] = sockets;
     return await measure(
@@ -174,8 +129,7 @@ async function bare() {
     );
   } finally {
     sockets.forEach((s) => s.disconnect());
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    await stop();
   }
 }
 

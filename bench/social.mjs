@@ -3,16 +3,20 @@
 // B. p95 delay from the caller's `social:call` emit to the callee's `social:message`, and whether
 // both processes agree on who is online, against a bare socket.io emit between two socket.io
 // servers on the Redis adapter in this run.
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
-import { PROTOCOL_VERSION, SOCKET_PATH, SocialApi } from '../packages/protocol/src/index.ts';
-import { freePort, root, startServer } from './lib.mjs';
+import { SOCKET_PATH, SocialApi } from '../packages/protocol/src/index.ts';
+import {
+  connectSocket,
+  delaySummary,
+  freePort,
+  handshake,
+  scratchPostgres,
+  startAtrium,
+  startScript,
+} from './lib.mjs';
 
 const USERS = 2000;
 const CALLS_PER_S = 40;
@@ -26,39 +30,14 @@ const JWT_SECRET = 'bench-social-secret-0123456789abcdef0123456789';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
 const round = (ms) => Number(ms.toFixed(1));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function summary(delays, expected) {
-  const sorted = [...delays].sort((a, b) => a - b);
-  return {
-    p50Ms: round(percentile(sorted, 0.5)),
-    p95Ms: round(percentile(sorted, 0.95)),
-    maxMs: round(sorted.at(-1)),
-    deliveries: sorted.length,
-    expected,
-  };
-}
-
-/** Cheap client sockets: websocket only, no reconnection. Connects `auths` in batches. */
+/** Connects `auths` in batches of CONNECT_BATCH. */
 async function connectAll(url, auths) {
   const sockets = [];
   for (let i = 0; i < auths.length; i += CONNECT_BATCH) {
-    const batch = auths.slice(i, i + CONNECT_BATCH).map((auth) => {
-      const socket = io(url, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        reconnection: false,
-        auth,
-      });
-      return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
-    });
+    const batch = auths.slice(i, i + CONNECT_BATCH).map((auth) => connectSocket(url, auth));
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
@@ -101,27 +80,9 @@ function caller(send, arm) {
     async result() {
       await Promise.all(acks);
       if (refused) throw new Error(`${refused} calls refused`);
-      return summary(delays, counted.size);
+      return delaySummary(delays, counted.size);
     },
   };
-}
-
-/** A scratch PostgreSQL database next to ADMIN_URL's; dropped at the end. */
-async function scratchPostgres() {
-  const admin = async (text) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `atrium_bench_${randomBytes(6).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Inserts the bench's accounts in one statement; resolves with their ids and names. */
@@ -158,46 +119,33 @@ async function presenceOnBoth(bases, token) {
 }
 
 /** Our two processes with USERS online; `close` stops everything and drops the database. */
-async function startAtrium() {
-  const database = await scratchPostgres();
-  const dataDirs = [];
+async function startOurs() {
+  const database = await scratchPostgres(ADMIN_URL);
   const stops = [];
   const sockets = [];
   const close = async () => {
     sockets.forEach((s) => s.disconnect());
     for (const stop of stops) await stop();
     await database.drop();
-    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
   };
   try {
     const bases = [];
     for (const name of ['a', 'b']) {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), `atrium-bench-social-${name}-`));
-      dataDirs.push(dataDir);
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const env = {
-        DATA_DIR: dataDir,
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        JWT_SECRET,
-      };
       // One after the other: the first one migrates the fresh database.
-      stops.push(await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`));
+      const { base, stop } = await startAtrium({
+        name: `atrium-bench-social-${name}-`,
+        env: { DATABASE_URL: database.url, REDIS_URL, SEED_DEMO: 'false', JWT_SECRET },
+      });
+      stops.push(stop);
       bases.push(base);
     }
     const tag = `sb${randomUUID().slice(0, 4)}u`;
     const users = await createUsers(database.url, tag);
     const tokens = new AccessTokens(JWT_SECRET);
     const auths = await Promise.all(
-      users.map(async (u) => ({
-        protocol: PROTOCOL_VERSION,
-        token: await tokens.sign({ sub: u.id, username: u.username, role: 'member' }),
-      })),
+      users.map(async (u) =>
+        handshake(await tokens.sign({ sub: u.id, username: u.username, role: 'member' })),
+      ),
     );
     const half = USERS / 2;
     const connectStart = performance.now();
@@ -250,14 +198,11 @@ async function startAtrium() {
 /** The baseline: two bare socket.io servers on the Redis adapter, each relaying `to` a room. */
 async function startBare() {
   const key = `bench-social-bare-${randomUUID().slice(0, 8)}`;
-  const children = [];
+  const stops = [];
   const sockets = [];
   const close = async () => {
     sockets.forEach((s) => s.disconnect());
-    for (const child of children) {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    }
+    for (const stop of stops) await stop();
   };
   try {
     const ports = [];
@@ -283,12 +228,7 @@ async function startBare() {
         });
         console.log('ready');
       `;
-      const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-        cwd: path.join(root, 'apps/server'),
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      children.push(child);
-      await new Promise((resolve) => child.stdout.once('data', resolve));
+      stops.push(await startScript(code));
       ports.push(port);
     }
     const ids = Array.from({ length: USERS }, () => randomUUID());
@@ -324,7 +264,7 @@ async function measure() {
   const bare = await startBare();
   let ours;
   try {
-    ours = await startAtrium();
+    ours = await startOurs();
     // The 4,000 handshakes just finished; let their after-work (presence, inbox reads) settle.
     await sleep(2000);
     const presence = { online: await ours.presenceOnline() };

@@ -4,12 +4,11 @@
 // With WORLD_LOOK_DIR set, also walks the campus afterwards and saves screenshots there.
 /* global window, document, history, dispatchEvent, PopStateEvent, requestAnimationFrame,
    WebGLRenderingContext, WebGL2RenderingContext -- in functions that run in the page */
-import { readFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CAMPUS_LAYOUT, isWalkable, WorldConstants } from '@atrium/protocol';
 import { chromium } from 'playwright-core';
-import { freePort, joinBot, median, root, SOFTWARE_GL_CHROMIUM_ARGS, startServer } from './lib.mjs';
+import { joinBot, median, root, SOFTWARE_GL_CHROMIUM_ARGS, startAtrium } from './lib.mjs';
 
 const BOTS = 20;
 const WARMUP_S = 3;
@@ -300,11 +299,7 @@ async function tour(page, dir) {
 }
 
 export async function benchWorldClient() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  const stop = await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`);
+  const { base, stop } = await startAtrium();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -339,7 +334,6 @@ export async function benchWorldClient() {
     bots.forEach((b) => b.disconnect());
     await browser.close();
     await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -2,11 +2,8 @@
 // Prints server CPU (fraction of one core), p95 delay from a move to another client seeing it,
 // and bytes per second a client receives; baseline: the same server idle, measured in this run.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeSnapshot } from '@atrium/protocol';
-import { freePort, joinBot, startServer } from './lib.mjs';
+import { joinBot, startAtrium } from './lib.mjs';
 
 const SEND_HZ = 15;
 const TICKS_PER_S = 100; // Linux USER_HZ for /proc/<pid>/stat
@@ -80,19 +77,11 @@ async function scenario(base, pid, count, seconds) {
 }
 
 export async function benchWorld() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    WORLD_INSTANCE_CAPACITY: '250',
-  };
-  const stop = await startServer(['apps/server/dist/main.mjs'], env, `${base}/api/ready`);
-  const spawnedPid = stop.pid;
+  const {
+    base,
+    pid: spawnedPid,
+    stop,
+  } = await startAtrium({ env: { SEED_DEMO: 'false', WORLD_INSTANCE_CAPACITY: '250' } });
   try {
     const cpuBefore = cpuTicks(spawnedPid);
     await new Promise((r) => setTimeout(r, 3000));
@@ -107,7 +96,6 @@ export async function benchWorld() {
     return { idleCpu: Number(idleCpu.toFixed(2)), fifty, twoHundred };
   } finally {
     await stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
