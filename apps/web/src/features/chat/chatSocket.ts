@@ -3,8 +3,8 @@ import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import type { ChatHandlers } from './chatTransport.ts';
 
 /*
- * One socket for every chat panel of the page, opened with the first watcher (socket.io-client
- * is loaded then, not with the page) and closed with the last.
+ * One hold on the page's socket for every chat panel, taken with the first watcher
+ * (socket.io-client is loaded then, not with the page) and let go with the last.
  */
 let shared: Promise<AppSocket> | null = null;
 let watchers = 0;

@@ -10,7 +10,8 @@ export const winnerToast = (winner: MinigameWinner): string =>
 /**
  * The world announcement of issue 17's mini-game: while the campus is open, every
  * `minigame:winner` (a win anywhere on the campus, on any server process) shows a toast.
- * Its own socket, like the social layer's, so the page needs nothing from the world's frame.
+ * A hold on the page's socket, like the social layer's, so the page needs nothing from the
+ * world's frame.
  */
 export function useWinnerAnnouncements(token: string, show = notifySuccess): void {
   const tokenRef = useRef(token);

@@ -26,8 +26,9 @@ export interface PersonMatch {
 const message = (error: unknown) => (error instanceof Error ? error.message : '');
 
 /**
- * The `darts:*` side of the mini-game page for a signed-in account: its own socket (the page
- * runs in the game-collection frame), invitations both ways and the start of a match.
+ * The `darts:*` side of the mini-game page for a signed-in account: a hold on its document's
+ * socket (the page runs in the game-collection frame), invitations both ways and the start of
+ * a match.
  */
 export function usePersonMatch(
   token: string | null,

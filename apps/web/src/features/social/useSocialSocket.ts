@@ -12,8 +12,8 @@ export interface SocialHandlers {
 }
 
 /**
- * The social layer's own socket, open while a signed-in person has the app open: calls,
- * invites and action requests reach every page. Null until connected.
+ * The social layer's hold on the page's socket, while a signed-in person has the app open:
+ * calls, invites and action requests reach every page. Null until connected.
  */
 export function useSocialSocket(
   getToken: () => string,

@@ -49,7 +49,11 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
       return closed;
     },
     fire(event: string, ...args: unknown[]) {
-      if (event === 'connect') connected = true;
+      if (event === 'connect') {
+        // The handshake read the namespace's `auth` first.
+        if (typeof options.auth === 'function') options.auth(() => undefined);
+        connected = true;
+      }
       if (event === 'disconnect') connected = false;
       const entries = on.get(event) ?? [];
       on.set(
@@ -66,6 +70,18 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
   const socket = {
     get connected() {
       return connected;
+    },
+    get active() {
+      return !closed;
+    },
+    connect() {
+      closed = false;
+      return socket;
+    },
+    disconnect() {
+      closed = true;
+      connected = false;
+      return socket;
     },
     on(event: string, fn: Listener) {
       add(event, fn, false);
@@ -103,6 +119,12 @@ const createFakeSocket = (url: string, options: Parameters<OpenSocket>[1]): Fake
     io: {
       on(event: string, fn: Listener) {
         manager.set(event, [...(manager.get(event) ?? []), fn]);
+      },
+      off(event: string, fn: Listener) {
+        manager.set(
+          event,
+          (manager.get(event) ?? []).filter((f) => f !== fn),
+        );
       },
     },
   };

@@ -17,7 +17,8 @@ import {
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectSocket, request, send, type AppSocket } from './socketClient.ts';
+import { connectSocket, managerOptions, request, send, type AppSocket } from './socketClient.ts';
+import { leaseSocket } from './socketLease.ts';
 import { SocketClientText } from './socketTexts.ts';
 
 let server: Server;
@@ -50,6 +51,7 @@ beforeAll(async () => {
       // `world:join` is never answered: the ack times out.
     });
   });
+  server.of(/^\/room\/room-\d+$/);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 });
@@ -106,6 +108,25 @@ describe('the socket client against a real socket.io server (SPEC §8)', () => {
     await request(socket, 'system:ping', { sentAt: 2 });
     expect(received).toEqual(['system:ping']);
     expect(send(socket, 'world:emote', { emote: 'waving' })).toBe(true);
+  });
+
+  it("carries every feature's socket and every namespace of the page over one WebSocket", async () => {
+    const world = await connect();
+    const social = await connect();
+    const room = leaseSocket({
+      url: `${url}/room/room-1`,
+      options: { ...managerOptions, auth: (sendAuth) => sendAuth({ token: 't' }) },
+      getToken: () => 't',
+    });
+    await new Promise<void>((resolve) => room.once('connect', () => resolve()));
+    expect(server.engine.clientsCount).toBe(1);
+    expect(server.of('/').sockets.size).toBe(1);
+    // One feature letting go leaves the others connected.
+    world.close();
+    await expect(request(social, 'system:ping', { sentAt: 1 })).resolves.toMatchObject({
+      sentAt: 1,
+    });
+    room.close();
   });
 
   it('rejects with "operation has timed out" when no answer comes', async () => {

@@ -45,14 +45,17 @@ describe('socketOptions', () => {
 });
 
 describe('connectSocket', () => {
-  it('resolves with the socket once it connects', async () => {
+  it('resolves with (a hold on) the socket once it connects', async () => {
     const { open, sockets } = createFakeOpen();
     const connecting = connectSocket({ getToken: () => 't', url: 'http://campus.test', open });
     const fake = sockets[0];
     if (!fake) throw new Error('no socket opened');
     expect(fake.opened.url).toBe('http://campus.test');
     fake.fire('connect');
-    await expect(connecting).resolves.toBe(fake.socket);
+    const socket = await connecting;
+    expect(socket.connected).toBe(true);
+    expect(send(socket, 'world:emote', { emote: 'waving' })).toBe(true);
+    expect(fake.sent).toEqual([{ event: 'world:emote', payload: { emote: 'waving' } }]);
     // The one-shot error listener is gone: a later drop is socket.io's to retry.
     expect(fake.listeners('connect_error')).toBe(0);
   });

@@ -9,7 +9,8 @@ import {
   type ServerToClientEvents,
   type SocketAuth,
 } from '@atrium/protocol';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { leaseSocket, openOnPageManager, type OpenSocket as OpenNamespace } from './socketLease.ts';
 import { RESERVED_EVENTS, SocketClientText } from './socketTexts.ts';
 
 /** The app's socket, typed by the protocol's event maps (both directions). */
@@ -31,29 +32,23 @@ export const SocketReconnect = {
 export const ACK_TIMEOUT_MS = 10_000;
 
 /** socket.io-client's `io`, replaceable in tests. */
-export type OpenSocket = (
-  url: string,
-  options: Partial<ManagerOptions & SocketOptions>,
-) => AppSocket;
+export type OpenSocket = OpenNamespace<AppSocket>;
 
 export interface SocketClientOptions {
   /** The session's current access token, read on every (re)connect. */
   getToken: () => string;
   /** The server's origin; this page's by default. */
   url?: string;
+  /** Opens the socket; by default on the page's one Manager (one WebSocket for every namespace). */
   open?: OpenSocket;
 }
 
 /** The handshake `auth`: the protocol version and the token as it is now. */
 export const socketAuth = (token: string): SocketAuth => ({ protocol: PROTOCOL_VERSION, token });
 
-/**
- * The socket.io options every socket of the app uses. `auth` is a callback, so a reconnect after
- * the access token rotated sends the new one.
- */
-export const socketOptions = (getToken: () => string): Partial<ManagerOptions & SocketOptions> => ({
+/** The page's Manager: our socket path, WebSocket only, and SPEC §9's reconnection. */
+export const managerOptions: Partial<ManagerOptions> = {
   path: SOCKET_PATH,
-  auth: (send) => send(socketAuth(getToken())),
   transports: ['websocket'],
   reconnection: true,
   reconnectionDelay: SocketReconnect.delayMs,
@@ -61,19 +56,41 @@ export const socketOptions = (getToken: () => string): Partial<ManagerOptions & 
   randomizationFactor: SocketReconnect.jitter,
   reconnectionAttempts: SocketReconnect.attempts,
   timeout: SocketReconnect.timeoutMs,
+};
+
+/**
+ * The socket.io options every socket of the app uses. `auth` is a callback, so a reconnect after
+ * the access token rotated sends the new one.
+ */
+export const socketOptions = (
+  getToken: () => string,
+): Partial<ManagerOptions & SocketOptions> & { auth: (send: (auth: object) => void) => void } => ({
+  ...managerOptions,
+  auth: (send) => send(socketAuth(getToken())),
 });
 
 /**
- * Opens the realtime socket; resolves once connected. A first connection that fails is closed
- * (no retries) and rejects; after that, socket.io reconnects by itself.
+ * Takes hold of the page's app socket (the `/` namespace, shared by the world, social, chat,
+ * classroom and darts); resolves once connected. A first connection that fails is let go (with
+ * no other holder, closed without retries) and rejects; after that, socket.io reconnects by
+ * itself. `close()` on the result lets go of it: see `leaseSocket`.
  */
 export const connectSocket = ({
   getToken,
   url = window.location.origin,
-  open = io,
+  open = openOnPageManager,
 }: SocketClientOptions): Promise<AppSocket> =>
   new Promise((resolve, reject) => {
-    const socket = open(url, socketOptions(getToken));
+    const socket = leaseSocket<AppSocket>({
+      url,
+      options: socketOptions(getToken),
+      getToken,
+      open,
+    });
+    if (socket.connected) {
+      resolve(socket);
+      return;
+    }
     const handleConnect = () => {
       socket.off('connect_error', handleError);
       resolve(socket);
@@ -85,6 +102,23 @@ export const connectSocket = ({
     };
     socket.once('connect', handleConnect);
     socket.once('connect_error', handleError);
+  });
+
+/**
+ * Takes hold of another namespace's socket on the page's Manager (the classroom's room socket),
+ * whose handshake sends `auth(token)` with the current token. It connects by itself and
+ * socket.io retries without end; `close()` lets go of it.
+ */
+export const leaseNamespace = <S extends Socket>(
+  namespace: string,
+  getToken: () => string,
+  auth: (token: string) => object,
+  url: string = window.location.origin,
+): S =>
+  leaseSocket<S>({
+    url: `${url}${namespace}`,
+    options: { ...managerOptions, auth: (sendAuth) => sendAuth(auth(getToken())) },
+    getToken,
   });
 
 /** Client events the server answers. */

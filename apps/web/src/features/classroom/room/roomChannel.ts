@@ -5,7 +5,6 @@
 import {
   EMPTY_ROOM_STATE,
   RoomEvent,
-  SOCKET_PATH,
   roomNamespace,
   type BoardElement,
   type ClassroomRoom,
@@ -18,8 +17,8 @@ import {
   type SceneBroadcast,
   type SendMessage,
 } from '@atrium/protocol';
-import { io, type Socket } from 'socket.io-client';
-import { SocketReconnect, emitAnswered } from '../../../shared/realtime/socketClient.ts';
+import type { Socket } from 'socket.io-client';
+import { emitAnswered, leaseNamespace } from '../../../shared/realtime/socketClient.ts';
 import { createStore, type Store } from '../../../shared/store.ts';
 
 export interface RoomChannelView {
@@ -97,19 +96,12 @@ export function applyRoomMessage(state: RoomState, message: ReceiveMessage): Roo
   }
 }
 
-/** Opens the room socket of `room`; the token is read on every (re)connect. */
+/**
+ * Opens the room socket of `room` on the page's one connection; the token is read on every
+ * (re)connect. Closing it takes its listeners with it.
+ */
 export function openRoomChannel(room: ClassroomRoom, getToken: () => string): RoomChannel {
-  const socket: Socket = io(`${window.location.origin}${roomNamespace(room)}`, {
-    path: SOCKET_PATH,
-    auth: (send) => send({ token: getToken() }),
-    transports: ['websocket'],
-    reconnection: true,
-    reconnectionDelay: SocketReconnect.delayMs,
-    reconnectionDelayMax: SocketReconnect.delayMaxMs,
-    randomizationFactor: SocketReconnect.jitter,
-    reconnectionAttempts: SocketReconnect.attempts,
-    timeout: SocketReconnect.timeoutMs,
-  });
+  const socket: Socket = leaseNamespace(roomNamespace(room), getToken, (token) => ({ token }));
   const store = createStore<RoomChannelView>(IDLE_ROOM_VIEW);
   socket.on(RoomEvent.welcome, (welcome: RoomWelcome) =>
     store.update((view) => ({
