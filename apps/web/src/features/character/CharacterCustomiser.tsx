@@ -28,7 +28,7 @@ import { useSessionState } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { useReducedMotion } from '../../shared/ui/useReducedMotion.ts';
-import { createCharacterApi } from './characterApi.ts';
+import { useCharacterLook, useSaveLook } from './useCharacter.ts';
 import './character.css';
 
 export interface CharacterCustomiserProps {
@@ -45,41 +45,34 @@ type IndexPart = Exclude<keyof CharacterLook, 'special'>;
 /** The customiser: a turning preview of the avatar and a picker for each part. */
 export function CharacterCustomiser({ onClose }: CharacterCustomiserProps) {
   const { token } = useSessionState();
-  const api = useMemo(() => createCharacterApi(() => token), [token]);
-  const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
-  const [look, setLook] = useState<CharacterLook | null>(null);
+  const character = useCharacterLook();
+  const saveLook = useSaveLook();
+  // The person's changes; until the first, the pickers show the loaded look.
+  const [edited, setLook] = useState<CharacterLook | null>(null);
   const [saving, setSaving] = useState(false);
   const optionsRef = useRef<HTMLDivElement>(null);
+  const answer = character.data;
+  const look = useMemo(() => {
+    if (edited || !answer) return edited;
+    const sub = token ? tokenSubject(token) : null;
+    const visit = answer.guest && sub ? readVisitLook(sub) : null;
+    const start = answer.look ?? characterLookOf(visit ?? answer.code);
+    // A special look whose avatar is gone (sold, melted) is not offered as the current one.
+    const special =
+      start.special !== null && answer.unlocked.includes(start.special) ? start.special : null;
+    return { ...start, special };
+  }, [edited, answer, token]);
+  const loaded: Loaded = character.isError
+    ? { phase: 'failed', message: errorMessage(character.error, CharacterText.loadFailed) }
+    : answer
+      ? { phase: 'ready', guest: answer.guest, unlocked: answer.unlocked }
+      : { phase: 'loading' };
   const ready = loaded.phase === 'ready';
 
   // Once the look has loaded, the keyboard starts on the first picker (the body shape chosen).
   useEffect(() => {
     if (ready) optionsRef.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
   }, [ready]);
-
-  useEffect(() => {
-    let live = true;
-    api.get().then(
-      (answer) => {
-        if (!live) return;
-        const sub = token ? tokenSubject(token) : null;
-        const visit = answer.guest && sub ? readVisitLook(sub) : null;
-        const start = answer.look ?? characterLookOf(visit ?? answer.code);
-        // A special look whose avatar is gone (sold, melted) is not offered as the current one.
-        const special =
-          start.special !== null && answer.unlocked.includes(start.special) ? start.special : null;
-        setLook({ ...start, special });
-        setLoaded({ phase: 'ready', guest: answer.guest, unlocked: answer.unlocked });
-      },
-      (err: unknown) => {
-        if (live)
-          setLoaded({ phase: 'failed', message: errorMessage(err, CharacterText.loadFailed) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, token]);
 
   const handleSave = async () => {
     if (!look || loaded.phase !== 'ready') return;
@@ -93,7 +86,7 @@ export function CharacterCustomiser({ onClose }: CharacterCustomiserProps) {
     }
     setSaving(true);
     try {
-      await api.save(look);
+      await saveLook.mutateAsync(look);
       notifySuccess(CharacterText.saved);
       onClose();
     } catch (err) {
@@ -103,7 +96,7 @@ export function CharacterCustomiser({ onClose }: CharacterCustomiserProps) {
   };
 
   const set = (part: IndexPart) => (value: number) =>
-    setLook((current) => (current ? { ...current, [part]: value } : current));
+    setLook(look ? { ...look, [part]: value } : null);
 
   return (
     <PopupShell open onDismiss={onClose} className="popup--character" closeButton modal>
