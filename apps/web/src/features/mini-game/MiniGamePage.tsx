@@ -1,11 +1,4 @@
-import {
-  AppRoute,
-  DARTS_MODES,
-  type DartsGame,
-  type DartsInvited,
-  type DartsMatch,
-  type DartsMode,
-} from '@atrium/protocol';
+import type { DartsGame, DartsMatch, DartsMode } from '@atrium/protocol';
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
@@ -26,6 +19,10 @@ import { registerSession, reportFinished } from './session.ts';
 import { testHookEnabled, type DartsTestHook } from './testHook.ts';
 import { DartsText } from './texts.ts';
 import { DARTS_LEVELS, type DartsLevel } from './throwModel.ts';
+import { OutsideWarning } from './screens/DartsCard.tsx';
+import { LeaderboardScreen } from './screens/LeaderboardScreen.tsx';
+import { ResultScreen } from './screens/ResultScreen.tsx';
+import { SetupScreen } from './screens/SetupScreen.tsx';
 import './darts.css';
 
 // Both load when first shown rather than with the game: the popup's dialog library (Radix, with
@@ -55,39 +52,6 @@ export function isEmbedded(search = window.location.search): boolean {
 
 const prefersReducedMotion = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-
-/** SPEC §8: opened outside the metaverse, the mini game says it is reached through the Metaverse. */
-function OutsideWarning() {
-  return (
-    <main className="darts darts--outside" id="main-content">
-      <section className="darts-card" role="alert" aria-labelledby="darts-outside-title">
-        <DartIcon />
-        <h1 id="darts-outside-title" className="darts-card__title">
-          {DartsText.outsideTitle}
-        </h1>
-        <p className="darts-card__lead">{DartsText.outsideWarning}</p>
-        <p className="darts-card__text">{DartsText.outsideBody}</p>
-        <div className="button-row">
-          <a className="button button--primary" href={`${AppRoute.metaverse}?mini-game=1`}>
-            {DartsText.enterMetaverse}
-          </a>
-        </div>
-      </section>
-    </main>
-  );
-}
-
-function DartIcon() {
-  return (
-    <svg className="darts-card__icon" viewBox="0 0 48 48" width={48} height={48} aria-hidden="true">
-      <circle cx="24" cy="24" r="22" fill="#16182b" />
-      <circle cx="24" cy="24" r="17" fill="#c8102e" />
-      <circle cx="24" cy="24" r="14" fill="#f1e3c2" />
-      <circle cx="24" cy="24" r="8" fill="#0b7a3e" />
-      <circle cx="24" cy="24" r="3.5" fill="#c8102e" />
-    </svg>
-  );
-}
 
 type Screen =
   | { kind: 'setup' }
@@ -244,115 +208,22 @@ function DartsGamePage() {
     <main className="darts" id="main-content">
       <h1 className="visually-hidden">{DartsText.title}</h1>
       {screen.kind === 'setup' && (
-        <section className="darts-card darts-setup" aria-labelledby="darts-setup-title">
-          <Invitations
-            list={match.invitations}
-            onAnswer={(i, accept) => void match.answer(i, accept)}
-          />
-          <DartIcon />
-          <h2 id="darts-setup-title" className="darts-card__title">
-            {DartsText.setupTitle}
-          </h2>
-          <div className="darts-setup__groups">
-            <fieldset className="darts-setup__group">
-              <legend>{DartsText.mode}</legend>
-              {DARTS_MODES.map((m) => (
-                <label key={m} className="darts-choice">
-                  <input
-                    type="radio"
-                    name="darts-mode"
-                    value={m}
-                    checked={mode === m}
-                    onChange={() => setMode(m)}
-                  />
-                  <span>
-                    <strong>{DartsText.modeName[m]}</strong>
-                    <small>{DartsText.modeHelp[m]}</small>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <fieldset className="darts-setup__group">
-              <legend>{DartsText.opponent}</legend>
-              <div className="darts-setup__levels">
-                {DARTS_LEVELS.map((l) => (
-                  <label key={l} className="darts-choice darts-choice--compact">
-                    <input
-                      type="radio"
-                      name="darts-level"
-                      value={l}
-                      checked={!againstPerson && level === l}
-                      onChange={() => {
-                        setLevel(l);
-                        setAgainstPerson(false);
-                      }}
-                    />
-                    <span>
-                      <strong>{DartsText.levelName[l]}</strong>
-                    </span>
-                  </label>
-                ))}
-                <label
-                  className={`darts-choice darts-choice--compact${isGuest ? ' darts-choice--disabled' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name="darts-level"
-                    value="person"
-                    disabled={isGuest}
-                    checked={againstPerson}
-                    onChange={() => setAgainstPerson(true)}
-                  />
-                  <span>
-                    <strong>{DartsText.person}</strong>
-                    {isGuest && <small>{PersonMatchText.signInFirst}</small>}
-                  </span>
-                </label>
-              </div>
-            </fieldset>
-          </div>
-          {againstPerson && (
-            <PersonInvite
-              name={inviteName}
-              onName={setInviteName}
-              waitingFor={match.outgoing?.players[1]?.username ?? null}
-              ready={match.socket !== null}
-              onInvite={() => void match.invite(inviteName, mode)}
-              onCancel={() => void match.cancel()}
-            />
-          )}
-          {match.notice && (
-            <p className="darts-note" role="alert">
-              {match.notice}
-            </p>
-          )}
-          <div className="button-row">
-            {!againstPerson && (
-              <button
-                ref={startRef}
-                type="button"
-                className="button button--primary"
-                onClick={start}
-              >
-                {DartsText.start}
-              </button>
-            )}
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setScreen({ kind: 'leaderboard' })}
-            >
-              {PersonMatchText.leaderboard}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setInstructions(true)}
-            >
-              {DartsText.howToPlay}
-            </button>
-          </div>
-        </section>
+        <SetupScreen
+          match={match}
+          isGuest={isGuest}
+          mode={mode}
+          onMode={setMode}
+          level={level}
+          onLevel={setLevel}
+          againstPerson={againstPerson}
+          onAgainstPerson={setAgainstPerson}
+          inviteName={inviteName}
+          onInviteName={setInviteName}
+          startRef={startRef}
+          onStart={start}
+          onLeaderboard={() => setScreen({ kind: 'leaderboard' })}
+          onInstructions={() => setInstructions(true)}
+        />
       )}
       {screen.kind === 'playing' && (
         <Suspense
@@ -381,81 +252,22 @@ function DartsGamePage() {
         </Suspense>
       )}
       {screen.kind === 'result' && (
-        <section className="darts-card darts-result" aria-labelledby="darts-result-title">
-          <Invitations
-            list={match.invitations}
-            onAnswer={(i, accept) => void match.answer(i, accept)}
-          />
-          <DartIcon />
-          <h2 id="darts-result-title" className="darts-card__title">
-            {DartsText.resultTitle(screen.game.winner === 0)}
-          </h2>
-          <p className="darts-card__lead">
-            {DartsText.resultBody(
-              screen.game.players[screen.game.winner ?? 0]!.name,
-              screen.game.throws.filter((t) => t.player === screen.game.winner).length,
-            )}
-          </p>
-          {serverNote && <p className="darts-card__text">{serverNote}</p>}
-          <dl className="darts-result__scores">
-            {screen.game.players.map((p, i) => (
-              <div key={i} className={i === screen.game.winner ? 'is-winner' : undefined}>
-                <dt>{p.name}</dt>
-                <dd>
-                  {screen.game.mode === '501'
-                    ? `${DartsText.remaining} ${p.remaining}`
-                    : p.target > 25
-                      ? DartsText.finished
-                      : `${DartsText.target} ${p.target === 25 ? DartsText.bull : p.target}`}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <div className="button-row">
-            <button
-              ref={resultRef}
-              type="button"
-              className="button button--primary"
-              onClick={screen.person ? () => setScreen({ kind: 'setup' }) : start}
-            >
-              {DartsText.playAgain}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setScreen({ kind: 'leaderboard' })}
-            >
-              {PersonMatchText.leaderboard}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setScreen({ kind: 'setup' })}
-            >
-              {DartsText.changeGame}
-            </button>
-          </div>
-        </section>
+        <ResultScreen
+          match={match}
+          game={screen.game}
+          serverNote={serverNote}
+          playAgainRef={resultRef}
+          onPlayAgain={screen.person ? () => setScreen({ kind: 'setup' }) : start}
+          onLeaderboard={() => setScreen({ kind: 'leaderboard' })}
+          onChangeGame={() => setScreen({ kind: 'setup' })}
+        />
       )}
       {screen.kind === 'leaderboard' && (
-        <div className="darts-card darts-leaderboard">
-          <Invitations
-            list={match.invitations}
-            onAnswer={(i, accept) => void match.answer(i, accept)}
-          />
+        <LeaderboardScreen match={match} onBack={() => setScreen({ kind: 'setup' })}>
           <Suspense fallback={null}>
             <DartsLeaderboard http={http} version={boardVersion} autoFocus />
           </Suspense>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setScreen({ kind: 'setup' })}
-            >
-              {PersonMatchText.back}
-            </button>
-          </div>
-        </div>
+        </LeaderboardScreen>
       )}
       {instructions && (
         <Suspense fallback={null}>
@@ -469,98 +281,5 @@ function DartsGamePage() {
         </Suspense>
       )}
     </main>
-  );
-}
-
-/** The username to invite, or the invitation waiting for its answer. */
-function PersonInvite({
-  name,
-  onName,
-  waitingFor,
-  ready,
-  onInvite,
-  onCancel,
-}: {
-  name: string;
-  onName: (name: string) => void;
-  waitingFor: string | null;
-  ready: boolean;
-  onInvite: () => void;
-  onCancel: () => void;
-}) {
-  if (waitingFor) {
-    return (
-      <div className="darts-invite" role="status">
-        <p className="darts-card__text">{PersonMatchText.inviting(waitingFor)}</p>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          {PersonMatchText.cancel}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <form
-      className="darts-invite"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onInvite();
-      }}
-    >
-      <label className="darts-invite__label" htmlFor="darts-invite-name">
-        {PersonMatchText.username}
-      </label>
-      <div className="darts-invite__row">
-        <input
-          id="darts-invite-name"
-          className="input"
-          value={name}
-          autoComplete="off"
-          aria-describedby="darts-invite-hint"
-          onChange={(event) => onName(event.target.value)}
-        />
-        <button type="submit" className="button button--primary" disabled={!ready}>
-          {PersonMatchText.invite}
-        </button>
-      </div>
-      <small id="darts-invite-hint" className="darts-invite__hint">
-        {ready ? PersonMatchText.usernameHint : PersonMatchText.offline}
-      </small>
-    </form>
-  );
-}
-
-/** Invitations to a match from people on the campus, each with Play and Decline. */
-function Invitations({
-  list,
-  onAnswer,
-}: {
-  list: DartsInvited[];
-  onAnswer: (invitation: DartsInvited, accept: boolean) => void;
-}) {
-  if (list.length === 0) return null;
-  return (
-    <ul className="darts-invitations" aria-live="polite">
-      {list.map((i) => (
-        <li key={i.matchId} className="darts-invitation">
-          <span>{PersonMatchText.invited(i.from, DartsText.modeName[i.mode])}</span>
-          <span className="button-row">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => onAnswer(i, true)}
-            >
-              {PersonMatchText.accept}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => onAnswer(i, false)}
-            >
-              {PersonMatchText.decline}
-            </button>
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
