@@ -5,7 +5,7 @@ import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { WalletWebText } from './texts.ts';
 import { useTransaction } from './useTransaction.ts';
 import { failureText, useWallet } from './useWallet.ts';
-import { sendItemCall } from './walletClient.ts';
+import { sendItemCall } from './chainClient.ts';
 import './wallet.css';
 
 /** The poster's NFT offer (SPEC §5: token id and price contain digits). */

@@ -9,7 +9,7 @@ import { WalletSummary } from './WalletSummary.tsx';
 import { WalletWebText } from './texts.ts';
 import { useTransaction } from './useTransaction.ts';
 import { failureText, useWallet, type WalletModel } from './useWallet.ts';
-import { sendItemCall, sendNative, type ItemCall } from './walletClient.ts';
+import { sendItemCall, sendNative, type ItemCall } from './chainClient.ts';
 import './wallet.css';
 
 function Notice({ title, body, alert = false }: { title: string; body: string; alert?: boolean }) {

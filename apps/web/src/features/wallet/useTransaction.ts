@@ -1,6 +1,6 @@
 import type { WalletConfig } from '@atrium/protocol';
 import { useCallback, useRef, useState } from 'react';
-import { explorerTxUrl, walletErrorMessage, type TxStep } from './walletClient.ts';
+import { explorerTxUrl, walletErrorMessage, type TxStep } from './chainClient.ts';
 
 /** A transaction's life as the screen shows it. */
 export type TxState =

@@ -1,11 +1,18 @@
-import type { WalletLink } from '@atrium/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { WalletApi, type WalletConfig, type WalletLink } from '@atrium/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
+import { useApi } from '../../shared/api/useApi.ts';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
-import { walletApi, walletKeys } from './walletApi.ts';
-import { linkWallet, walletErrorMessage } from './walletClient.ts';
+import { linkWallet, walletErrorMessage, type LinkServer } from './chainClient.ts';
 import { linkedAddress } from './walletSession.ts';
+
+/** React Query keys of the wallet's server data. */
+export const walletKeys = {
+  config: ['wallet', 'config'] as const,
+  catalogue: ['wallet', 'catalogue'] as const,
+  holdings: ['wallet', 'holdings'] as const,
+};
 
 /** The server's words for an API failure, else the wallet's message. */
 export function failureText(error: unknown): string {
@@ -21,63 +28,76 @@ export function failureText(error: unknown): string {
  */
 export function useWallet({ holdings: wantHoldings = true, catalogue: wantCatalogue = true } = {}) {
   const store = useSessionStore();
+  const client = useApi();
   const { user } = useSessionState();
-  const server = useMemo(() => walletApi(store.client), [store.client]);
   const queryClient = useQueryClient();
   const isGuest = user?.is_guest ?? true;
   const linked = linkedAddress(user);
 
   const config = useQuery({
     queryKey: walletKeys.config,
-    queryFn: server.config,
+    queryFn: async (): Promise<WalletConfig> => (await client.call(WalletApi.config)).data,
     enabled: !isGuest,
     staleTime: 60_000,
   });
   const enabled = config.data?.enabled === true;
   const holdings = useQuery({
     queryKey: [...walletKeys.holdings, linked],
-    queryFn: server.holdings,
+    queryFn: async () => (await client.call(WalletApi.holdings)).data,
     enabled: wantHoldings && enabled && linked !== null,
     retry: 1,
   });
   const catalogue = useQuery({
     queryKey: walletKeys.catalogue,
-    queryFn: server.catalogue,
+    queryFn: async () => (await client.call(WalletApi.catalogue)).data,
     enabled: wantCatalogue && enabled,
     staleTime: 60_000,
   });
 
-  const [linking, setLinking] = useState(false);
   const [linkError, setLinkError] = useState<string | null>(null);
 
   /** Signs in with the wallet (SIWE) and keeps the answer in the session's user. */
+  const { mutateAsync: linkWith, isPending: linking } = useMutation({
+    mutationFn: (chain: WalletConfig) => {
+      const server: LinkServer = {
+        nonce: async () => (await client.call(WalletApi.nonce)).data,
+        link: async (message, signature) =>
+          (await client.call(WalletApi.link, { body: { message, signature } })).data,
+      };
+      return linkWallet(server, chain);
+    },
+    onSuccess: async (data) => {
+      const current = store.getSnapshot().user;
+      if (current) store.updateUser({ ...current, data: { ...current.data, ...data } });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.holdings });
+    },
+  });
   const link = useCallback(async (): Promise<WalletLink | null> => {
-    const current = store.getSnapshot().user;
-    if (!config.data || !current) return null;
-    setLinking(true);
+    if (!config.data || !store.getSnapshot().user) return null;
     setLinkError(null);
     try {
-      const data = await linkWallet(server, config.data);
-      store.updateUser({ ...current, data: { ...current.data, ...data } });
-      await queryClient.invalidateQueries({ queryKey: walletKeys.holdings });
-      return data;
+      return await linkWith(config.data);
     } catch (error) {
       setLinkError(failureText(error));
       return null;
-    } finally {
-      setLinking(false);
     }
-  }, [config.data, queryClient, server, store]);
+  }, [config.data, linkWith, store]);
 
+  const { mutateAsync: unlinkAccount } = useMutation({
+    mutationFn: () => client.call(WalletApi.unlink),
+    onSuccess: () => {
+      const current = store.getSnapshot().user;
+      if (!current) return;
+      const rest = { ...current.data };
+      delete rest.address_account;
+      delete rest.auth_data;
+      store.updateUser({ ...current, data: rest });
+    },
+  });
   const unlink = useCallback(async () => {
-    const current = store.getSnapshot().user;
-    if (!current) return;
-    await server.unlink();
-    const rest = { ...current.data };
-    delete rest.address_account;
-    delete rest.auth_data;
-    store.updateUser({ ...current, data: rest });
-  }, [server, store]);
+    if (!store.getSnapshot().user) return;
+    await unlinkAccount();
+  }, [store, unlinkAccount]);
 
   /** Reads balances and items again (after a transaction). */
   const refresh = useCallback(

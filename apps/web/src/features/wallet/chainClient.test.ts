@@ -1,7 +1,7 @@
 import { WalletText, type WalletConfig } from '@atrium/protocol';
 import { UserRejectedRequestError } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureChain, explorerTxUrl, walletErrorMessage } from './walletClient.ts';
+import { ensureChain, explorerTxUrl, walletErrorMessage } from './chainClient.ts';
 import type { Eip1193Provider } from './walletSession.ts';
 
 const config: WalletConfig = {

@@ -1,4 +1,4 @@
-import { WalletText, type WalletConfig } from '@atrium/protocol';
+import { WalletText, type WalletConfig, type WalletLink } from '@atrium/protocol';
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -15,7 +15,6 @@ import { createSiweMessage } from 'viem/siwe';
 import { atriumItemsAbi } from './contract.ts';
 import { WalletWebText } from './texts.ts';
 import { injectedProvider, walletSession, type Eip1193Provider } from './walletSession.ts';
-import type { WalletServer } from './walletApi.ts';
 
 /** A failure the user should read as is (the spec's texts, or the wallet's own message). */
 export class WalletError extends Error {
@@ -149,11 +148,17 @@ export async function ensureChain(provider: Eip1193Provider, config: WalletConfi
   }
 }
 
+/** The server's half of linking a wallet: a nonce to sign, then the signed message to check. */
+export interface LinkServer {
+  nonce(): Promise<{ nonce: string }>;
+  link(message: string, signature: string): Promise<WalletLink>;
+}
+
 /**
  * Sign-In with Ethereum (EIP-4361): the server's nonce, a message for this site signed with
  * `personal_sign`, and the server checks it and links the address to the account.
  */
-export async function linkWallet(server: WalletServer, config: WalletConfig) {
+export async function linkWallet(server: LinkServer, config: WalletConfig): Promise<WalletLink> {
   const provider = requireProvider();
   const account = await connect(provider);
   await ensureChain(provider, config);
