@@ -42,6 +42,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 
 interface OpenApi {
@@ -310,6 +311,18 @@ describe.each(testDatabaseKinds())('OpenAPI fuzz on %s', (kind) => {
         const text = await res.text();
         const what = `${method} ${req.path}?${req.query} [${req.auth}] ${String(req.body).slice(0, 120)}`;
         if (res.status >= 500) failures.push(`${res.status} ${what} -> ${text.slice(0, 200)}`);
+        // The document is honest: a failure a route answered is one it lists (431, headers past
+        // Node's limit, is refused before any route is chosen).
+        // (A request whose URL the client normalised, `/x/%2e%2e` to `/`, reached another path.)
+        if (
+          op.responses &&
+          new URL(target).pathname === req.path &&
+          res.status >= 400 &&
+          res.status !== 431 &&
+          !(String(res.status) in op.responses)
+        ) {
+          failures.push(`undocumented: ${res.status} ${method} ${path} -> ${text.slice(0, 160)}`);
+        }
         if (
           res.status >= 400 &&
           res.headers.get('content-type')?.includes('application/json') &&

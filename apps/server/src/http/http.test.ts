@@ -142,6 +142,45 @@ describe.each(testDatabaseKinds())('HTTP API on %s', (kind) => {
     expect(await ui.text()).toContain('swagger');
   });
 
+  it("lists for each route only the failures it can send, and the uploads' descriptions", async () => {
+    interface Operation {
+      description?: string;
+      responses?: Record<string, unknown>;
+    }
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const statuses = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+
+    // Public reads: nobody is refused for not being signed in.
+    for (const [path, method] of [
+      ['/api/minigame/leaderboard/{mode}', 'get'],
+      ['/api/public/events/countdown', 'get'],
+      ['/api/wallet/catalogue', 'get'],
+      ['/event/gallery.json', 'get'],
+      ['/public/voting/submit', 'post'],
+    ] as const) {
+      expect(statuses(path, method), path).toContain('200');
+      expect(statuses(path, method), path).not.toContain('401');
+      expect(statuses(path, method), path).not.toContain('403');
+    }
+    expect(statuses('/api/public/events/countdown', 'get')).toEqual(['200']);
+    expect(statuses('/api/minigame/leaderboard/{mode}', 'get').sort()).toEqual([
+      '200',
+      '400',
+      '414',
+    ]);
+    expect(statuses('/api/wallet/catalogue', 'get').sort()).toEqual(['200', '404', '503']);
+    // A signed-in route says so; one without a body never meets the body limit.
+    expect(statuses('/api/user/whoami', 'get').sort()).toEqual(['200', '401', '403']);
+    expect(statuses('/api/auth', 'post')).toEqual(expect.arrayContaining(['401', '413', '429']));
+
+    for (const path of ['/apipublicfiles/upload-temp', '/upload.php']) {
+      expect(doc.paths[path]?.post?.description, path).toMatch(/^Multipart, .{80,}/);
+    }
+  });
+
   it('sends the API security headers on API answers', async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.headers.get('content-security-policy')).toBe(

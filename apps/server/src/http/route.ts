@@ -1,4 +1,4 @@
-import { FailureSchema } from '@atrium/protocol';
+import { FailureSchema, routeFailures } from '@atrium/protocol';
 import type { RouteSpec } from '@atrium/protocol';
 import type {
   FastifyInstance,
@@ -8,18 +8,6 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { z } from 'zod';
-
-/** Every error answer is the spec's failure envelope; OpenAPI lists these statuses for a route. */
-const failures = {
-  400: FailureSchema,
-  401: FailureSchema,
-  403: FailureSchema,
-  404: FailureSchema,
-  409: FailureSchema,
-  413: FailureSchema,
-  429: FailureSchema,
-  503: FailureSchema,
-};
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -45,6 +33,10 @@ export type RouteExtras = Partial<
   Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler' | 'path'>
 >;
 
+/** The failure statuses a route can answer, each with the spec's envelope, for OpenAPI. */
+const failures = (route: RouteSpec) =>
+  Object.fromEntries(routeFailures(route).map((status) => [status, FailureSchema]));
+
 /**
  * Registers a contract route: its method, path and schemas come from `@atrium/protocol`, so the
  * server cannot drift from what the web app calls. Validation, serialization and the OpenAPI
@@ -63,11 +55,12 @@ export function serveRoute<R extends RouteSpec>(
     schema: {
       tags: [...route.tags],
       summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
       ...(route.hidden ? { hide: true } : {}),
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body && route.encoding !== 'multipart' ? { body: route.body } : {}),
-      ...(route.response ? { response: { 200: route.response, ...failures } } : {}),
+      response: route.response ? { 200: route.response, ...failures(route) } : failures(route),
     },
     // The typed handler is this route's own; Fastify's handler type is the untyped union.
     handler: handler as unknown as RouteHandlerMethod,

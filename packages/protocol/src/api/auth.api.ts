@@ -26,6 +26,7 @@ export const AuthApi = {
     body: LoginRequestSchema,
     response: SessionResponseSchema,
     tags,
+    errors: [401, 403, 429],
     summary: 'Log in with username (or email) and password',
   }),
   guest: defineRoute({
@@ -33,6 +34,7 @@ export const AuthApi = {
     path: '/api/auth/guest',
     response: SessionResponseSchema,
     tags,
+    errors: [],
     summary: 'Enter as a guest',
   }),
   refresh: defineRoute({
@@ -40,6 +42,7 @@ export const AuthApi = {
     path: '/api/auth/refresh-token',
     response: SessionResponseSchema,
     tags,
+    errors: [401],
     summary: 'Rotate the refresh cookie and get a new access token',
   }),
   logout: defineRoute({
@@ -47,6 +50,7 @@ export const AuthApi = {
     path: '/api/auth/logout',
     response: OkMessageSchema,
     tags,
+    errors: [],
     summary: 'Revoke the refresh cookie',
   }),
   register: defineRoute({
@@ -55,6 +59,7 @@ export const AuthApi = {
     body: RegisterRequestSchema,
     response: OkMessageSchema,
     tags,
+    errors: [409, 429],
     summary: 'Create an account and mail its activation link',
   }),
   activate: defineRoute({
@@ -63,6 +68,7 @@ export const AuthApi = {
     body: ActivateRequestSchema,
     response: ActivateResponseSchema,
     tags,
+    errors: [],
     summary: 'Activate an account with the mailed token',
   }),
   forgotPassword: defineRoute({
@@ -71,6 +77,7 @@ export const AuthApi = {
     body: ForgotPasswordRequestSchema,
     response: OkMessageSchema,
     tags,
+    errors: [429],
     summary: 'Mail a password recovery link (same answer for unknown emails)',
   }),
   recoverPassword: defineRoute({
@@ -79,6 +86,7 @@ export const AuthApi = {
     body: RecoverPasswordRequestSchema,
     response: OkMessageSchema,
     tags,
+    errors: [],
     summary: 'Set a new password with the mailed token',
   }),
   providers: defineRoute({
@@ -86,6 +94,7 @@ export const AuthApi = {
     path: '/api/auth/providers',
     response: OidcProvidersResponseSchema,
     tags,
+    errors: [],
     summary: 'Configured sign-in providers',
   }),
   /** A full-page navigation: redirects to the provider. */
@@ -94,6 +103,7 @@ export const AuthApi = {
     path: '/api/auth/oidc/:provider/start',
     params: OidcProviderParamsSchema,
     tags,
+    errors: [404],
     summary: 'Redirect to the provider (authorization code + PKCE)',
   }),
   /** The provider sends the browser here; it redirects home with `?signin=ok|error`. */
@@ -102,6 +112,7 @@ export const AuthApi = {
     path: '/api/auth/oidc/:provider/callback',
     params: OidcProviderParamsSchema,
     tags,
+    errors: [],
     summary: 'Provider callback; signs in and returns to the home page',
   }),
   google: defineRoute({
@@ -110,6 +121,7 @@ export const AuthApi = {
     body: ProviderTokenBodySchema,
     response: SessionResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Sign in with a Google ID token (Authorization: Bearer)',
   }),
   facebook: defineRoute({
@@ -118,6 +130,7 @@ export const AuthApi = {
     body: ProviderTokenBodySchema,
     response: SessionResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Sign in with a Facebook access token (Authorization: Bearer; type=facebook)',
   }),
 } as const;

@@ -18,6 +18,7 @@ export const BalancingApi = {
     body: GetPlayerIdRequestSchema,
     response: GetPlayerIdResponseSchema,
     tags,
+    errors: [401, 404, 503],
     summary: 'Take a stream slot, or renew the one given by uniqueId',
   }),
   /** Also sent with `navigator.sendBeacon` on page unload: build its URL with `routeUrl`. */
@@ -27,6 +28,7 @@ export const BalancingApi = {
     params: UniqueIdParamsSchema,
     response: OkMessageSchema,
     tags,
+    errors: [],
     summary: 'Give a stream slot back (page unload, or a mobile page that becomes hidden)',
   }),
   availability: defineRoute({
@@ -34,6 +36,7 @@ export const BalancingApi = {
     path: '/api/public/server/availability',
     response: ServerAvailabilityResponseSchema,
     tags,
+    errors: [],
     summary: 'Free stream slots (Player SDK getServerAvailability)',
   }),
   metadata: defineRoute({
@@ -41,6 +44,7 @@ export const BalancingApi = {
     path: '/api/public/server/metadata',
     response: ServerMetadataResponseSchema,
     tags,
+    errors: [],
     summary: 'Server version and region (Player SDK getServerMetadata)',
   }),
 } as const;

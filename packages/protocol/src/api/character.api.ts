@@ -10,6 +10,7 @@ export const CharacterApi = {
     path: '/api/character/look',
     response: CharacterLookResponseSchema,
     tags,
+    errors: [401],
     summary: 'Your character look, its world code and the special looks you have unlocked',
   }),
   save: defineRoute({
@@ -18,6 +19,7 @@ export const CharacterApi = {
     body: CharacterLookRequestSchema,
     response: CharacterLookResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'Save your character look (special looks need their avatar NFT; not for guests)',
   }),
 } as const;

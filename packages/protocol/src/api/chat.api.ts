@@ -25,6 +25,7 @@ export const ChatApi = {
     encoding: 'form',
     response: ChatAddedSchema,
     tags,
+    errors: [401, 403, 429],
     summary: 'Post a chat message to a room (trimmed, 1–500 characters, 3 a second per user)',
   }),
   all: defineRoute({
@@ -33,6 +34,7 @@ export const ChatApi = {
     query: ChatAllQuerySchema,
     response: ChatListSchema,
     tags,
+    errors: [401, 403],
     summary: "A room's newest messages, oldest first; `before` pages back",
   }),
   remove: defineRoute({
@@ -41,6 +43,7 @@ export const ChatApi = {
     params: ChatMessageParamsSchema,
     response: ChatStatusSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Delete one chat message (teachers and admins)',
   }),
   clear: defineRoute({
@@ -49,6 +52,7 @@ export const ChatApi = {
     query: ChatRoomQuerySchema,
     response: ChatStatusSchema,
     tags,
+    errors: [401, 403],
     summary: "Clear a room's chat (teachers and admins)",
   }),
   getData: defineRoute({
@@ -57,6 +61,7 @@ export const ChatApi = {
     query: ChatDataQuerySchema,
     response: ChatDataResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'One key of a chat room’s data',
   }),
   setData: defineRoute({
@@ -66,6 +71,7 @@ export const ChatApi = {
     body: ChatDataEntrySchema,
     response: ChatStatusSchema,
     tags,
+    errors: [401, 403],
     summary: 'Store one key and value in a chat room’s data',
   }),
   /**
@@ -78,6 +84,7 @@ export const ChatApi = {
     params: ChatReadTokenParamsSchema,
     response: ChatReadTokenSchema,
     tags,
+    errors: [429],
     summary: "A short-lived token that watches one classroom's chat (read only, no account)",
   }),
 } as const;

@@ -18,6 +18,7 @@ export const ClassroomApi = {
     params: VideoTokenParamsSchema,
     response: VideoTokensSchema,
     tags,
+    errors: [401, 403],
     summary: 'Short-lived video tokens for this user, channel and uid (empty on failure)',
   }),
   globalMute: defineRoute({
@@ -26,6 +27,7 @@ export const ClassroomApi = {
     params: ChannelParamsSchema,
     response: GlobalMuteConfigResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: "A classroom's global mute flags",
   }),
   setGlobalMute: defineRoute({
@@ -35,6 +37,7 @@ export const ClassroomApi = {
     body: GlobalMuteUpdateSchema,
     response: GlobalMuteConfigResponseSchema,
     tags,
+    errors: [401, 403, 404, 503],
     summary: 'Set one global mute flag of a classroom (teachers and admins)',
   }),
 } as const;

@@ -22,6 +22,7 @@ const votingSubmit = defineRoute({
   body: VotingSubmitSchema,
   response: EventSubmitResponseSchema,
   tags,
+  errors: [409, 429],
   summary: 'Vote for team 1 or 2 (one vote per email address)',
 });
 
@@ -31,6 +32,7 @@ const recordSubmit = defineRoute({
   body: RecordSubmitSchema,
   response: EventSubmitResponseSchema,
   tags,
+  errors: [429],
   summary: 'Sign up for the record-breaking attempt',
 });
 
@@ -39,6 +41,7 @@ const gallery = defineRoute({
   path: EventsPath.gallery,
   response: GalleryListSchema,
   tags,
+  errors: [],
   summary: 'The gallery listing (SPEC §3 gallery entries)',
 });
 
@@ -72,6 +75,7 @@ export const EventsApi = {
     body: GalleryUpdateSchema,
     response: GalleryUpdateResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'Replace the gallery listing (admin)',
   }),
   countdown: defineRoute({
@@ -79,6 +83,7 @@ export const EventsApi = {
     path: EventsPath.countdown,
     response: EventCountdownResponseSchema,
     tags,
+    errors: [],
     summary: "The landing page's launch date",
   }),
   updateCountdown: defineRoute({
@@ -87,6 +92,7 @@ export const EventsApi = {
     body: EventCountdownSchema,
     response: EventCountdownResponseSchema,
     tags,
+    errors: [401, 403],
     summary: "Change the landing page's launch date (admin)",
   }),
   submissions: defineRoute({
@@ -95,6 +101,7 @@ export const EventsApi = {
     query: EventSubmissionsQuerySchema,
     response: EventSubmissionsResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'Voting or record-breaking submissions, oldest first (admin)',
   }),
   /** `text/csv`, as a download. */
@@ -103,6 +110,7 @@ export const EventsApi = {
     path: EventsAdminPath.submissionsCsv,
     query: EventSubmissionsQuerySchema,
     tags,
+    errors: [401, 403],
     summary: 'Voting or record-breaking submissions as CSV (admin)',
   }),
 } as const;

@@ -19,6 +19,7 @@ export const GameDataApi = {
     body: GameDataSetRequestSchema,
     response: GameDataSetResponseSchema,
     tags,
+    errors: [401, 403, 429],
     summary: "Store a value under a key in the caller's game data (bearer)",
   }),
   get: defineRoute({
@@ -27,6 +28,7 @@ export const GameDataApi = {
     body: GameDataGetRequestSchema,
     response: GameDataGetResponseSchema,
     tags,
+    errors: [401, 403],
     summary: "Read a key of the caller's game data; `data` is null when never set (bearer)",
   }),
 } as const;

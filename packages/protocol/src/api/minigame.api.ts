@@ -22,6 +22,7 @@ export const MinigameApi = {
     body: RegisterGameSchema,
     response: RegisteredGameSchema,
     tags,
+    errors: [401],
     summary: 'Register a new darts game (mode, and the computer at level 1-3 or a person)',
   }),
   finish: defineRoute({
@@ -30,6 +31,7 @@ export const MinigameApi = {
     body: FinishGameSchema,
     response: FinishedGameSchema,
     tags,
+    errors: [401, 404, 409, 429],
     summary:
       'Finish a registered game with its darts in order; the server replays them, decides the winner and stores the result once',
   }),
@@ -39,6 +41,7 @@ export const MinigameApi = {
     params: LeaderboardParamsSchema,
     response: LeaderboardSchema,
     tags,
+    errors: [],
     summary: 'The top 10 of a mode: wins, and the fewest darts to win',
   }),
 };

@@ -13,6 +13,7 @@ export const PagesApi = {
     // Any id: an unknown or malformed one still gets the page, which tells its host so.
     params: z.strictObject({ shareId: z.string() }),
     tags: ['pages'],
+    errors: [],
     summary: 'The embed frame of a share',
     hidden: true,
   }),

@@ -20,6 +20,7 @@ export const PostersApi = {
     params: PosterIdParamsSchema,
     response: PosterDetailResponseSchema,
     tags,
+    errors: [404],
     summary: 'Poster detail for the poster popup (legacy `result` envelope)',
   }),
   /** An HTML fragment; `file` is `{id}.html`. */
@@ -28,6 +29,7 @@ export const PostersApi = {
     path: '/assets/poster-description/:file',
     params: z.strictObject({ file: z.string().regex(/^\d{1,10}\.html$/) }),
     tags,
+    errors: [404],
     summary: 'A poster description as an HTML fragment',
   }),
   list: defineRoute({
@@ -36,6 +38,7 @@ export const PostersApi = {
     query: PosterListQuerySchema,
     response: okEnvelope(z.array(PosterSchema)),
     tags,
+    errors: [],
     summary: 'Posters of a world',
   }),
   create: defineRoute({
@@ -44,6 +47,7 @@ export const PostersApi = {
     body: PosterInputSchema,
     response: okEnvelope(PosterSchema),
     tags,
+    errors: [401, 403],
     summary: 'Hang a poster (admin)',
   }),
   update: defineRoute({
@@ -53,6 +57,7 @@ export const PostersApi = {
     body: PosterUpdateSchema,
     response: okEnvelope(PosterSchema),
     tags,
+    errors: [401, 403, 404],
     summary: 'Change a poster (admin)',
   }),
   remove: defineRoute({
@@ -61,6 +66,7 @@ export const PostersApi = {
     params: PosterIdParamsSchema,
     response: OkMessageSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Take a poster down (admin)',
   }),
 } as const;

@@ -8,6 +8,7 @@ export const RoomApi = {
     path: '/api/settings/popup-allowlist',
     response: PopupAllowlistResponseSchema,
     tags: ['settings'],
+    errors: [401, 403],
     summary: 'The origins a teacher may push to the pop-up browser (admin)',
   }),
   updatePopupAllowlist: defineRoute({
@@ -16,6 +17,7 @@ export const RoomApi = {
     body: PopupAllowlistBodySchema,
     response: PopupAllowlistResponseSchema,
     tags: ['settings'],
+    errors: [401, 403],
     summary: 'Replace the pop-up browser allowlist (admin)',
   }),
 } as const;

@@ -22,17 +22,17 @@ const tags = ['screenshots'] as const;
  * route, and share links with their public photo and page.
  */
 export const ScreenshotsApi = {
-  /**
-   * JSON or a urlencoded form. `image` is a PNG as a data URL or bare base64; the access token
-   * comes as a bearer header or in the `token` field. Guests have no album.
-   */
   save: defineRoute({
     method: 'POST',
     path: '/apiscreenshot/save-screenshot',
     body: SaveScreenshotRequestSchema,
     response: SaveScreenshotResponseSchema,
     tags,
+    errors: [401, 403, 429],
     summary: 'Save a screenshot from the world into the album (legacy `result` envelope)',
+    description:
+      'JSON or a urlencoded form. `image` is a PNG as a data URL or bare base64; the access token ' +
+      'comes as a bearer header or in the `token` field. Guests have no album.',
   }),
   /** Image bytes: the web app fetches it with the bearer header and shows it as a `blob:`. */
   file: defineRoute({
@@ -40,6 +40,7 @@ export const ScreenshotsApi = {
     path: '/api/screenshot/file/:userId/:name',
     params: ScreenshotFileParamsSchema,
     tags,
+    errors: [404],
     summary: 'A screenshot or thumbnail file, for its owner (bearer)',
   }),
   list: defineRoute({
@@ -48,6 +49,7 @@ export const ScreenshotsApi = {
     body: ListScreenshotsRequestSchema,
     response: ListScreenshotsResponseSchema,
     tags,
+    errors: [401, 403],
     summary: "The caller's screenshots, newest first (bearer; optional limit and offset)",
   }),
   news: defineRoute({
@@ -55,6 +57,7 @@ export const ScreenshotsApi = {
     path: '/api/screenshot/news',
     response: AlbumNewsResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'Whether the album holds photos newer than the last look (the My Album dot)',
   }),
   seen: defineRoute({
@@ -62,6 +65,7 @@ export const ScreenshotsApi = {
     path: '/api/screenshot/seen',
     response: ScreenshotMessageResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'The caller opened the album: the My Album dot goes out',
   }),
   get: defineRoute({
@@ -70,6 +74,7 @@ export const ScreenshotsApi = {
     body: ScreenshotIdRequestSchema,
     response: ScreenshotResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: "One of the caller's screenshots; any other id is not found",
   }),
   update: defineRoute({
@@ -78,6 +83,7 @@ export const ScreenshotsApi = {
     body: UpdateScreenshotRequestSchema,
     response: ScreenshotResponseSchema,
     tags,
+    errors: [401, 403, 404, 429],
     summary: "Change a screenshot's title and, with `image` (bare base64), its picture",
   }),
   remove: defineRoute({
@@ -86,6 +92,7 @@ export const ScreenshotsApi = {
     body: ScreenshotIdRequestSchema,
     response: ScreenshotMessageResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Delete a screenshot, its files and its share links',
   }),
   share: defineRoute({
@@ -94,6 +101,7 @@ export const ScreenshotsApi = {
     body: ScreenshotIdRequestSchema,
     response: ShareScreenshotResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'A public link to a screenshot (the live one, if there is one)',
   }),
   shareLink: defineRoute({
@@ -102,6 +110,7 @@ export const ScreenshotsApi = {
     query: ScreenshotIdRequestSchema,
     response: ShareLinkResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: "A screenshot's live public link, or null; never makes one",
   }),
   unshare: defineRoute({
@@ -110,6 +119,7 @@ export const ScreenshotsApi = {
     body: ScreenshotIdRequestSchema,
     response: ScreenshotMessageResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: "Revoke a screenshot's share link",
   }),
   /** Image bytes, no sign-in: what a share page and a social network's preview show. */
@@ -118,6 +128,7 @@ export const ScreenshotsApi = {
     path: '/api/public/photo/:token',
     params: ShareTokenParamsSchema,
     tags,
+    errors: [404],
     summary: 'The picture of a live share link, for anyone',
   }),
   /** An HTML page; its absolute address (`{PUBLIC_URL}/p/{token}`) is the share link. */
@@ -126,6 +137,7 @@ export const ScreenshotsApi = {
     path: '/p/:token',
     params: ShareTokenParamsSchema,
     tags,
+    errors: [404],
     summary: 'The share page of a link, with OpenGraph and Twitter card tags',
   }),
 } as const;

@@ -19,6 +19,7 @@ export const SettingsApi = {
     query: CustomSettingQuerySchema,
     response: CustomSettingResponseSchema,
     tags,
+    errors: [404],
     summary: 'Read a public setting by key',
   }),
   limits: defineRoute({
@@ -26,6 +27,7 @@ export const SettingsApi = {
     path: '/api/settings/limits',
     response: LimitSettingsResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'The account limits in force (admin)',
   }),
   updateLimits: defineRoute({
@@ -34,6 +36,7 @@ export const SettingsApi = {
     body: LimitSettingsUpdateSchema,
     response: LimitSettingsResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'Raise or lower account limits (admin)',
   }),
 } as const;

@@ -20,6 +20,7 @@ export const SharesApi = {
     params: ShareIdParamsSchema,
     response: PublicShareResponseSchema,
     tags,
+    errors: [404],
     summary: 'The public settings of an embeddable world',
   }),
   list: defineRoute({
@@ -27,6 +28,7 @@ export const SharesApi = {
     path: '/api/shares',
     response: ShareListResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'Every share (admin)',
   }),
   create: defineRoute({
@@ -35,6 +37,7 @@ export const SharesApi = {
     body: ShareInputSchema,
     response: ShareResponseSchema,
     tags,
+    errors: [401, 403, 409],
     summary: 'Create a share: an embeddable world and the sites that may frame it (admin)',
   }),
   update: defineRoute({
@@ -44,6 +47,7 @@ export const SharesApi = {
     body: ShareUpdateSchema,
     response: ShareResponseSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Change a share (admin)',
   }),
   remove: defineRoute({
@@ -52,6 +56,7 @@ export const SharesApi = {
     params: ShareIdParamsSchema,
     response: OkMessageSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Remove a share (admin)',
   }),
 } as const;

@@ -24,6 +24,7 @@ export const SocialApi = {
     path: '/api/social/friends',
     response: FriendListSchema,
     tags,
+    errors: [401, 403],
     summary: "The caller's friend records (status 0/1/2), with online flags",
   }),
   request: defineRoute({
@@ -32,6 +33,7 @@ export const SocialApi = {
     body: FriendTargetSchema,
     response: SocialMessageSchema,
     tags,
+    errors: [401, 403, 404, 409],
     summary: 'Send a friend request by username',
   }),
   accept: defineRoute({
@@ -40,6 +42,7 @@ export const SocialApi = {
     body: FriendIdSchema,
     response: SocialMessageSchema,
     tags,
+    errors: [401, 403],
     summary: 'Accept a pending friend request',
   }),
   reject: defineRoute({
@@ -48,6 +51,7 @@ export const SocialApi = {
     body: FriendIdSchema,
     response: SocialMessageSchema,
     tags,
+    errors: [401, 403],
     summary: 'Reject a pending friend request',
   }),
   remove: defineRoute({
@@ -56,6 +60,7 @@ export const SocialApi = {
     params: SocialUserParamsSchema,
     response: SocialMessageSchema,
     tags,
+    errors: [401, 403],
     summary: 'Remove a friend (both records)',
   }),
   online: defineRoute({
@@ -64,6 +69,7 @@ export const SocialApi = {
     query: OnlineQuerySchema,
     response: OnlineListSchema,
     tags,
+    errors: [401, 403],
     summary: 'Who is online, across every server process; `search` filters by username',
   }),
   notifications: defineRoute({
@@ -71,6 +77,7 @@ export const SocialApi = {
     path: '/api/social/notifications',
     response: NotificationListSchema,
     tags,
+    errors: [401, 403],
     summary: "The caller's notifications, newest first",
   }),
   readNotifications: defineRoute({
@@ -78,6 +85,7 @@ export const SocialApi = {
     path: '/api/social/notifications/read',
     response: SocialOkSchema,
     tags,
+    errors: [401, 403],
     summary: 'Mark every notification read (opening the list)',
   }),
   blocks: defineRoute({
@@ -85,6 +93,7 @@ export const SocialApi = {
     path: '/api/social/blocks',
     response: BlockListSchema,
     tags,
+    errors: [401, 403],
     summary: 'The users the caller blocked',
   }),
   block: defineRoute({
@@ -93,6 +102,7 @@ export const SocialApi = {
     body: FriendTargetSchema,
     response: SocialOkSchema,
     tags,
+    errors: [401, 403, 404],
     summary: 'Block a user: their friend requests, calls, invites and action requests are refused',
   }),
   unblock: defineRoute({
@@ -101,6 +111,7 @@ export const SocialApi = {
     params: SocialUserParamsSchema,
     response: SocialOkSchema,
     tags,
+    errors: [401, 403],
     summary: 'Unblock a user',
   }),
 } as const;

@@ -20,6 +20,7 @@ export const SystemApi = {
     path: '/api/health',
     response: HealthResponseSchema,
     tags,
+    errors: [],
     summary: 'The process is alive',
   }),
   ready: defineRoute({
@@ -27,6 +28,7 @@ export const SystemApi = {
     path: '/api/ready',
     response: ReadyResponseSchema,
     tags,
+    errors: [503],
     summary: 'The database answers',
   }),
 } as const;
@@ -41,6 +43,7 @@ export const OperationsApi = {
     method: 'GET',
     path: '/metrics',
     tags,
+    errors: [401],
     summary: 'Prometheus metrics',
     hidden: true,
   }),
@@ -49,6 +52,7 @@ export const OperationsApi = {
     method: 'GET',
     path: '/dev/mail',
     tags,
+    errors: [],
     summary: 'Mails the server would have sent (development)',
     hidden: true,
   }),

@@ -15,6 +15,7 @@ export const UsersApi = {
     path: '/api/user/whoami',
     response: WhoAmIResponseSchema,
     tags,
+    errors: [401, 403],
     summary: 'The signed-in account',
   }),
   update: defineRoute({
@@ -24,6 +25,7 @@ export const UsersApi = {
     body: UpdateUserRequestSchema,
     response: UpdateUserResponseSchema,
     tags,
+    errors: [401, 403, 404, 409],
     summary: 'Change username or email (your own; any for admins)',
   }),
 } as const;

@@ -21,6 +21,7 @@ export const WalletApi = {
     path: '/api/wallet/config',
     response: WalletConfigResponseSchema,
     tags,
+    errors: [],
     summary: 'The chain, RPC URL, contract address and explorer the wallet uses',
   }),
   catalogue: defineRoute({
@@ -28,6 +29,7 @@ export const WalletApi = {
     path: '/api/wallet/catalogue',
     response: CatalogueResponseSchema,
     tags,
+    errors: [404, 503],
     summary: 'Items and avatars of the contract, with prices read from the chain',
   }),
   nonce: defineRoute({
@@ -35,6 +37,7 @@ export const WalletApi = {
     path: '/api/wallet/nonce',
     response: SiweNonceResponseSchema,
     tags,
+    errors: [401, 403, 404, 429],
     summary: 'A one-use nonce for a Sign-In with Ethereum message (signed-in accounts)',
   }),
   link: defineRoute({
@@ -43,6 +46,7 @@ export const WalletApi = {
     body: SiweVerifyRequestSchema,
     response: WalletLinkResponseSchema,
     tags,
+    errors: [401, 403, 404, 409],
     summary: 'Check a signed SIWE message and link its address to the account',
   }),
   unlink: defineRoute({
@@ -50,6 +54,7 @@ export const WalletApi = {
     path: '/api/wallet/siwe',
     response: OkMessageSchema,
     tags,
+    errors: [401, 403],
     summary: 'Forget the wallet linked to the account',
   }),
   holdings: defineRoute({
@@ -57,6 +62,7 @@ export const WalletApi = {
     path: '/api/wallet/items',
     response: WalletHoldingsResponseSchema,
     tags,
+    errors: [401, 403, 404, 409, 503],
     summary: "The linked address's balances, items and avatars, read from the chain",
   }),
   /**
@@ -69,6 +75,7 @@ export const WalletApi = {
     params: TokenMetadataParamsSchema,
     response: TokenMetadataSchema,
     tags,
+    errors: [404],
     summary: 'ERC-1155 metadata JSON of an item, an avatar or the coin',
   }),
   /** JSON-RPC in and out; only the local chain is proxied. */
@@ -77,6 +84,7 @@ export const WalletApi = {
     path: '/api/chain/rpc',
     body: ChainRpcBodySchema,
     tags,
+    errors: [404, 429],
     summary: "The local chain's JSON-RPC (reads and signed transactions only)",
   }),
 };

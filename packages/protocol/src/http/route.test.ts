@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRoutes } from '../api/index.ts';
-import { pathParamNames, routePath, routeUrl } from './route.ts';
+import { pathParamNames, routeFailures, routePath, routeUrl } from './route.ts';
 import type { RouteSpec } from './route.ts';
 
 describe('route paths', () => {
@@ -53,6 +53,39 @@ describe('the contract', () => {
   it('sends a body only with a method that has one', () => {
     for (const { id, route } of routes) {
       if ('body' in route && route.body) expect(route.method, id).not.toBe('GET');
+    }
+  });
+
+  it("declares each route's own failures, so OpenAPI lists only what a route can send", () => {
+    for (const { id, route } of routes) {
+      expect(route.errors, id).toBeDefined();
+      expect(new Set(route.errors).size, id).toBe(route.errors?.length);
+    }
+  });
+});
+
+describe('routeFailures', () => {
+  it("adds to a route's own failures only what its shape lets the framework send", () => {
+    expect(routeFailures({ method: 'GET', errors: [] })).toEqual([]);
+    expect(routeFailures({ method: 'GET', errors: [503, 404] })).toEqual([404, 503]);
+    expect(routeFailures({ method: 'GET', params: ApiRoutes.minigame.leaderboard.params })).toEqual(
+      [400, 414],
+    );
+    expect(
+      routeFailures({ method: 'GET', query: ApiRoutes.chat.all.query, errors: [401] }),
+    ).toEqual([400, 401]);
+    expect(routeFailures({ method: 'POST', errors: [401, 400] })).toEqual([400, 401, 413, 415]);
+  });
+
+  it('never lets a public read refuse an anonymous caller', () => {
+    for (const route of [
+      ApiRoutes.minigame.leaderboard,
+      ApiRoutes.events.countdown,
+      ApiRoutes.wallet.catalogue,
+      ApiRoutes.events.specGallery,
+    ]) {
+      expect(routeFailures(route), route.path).not.toContain(401);
+      expect(routeFailures(route), route.path).not.toContain(403);
     }
   });
 });

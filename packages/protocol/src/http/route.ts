@@ -9,6 +9,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type BodyEncoding = 'json' | 'form' | 'multipart';
 
 /**
+ * A failure status a route may answer, always with the spec's failure envelope. 500 is left out:
+ * it is never an answer a route means to give.
+ */
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
+
+/**
  * One HTTP route of the contract: the server registers it, the web app and the world call it.
  * `path` uses `:name` segments, as Fastify does; `params` must name exactly those segments.
  * A route without `response` answers something other than JSON (a page, an image, a redirect):
@@ -23,11 +29,39 @@ export interface RouteSpec {
   readonly encoding?: BodyEncoding;
   /** The 200 answer. Failures always use the spec's failure envelope. */
   readonly response?: z.ZodType;
-  /** OpenAPI grouping and one-line description. */
+  /**
+   * The failures the route's own rules send: 401 not signed in, 403 not allowed, 404 not found,
+   * 409 taken or in the wrong state, 429 rate-limited, 503 a service it needs is down, and a 400
+   * or 413 its rules add beyond the schemas. Left out: it refuses nothing of its own. What the
+   * framework sends by the route's shape (bad input, a body too large) {@link routeFailures} adds.
+   */
+  readonly errors?: readonly FailureStatus[];
+  /** OpenAPI grouping, one-line summary and, where the summary is not enough, a description. */
   readonly tags: readonly string[];
   readonly summary: string;
+  readonly description?: string;
   /** Left out of the OpenAPI document (development-only and legacy aliases). */
   readonly hidden?: boolean;
+}
+
+/**
+ * Every failure status a route can answer: its own {@link RouteSpec.errors} and those the server
+ * sends by the route's shape. Input that fails a schema, or a malformed body, is a 400; a path
+ * segment that cannot be decoded a 400, one past the router's length a 414; a method that carries
+ * a body can meet the body limit (413) and a content type it does not take (415).
+ */
+export function routeFailures(
+  route: Pick<RouteSpec, 'method' | 'params' | 'query' | 'body' | 'errors'>,
+): FailureStatus[] {
+  const statuses = new Set<FailureStatus>(route.errors);
+  const carriesBody = route.method !== 'GET';
+  if (route.params || route.query || route.body || carriesBody) statuses.add(400);
+  if (route.params) statuses.add(414);
+  if (carriesBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /** Declares a route; the identity function, so the literal types are kept for the client. */
