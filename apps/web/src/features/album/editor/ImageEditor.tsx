@@ -17,23 +17,17 @@ import {
   type EditOperation,
   type EditorHistory,
 } from '../editorHistory.ts';
-import { photoDate, photoTitle } from '../format.ts';
-import { AlbumText } from '../texts.ts';
-import { EditorStage, type CropRect } from './EditorStage.tsx';
-import { DEFAULT_FONT_ID, FONTS, loadEditorFont } from './graphics.ts';
-import { copyCanvas, exportPng, measureText, renderOperation } from './renderEdits.ts';
+import { photoTitle } from '../format.ts';
+import { EditorStage } from './EditorStage.tsx';
+import { EditorActions, EditorHeader, EditorToolbar } from './EditorChrome.tsx';
+import { DEFAULT_FONT_ID } from './graphics.ts';
+import { copyCanvas, exportPng, renderOperation } from './renderEdits.ts';
 import { EditorText } from './texts.ts';
-import { ToolIcon } from './ToolIcon.tsx';
 import { ToolPanel, type ToolSettings } from './ToolPanel.tsx';
-import {
-  colorTarget,
-  cropFrame,
-  DEFAULT_COLORS,
-  pickColor,
-  TOOLS,
-  type ToolName,
-} from './tools.ts';
+import { colorTarget, DEFAULT_COLORS, pickColor, type ToolName } from './tools.ts';
+import { useEditorKeys } from './useEditorKeys.ts';
 import { useGraphics, usePicture, useRendered } from './useEditorPicture.ts';
+import { usePendingEdit } from './usePendingEdit.ts';
 import './editor.css';
 
 export interface ImageEditorProps {
@@ -89,19 +83,6 @@ export default function ImageEditor({
   const [tool, setTool] = useState<ToolName | null>(null);
   const [colors, setColors] = useState(DEFAULT_COLORS);
   const [settings, setSettings] = useState<ToolSettings>(initialSettings);
-  // Placement point and crop frame belong to one picture: after a crop or rotate they start over.
-  const [placeState, setPlaceState] = useState<{
-    on: HTMLCanvasElement;
-    x: number;
-    y: number;
-  } | null>(null);
-  const [cropState, setCropState] = useState<{
-    on: HTMLCanvasElement;
-    ratio: number | null;
-    rect: CropRect;
-  } | null>(null);
-  const [fontsReady, setFontsReady] = useState(0);
-  const [graphicReady, setGraphicReady] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
 
@@ -112,94 +93,13 @@ export default function ImageEditor({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const font = FONTS.find((f) => f.id === settings.fontId) ?? FONTS[0]!;
-  useEffect(() => {
-    let live = true;
-    loadEditorFont(font)
-      .then(() => live && setFontsReady((n) => n + 1))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [font]);
-
-  useEffect(() => {
-    const id = settings.graphicId;
-    if (!id) return;
-    let live = true;
-    graphics
-      .load(id)
-      .then(() => live && setGraphicReady(id))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [settings.graphicId, graphics]);
-
-  const place = placeState && placeState.on === current ? placeState : null;
-  const setPlace = (point: { x: number; y: number } | null) =>
-    setPlaceState(point && current ? { on: current, ...point } : null);
-  const crop = useMemo(() => {
-    if (!current) return null;
-    if (cropState?.on === current && cropState.ratio === settings.cropRatio) return cropState.rect;
-    return cropFrame(current, settings.cropRatio);
-  }, [current, cropState, settings.cropRatio]);
-  const setCrop = (rect: CropRect | null) =>
-    setCropState(rect && current ? { on: current, ratio: settings.cropRatio, rect } : null);
-
-  /** The edit the active tool would make now; shown as a preview and added on Apply. */
-  const pending = useMemo((): EditOperation | null => {
-    if (!current) return null;
-    const at = place ?? {
-      x: Math.round(current.width / 2),
-      y: Math.round(current.height / 2),
-    };
-    switch (tool) {
-      case 'text': {
-        if (!settings.text.trim() || fontsReady === 0) return null;
-        // Centred on the clicked point, or on the picture.
-        const width = measureText(settings.text, settings.textSize, font.family);
-        return {
-          kind: 'text',
-          text: settings.text,
-          x: Math.round(at.x - width / 2),
-          y: Math.round(at.y - settings.textSize / 2),
-          size: settings.textSize,
-          color: colors.text,
-          font: font.family,
-        };
-      }
-      case 'graphic': {
-        if (!settings.graphicId || graphicReady !== settings.graphicId) return null;
-        const side = Math.round(
-          (Math.min(current.width, current.height) * settings.graphicSize) / 100,
-        );
-        return {
-          kind: 'sticker',
-          id: settings.graphicId,
-          x: at.x - side / 2,
-          y: at.y - side / 2,
-          width: side,
-          height: side,
-        };
-      }
-      case 'rotate':
-        return settings.rotation === 0 ? null : { kind: 'rotate', degrees: settings.rotation };
-      case 'adjust':
-        return settings.filter
-          ? {
-              kind: 'filter',
-              name: settings.filter,
-              value: settings.filterValue,
-              color: colors.adjust,
-            }
-          : null;
-      case 'crop':
-        return crop ? { kind: 'crop', ...crop } : null;
-      default:
-        return null;
-    }
-  }, [current, tool, settings, colors, place, font, fontsReady, graphicReady, crop]);
+  const { pending, crop, setPlace, setCrop, clearPlace } = usePendingEdit(
+    current,
+    tool,
+    settings,
+    colors,
+    graphics,
+  );
 
   // The preview follows the sliders without blocking them.
   const deferredPending = useDeferredValue(pending);
@@ -210,8 +110,8 @@ export default function ImageEditor({
 
   const resetTool = useCallback(() => {
     setSettings((s) => ({ ...s, text: '', graphicId: null, rotation: 0, filter: null }));
-    setPlaceState(null);
-  }, []);
+    clearPlace();
+  }, [clearPlace]);
 
   const addOperation = (op: EditOperation) => setHistory((h) => apply(h, op));
 
@@ -289,77 +189,26 @@ export default function ImageEditor({
     }
   };
 
-  // Keyboard: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo; arrows change slide (not in inputs).
-  useEffect(() => {
-    const handleKeyDown = (event: KeyboardEvent) => {
-      const target = event.target;
-      if (target instanceof HTMLElement && target.closest('input, textarea, select')) return;
-      if (target instanceof HTMLElement && target.closest('.dialog--confirm')) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z') {
-        event.preventDefault();
-        setHistory((h) => (event.shiftKey ? redo(h) : undo(h)));
-      } else if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        setHistory(redo);
-      } else if (event.key === 'ArrowLeft' && hasPrevious) {
-        event.preventDefault();
-        void handleNavigate(-1);
-      } else if (event.key === 'ArrowRight' && hasNext) {
-        event.preventDefault();
-        void handleNavigate(1);
-      }
-    };
-    window.addEventListener('keydown', handleKeyDown);
-    return () => window.removeEventListener('keydown', handleKeyDown);
+  useEditorKeys(setHistory, {
+    hasPrevious,
+    hasNext,
+    go: (delta) => void handleNavigate(delta),
   });
 
   const target = colorTarget(tool);
-  const updated = photoDate(photo);
 
   return (
     <section className="editor" aria-label={EditorText.editorLabel} aria-busy={saving}>
-      <header className="editor__header">
-        <button
-          type="button"
-          className="album-strip__arrow"
-          aria-label={EditorText.previousPhoto}
-          disabled={!hasPrevious || saving}
-          onClick={() => void handleNavigate(-1)}
-        >
-          ‹
-        </button>
-        <div className="editor__heading">
-          <span className="editor__title">{photoTitle(photo)}</span>
-          {updated && <span className="editor__date">{EditorText.lastUpdated(updated)}</span>}
-        </div>
-        <button
-          type="button"
-          className="album-strip__arrow"
-          aria-label={EditorText.nextPhoto}
-          disabled={!hasNext || saving}
-          onClick={() => void handleNavigate(1)}
-        >
-          ›
-        </button>
-      </header>
+      <EditorHeader
+        photo={photo}
+        hasPrevious={hasPrevious}
+        hasNext={hasNext}
+        saving={saving}
+        onNavigate={(delta) => void handleNavigate(delta)}
+      />
 
       <div className="editor__body">
-        <div className="editor-tools" role="toolbar" aria-label={EditorText.tools}>
-          {TOOLS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              className="editor-tools__tool"
-              aria-pressed={tool === name}
-              disabled={!current || saving}
-              onClick={() => handleSelectTool(name)}
-            >
-              <ToolIcon tool={name} />
-              {EditorText[name]}
-            </button>
-          ))}
-        </div>
+        <EditorToolbar tool={tool} disabled={!current || saving} onSelect={handleSelectTool} />
 
         <div className="editor__canvas">
           {picture.status === 'loading' && (
@@ -407,57 +256,20 @@ export default function ImageEditor({
         )}
       </div>
 
-      <footer className="editor__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={saving}
-          onClick={() => void handleClose()}
-        >
-          {EditorText.closeEditor}
-        </button>
-        <button
-          type="button"
-          className="button album-button--danger"
-          disabled={deleting || saving}
-          onClick={() => onDelete(photo)}
-        >
-          {AlbumText.delete}
-        </button>
-        <span className="album-viewer__spacer" />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!canUndo(history) || saving}
-          onClick={() => setHistory(undo)}
-        >
-          ↶ {EditorText.undo}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!canRedo(history) || saving}
-          onClick={() => setHistory(redo)}
-        >
-          ↷ {EditorText.redo}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!dirty || saving}
-          onClick={() => void handleReset()}
-        >
-          {EditorText.reset}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!current || saving}
-          onClick={() => void handleFinish()}
-        >
-          {saving ? EditorText.saving : EditorText.finish}
-        </button>
-      </footer>
+      <EditorActions
+        saving={saving}
+        deleting={deleting}
+        canUndo={canUndo(history)}
+        canRedo={canRedo(history)}
+        dirty={dirty}
+        canFinish={current !== null}
+        onClose={() => void handleClose()}
+        onDelete={() => onDelete(photo)}
+        onUndo={() => setHistory(undo)}
+        onRedo={() => setHistory(redo)}
+        onReset={() => void handleReset()}
+        onFinish={() => void handleFinish()}
+      />
     </section>
   );
 }
