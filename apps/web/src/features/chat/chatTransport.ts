@@ -1,5 +1,5 @@
 import { CHAT_PAGE_DEFAULT, ChatApi, type ChatMessage } from '@atrium/protocol';
-import { createApiClient } from '../../shared/api/client.ts';
+import { api } from '../../shared/api/api.ts';
 import { sessionStore } from '../../shared/session/appSession.ts';
 import { chatHistory, watchChatRoom } from './chatSocket.ts';
 
@@ -26,22 +26,27 @@ export interface ChatTransport {
 export function createAppChatTransport(
   getToken: () => string | null = () => sessionStore.getSnapshot().token,
 ): ChatTransport {
-  const client = createApiClient({ fetch: (input, init) => window.fetch(input, init), getToken });
+  // The app's one client, with the token this transport was given (the session's by default).
+  const signed = () => ({ token: getToken() ?? '' });
   return {
     async list(room, before, limit = CHAT_PAGE_DEFAULT) {
-      const answer = await client.call(ChatApi.all, { query: { room, before, limit } });
+      const answer = await api.call(ChatApi.all, { query: { room, before, limit } }, signed());
       return answer.data;
     },
     async send(room, message) {
       // SPEC §7's form carries a username; the server takes it from the token, so it is empty.
-      const answer = await client.call(ChatApi.add, { body: { room, username: '', message } });
+      const answer = await api.call(
+        ChatApi.add,
+        { body: { room, username: '', message } },
+        signed(),
+      );
       return answer.data;
     },
     async remove(id) {
-      await client.call(ChatApi.remove, { params: { id } });
+      await api.call(ChatApi.remove, { params: { id } }, signed());
     },
     async clear(room) {
-      await client.call(ChatApi.clear, { query: { room } });
+      await api.call(ChatApi.clear, { query: { room } }, signed());
     },
     watch: (room, handlers) => watchChatRoom(room, handlers, () => getToken() ?? ''),
   };
@@ -59,15 +64,13 @@ export function createReadChatTransport(
   getToken: () => string | null = () => sessionStore.getSnapshot().token,
 ): ChatTransport {
   const posting = createAppChatTransport(getToken);
-  const anonymous = createApiClient({
-    fetch: (input, init) => window.fetch(input, init),
-    getToken: () => null,
-  });
   // Short-lived on purpose: each watch, reconnect and page asks for a fresh one.
   const readToken = async (room: string) => {
-    const answer = await anonymous.call(ChatApi.readToken, {
-      params: { channel: room, uid: visitorUid },
-    });
+    const answer = await api.call(
+      ChatApi.readToken,
+      { params: { channel: room, uid: visitorUid } },
+      { auth: false },
+    );
     return answer.rtmToken;
   };
   const socketToken = () => getToken() ?? '';

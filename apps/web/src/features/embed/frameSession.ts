@@ -1,5 +1,4 @@
 import { AuthApi } from '@atrium/protocol';
-import { createApiClient } from '../../shared/api/client.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { createSessionStore } from '../../shared/session/sessionStore.ts';
 import { GuestDeclinedError } from './embedTypes.ts';
@@ -38,7 +37,6 @@ export function createFrameSession(options: FrameSessionOptions = {}): FrameSess
     storage: browserStorage(),
     withLock: withBrowserLock,
   });
-  const client = createApiClient({ fetch: (input, init) => window.fetch(input, init) });
   let hostToken: string | null = null;
   let ownToken: string | null = null;
   let restoring: Promise<string> | null = null;
@@ -48,7 +46,7 @@ export function createFrameSession(options: FrameSessionOptions = {}): FrameSess
     const restored = store.getSnapshot();
     if (restored.phase === 'signedIn' && restored.token) return restored.token;
     if (options.confirmGuest && !(await options.confirmGuest())) throw new GuestDeclinedError();
-    const guest = await client.call(AuthApi.guest, {}, { auth: false });
+    const guest = await store.client.call(AuthApi.guest, {}, { auth: false });
     ownToken = guest.token;
     return guest.token;
   };

@@ -1,6 +1,6 @@
 import { AppRoute, PublicSetting, SettingsApi } from '@atrium/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { createApiClient } from '../../shared/api/client.ts';
+import { useApi } from '../../shared/api/useApi.ts';
 
 /** Where Leave goes: a route of this app, or another site's address. */
 export type ExitTarget = { kind: 'route'; path: string } | { kind: 'url'; href: string };
@@ -29,10 +29,9 @@ export function exitTarget(value: unknown, origin: string): ExitTarget {
   return { kind: 'url', href: url.href };
 }
 
-const client = createApiClient({ fetch: (input, init) => window.fetch(input, init) });
-
 /** The configured home page, read once per visit; the home route until it is known. */
 export function useExitTarget(): ExitTarget {
+  const client = useApi();
   const setting = useQuery({
     queryKey: ['settings', PublicSetting.homePage],
     queryFn: async () =>

@@ -9,7 +9,7 @@ import {
 } from '@atrium/protocol';
 import { Player } from '@atrium/player-sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createApiClient } from '../../shared/api/client.ts';
+import { api } from '../../shared/api/api.ts';
 import { parseWorldAddress } from './worldAddress.ts';
 
 /** Where the page's world session is (SPEC §4 Stream). */
@@ -34,11 +34,9 @@ export interface WorldPlayerOptions {
   onStreamStart: () => void;
 }
 
-const client = createApiClient({ fetch: (input, init) => window.fetch(input, init) });
-
 /** Reads the world's address from its setting (`SettingsApi.customSetting`). */
 async function lookUpWorld(key: string) {
-  const answer = await client.call(SettingsApi.customSetting, { query: { key } }, { auth: false });
+  const answer = await api.call(SettingsApi.customSetting, { query: { key } }, { auth: false });
   const address = parseWorldAddress(answer.data.value, window.location.origin);
   if (!address) throw new Error(`The setting ${key} is not a world address.`);
   return address;

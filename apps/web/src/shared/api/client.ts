@@ -51,6 +51,8 @@ export interface CallOptions {
   auth?: boolean;
   /** Sends this bearer token instead of the session's (the embed frame's own session). */
   token?: string;
+  /** Lets the request outlive the page (a stream slot given back as the page unloads). */
+  keepalive?: boolean;
 }
 
 /** The arguments after the route: its input (required when it has params, query or body). */
@@ -122,6 +124,7 @@ export function createApiClient({ fetch, getToken }: ApiClientOptions): ApiClien
         body: encoded?.body,
         // The refresh token is an httpOnly cookie on our own origin.
         credentials: 'same-origin',
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       throw new ApiError(0, null, { cause: error });

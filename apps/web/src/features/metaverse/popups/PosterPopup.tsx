@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/api/client.ts';
-import { useSessionStore } from '../../../shared/session/SessionContext.tsx';
+import { useApi } from '../../../shared/api/useApi.ts';
 import { MessagePopup } from './MessagePopup.tsx';
 import { PopupShell } from '../../../shared/ui/PopupShell.tsx';
 import { ArticleText } from './ArticleText.tsx';
@@ -24,7 +24,7 @@ const text = MetaverseText.poster;
 
 /** The detail of the poster being shown; idle while `posterId` is null. */
 function usePosterDetail(posterId: number | null) {
-  const { client } = useSessionStore();
+  const client = useApi();
   return useQuery({
     queryKey: ['posters', 'detail', posterId],
     queryFn: () =>
