@@ -20,6 +20,11 @@ export const AuthText = {
   accountLocked: 'Too many failed logins. This account is locked for up to an hour.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   loggedIn: 'Welcome back!',
+  /**
+   * Guest entry. SPEC §8 has no text for it (its success messages are toasts, and its only guest
+   * text is §6's warning before entry); a guest has never been here, so not "Welcome back!".
+   */
+  guestWelcome: 'Welcome! You are visiting as a guest.',
   loggedOut: 'You have been logged out.',
   registered: 'Your account has been created. Please check your email for the activation link.',
   usernameTaken: 'This username is already taken.',

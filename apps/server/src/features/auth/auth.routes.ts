@@ -19,7 +19,7 @@ export function authRoutes(app: FastifyInstance, { auth, cookies }: AuthRoutesOp
   });
 
   serveRoute(app, AuthApi.guest, async (_request, reply) =>
-    cookies.send(reply, await auth.guest(), AuthText.loggedIn),
+    cookies.send(reply, await auth.guest(), AuthText.guestWelcome),
   );
 
   serveRoute(app, AuthApi.refresh, async (request, reply) => {
