@@ -1,8 +1,8 @@
 import { DARTS_MODES, type DartsMode, type LeaderboardEntry } from '@atrium/protocol';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
-import type { MinigameHttp } from './minigameApi.ts';
 import { LeaderboardText as T } from './leaderboardTexts.ts';
+import { useLeaderboard } from './useMinigame.ts';
 import './DartsLeaderboard.css';
 
 type Load =
@@ -11,7 +11,6 @@ type Load =
   | { state: 'failed'; message: string };
 
 export interface DartsLeaderboardProps {
-  http: MinigameHttp;
   /** Bumped by the page when a game was won (a `minigame:winner`), to load again. */
   version?: number;
   /** Puts the keyboard on the selected tab when shown (a screen of its own). */
@@ -19,33 +18,21 @@ export interface DartsLeaderboardProps {
 }
 
 /** The top 10 per mode (issue 17), one tab per mode. */
-export function DartsLeaderboard({ http, version = 0, autoFocus = false }: DartsLeaderboardProps) {
+export function DartsLeaderboard({ version = 0, autoFocus = false }: DartsLeaderboardProps) {
   const firstTab = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (autoFocus) firstTab.current?.focus();
   }, [autoFocus]);
   const [mode, setMode] = useState<DartsMode>('501');
-  const [attempt, setAttempt] = useState(0);
-  // What was loaded, for which tab and attempt: anything else is still loading.
-  const key = `${mode}:${version}:${attempt}`;
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = result?.key === key ? result.load : { state: 'loading' };
-
-  useEffect(() => {
-    let stale = false;
-    http.leaderboard(mode).then(
-      (board) => {
-        if (!stale) setResult({ key, load: { state: 'ready', entries: board.entries } });
-      },
-      (error: unknown) => {
-        if (!stale)
-          setResult({ key, load: { state: 'failed', message: errorMessage(error, T.failed) } });
-      },
-    );
-    return () => {
-      stale = true;
-    };
-  }, [http, mode, key]);
+  const board = useLeaderboard(mode, version);
+  // A new tab, a won game and Try again each show the loading state until the answer is in.
+  const load: Load = board.isFetching
+    ? { state: 'loading' }
+    : board.isError
+      ? { state: 'failed', message: errorMessage(board.error, T.failed) }
+      : board.isSuccess
+        ? { state: 'ready', entries: board.data.entries }
+        : { state: 'loading' };
 
   const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -95,7 +82,7 @@ export function DartsLeaderboard({ http, version = 0, autoFocus = false }: Darts
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => setAttempt((n) => n + 1)}
+              onClick={() => void board.refetch()}
             >
               {T.retry}
             </button>

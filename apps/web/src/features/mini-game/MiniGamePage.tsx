@@ -10,7 +10,7 @@ import {
 } from '../../shared/tutorialCookie.ts';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { PersonMatchText } from './leaderboardTexts.ts';
-import { createMinigameHttp } from './minigameApi.ts';
+import { useMinigameHttp } from './useMinigame.ts';
 import { personOpponent, type PersonOpponent } from './personOpponent.ts';
 import { startServerSession, type ServerSession } from './serverSession.ts';
 import { usePersonMatch } from './usePersonMatch.ts';
@@ -96,8 +96,8 @@ function DartsGamePage() {
   const serverGame = useRef<ServerSession | null>(null);
   const token = session.token ?? null;
   const store = useSessionStore();
-  // The token is read at call time: it is refreshed while a game is played.
-  const http = useMemo(() => createMinigameHttp(() => store.getSnapshot().token ?? null), [store]);
+  // The client reads the token at call time: it is refreshed while a game is played.
+  const http = useMinigameHttp();
   // A match against a person started (ours was accepted, or we accepted theirs).
   const onMatchStarted = useCallback(
     (started: DartsMatch, socket: AppSocket) => {
@@ -265,7 +265,7 @@ function DartsGamePage() {
       {screen.kind === 'leaderboard' && (
         <LeaderboardScreen match={match} onBack={() => setScreen({ kind: 'setup' })}>
           <Suspense fallback={null}>
-            <DartsLeaderboard http={http} version={boardVersion} autoFocus />
+            <DartsLeaderboard version={boardVersion} autoFocus />
           </Suspense>
         </LeaderboardScreen>
       )}

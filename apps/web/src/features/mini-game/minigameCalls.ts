@@ -1,13 +1,26 @@
-import { MinigameApi } from '@atrium/protocol';
-import { createApiClient, type ApiClient } from '../../shared/api/client.ts';
-import type { MinigameHttp } from './minigameApi.ts';
+import {
+  MinigameApi,
+  type DartsMode,
+  type FinishGame,
+  type GameResult,
+  type Leaderboard,
+  type Opponent,
+} from '@atrium/protocol';
+import type { ApiClient } from '../../shared/api/client.ts';
 
-/** Builds the calls over `window.fetch`, reading the token at call time. */
-export function minigameCalls(getToken: () => string | null): MinigameHttp {
-  const client: ApiClient = createApiClient({
-    fetch: (input, init) => window.fetch(input, init),
-    getToken,
-  });
+/** The darts server's HTTP calls (issue 17): register, finish with every dart, leaderboard. */
+export interface MinigameHttp {
+  register: (mode: DartsMode, opponent: Opponent) => Promise<string>;
+  finish: (game: FinishGame) => Promise<GameResult>;
+  leaderboard: (mode: DartsMode) => Promise<Leaderboard>;
+}
+
+/**
+ * The calls over the app's client. This module (with the route descriptors and their response
+ * schemas) is loaded on the first call, not with the page: the game's first load stays within
+ * the event pages' 170 KB budget (bench/web-size.mjs). `useMinigame.ts` is its only importer.
+ */
+export function minigameCalls(client: ApiClient): MinigameHttp {
   return {
     async register(mode, opponent) {
       return (await client.call(MinigameApi.register, { body: { mode, opponent } })).data.sessionId;

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeOpen } from '../../shared/realtime/fakeSocket.ts';
 import { personOpponent } from './personOpponent.ts';
 import { startServerSession } from './serverSession.ts';
-import type { MinigameHttp } from './minigameApi.ts';
+import type { MinigameHttp } from './minigameCalls.ts';
 
 const players = [
   { userId: 'u-host', username: 'host' },

@@ -1,5 +1,5 @@
 import type { DartsMode, GameResult, Hit, Opponent } from '@atrium/protocol';
-import type { MinigameHttp } from './minigameApi.ts';
+import type { MinigameHttp } from './minigameCalls.ts';
 
 /**
  * One darts game as the server knows it: registered when the game starts, finished with every
