@@ -1,5 +1,4 @@
 import {
-  AppRoute,
   type BridgePosition,
   type CurrentUser,
   type HostToWorld,
@@ -11,60 +10,26 @@ import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { markAlbumUpdated } from '../../shared/album/albumDot.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
-import {
-  FullscreenRecommendation,
-  MessagePopup,
-  PosterPopup,
-  TutorialPopup,
-  useFullscreenPrompt,
-  useTutorialPopup,
-} from './popups/index.ts';
+import { useFullscreenPrompt, useTutorialPopup } from './popups/index.ts';
 import { GameCollection } from './GameCollection.tsx';
 import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
-import { ExitLink } from './ExitLink.tsx';
 import { useExitTarget } from './homePage.ts';
 import { useLoadingTicker } from './ticker.ts';
 import { useWorldFocus } from './useWorldFocus.ts';
+import { useOtherWorld } from './useOtherWorld.ts';
 import { useWinnerAnnouncements } from './useWinnerAnnouncements.ts';
 import { useWorldPlayer } from './useWorldPlayer.ts';
 import { DEFAULT_STREAM_KEY, metaverseFlags, worldKeyFromSearch } from './worldAddress.ts';
+import { WorldCovers } from './WorldCovers.tsx';
+import { WorldPopups, type Popup, type WorldWalletPopups } from './WorldPopups.tsx';
 
 /** SPEC §9: the stream's overlays hide 5000 ms after start. */
 export const OVERLAY_HIDE_MS = 5000;
-/** SPEC §9: closing the other world's window restarts the stream after 10000 ms. */
-export const OTHER_WORLD_DELAY_MS = 10_000;
 /** SPEC §9: the mobile variant recommends fullscreen 5000 ms after start. */
 export const FULLSCREEN_PROMPT_MS = 5000;
-/** Where the other world is kept for this tab (SPEC §4: "stored in session data"). */
-export const OTHER_WORLD_KEY = 'atrium_other_world';
 
 const CONTAINER_ID = 'atrium-world-frame';
-
-/** A poster's NFT offer, as the purchase popup takes it. */
-export interface NftOffer {
-  tokenId: string;
-  price: string;
-  title: string;
-}
-
-type Popup =
-  { kind: 'poster'; id: number } | { kind: 'inventory' } | { kind: 'nft'; offer: NftOffer } | null;
-
-/** The wallet's popups in the world (the wallet feature's, placed by the app). */
-export interface WorldWalletPopups {
-  /** The inventory (I): items and avatars owned. */
-  inventory: (props: { open: boolean; title: string; onClose: () => void }) => ReactNode;
-  /** The NFT purchase popup (SPEC §8), opened by a poster's BUY NFT. */
-  buyNft: (props: { offer: NftOffer | null; onClose: () => void }) => ReactNode;
-}
-
-interface OtherWorld {
-  key: string;
-  window: Window | null;
-  /** Seconds until the campus reopens, once the other window closed. */
-  returningIn: number | null;
-}
 
 const wantsFullscreenPrompt = () =>
   window.matchMedia?.('(pointer: coarse)').matches === true || window.innerWidth < 900;
@@ -112,7 +77,6 @@ export function WorldHost({
   const { showError } = useDialogs();
   const [popup, setPopup] = useState<Popup>(null);
   const [welcome, setWelcome] = useState(false);
-  const [otherWorld, setOtherWorld] = useState<OtherWorld | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const tutorial = useTutorialPopup({ username: user.username, is_guest: user.is_guest });
   // "How to play" opens the tutorial even after "Don't show again".
@@ -188,44 +152,8 @@ export function WorldHost({
     if (phase === 'failed') void showError({ message: WorldText.failed });
   }, [phase, showError]);
 
-  const stopWorld = world.stop;
-  useEffect(() => {
-    openOtherWorld.current = (key: string) => {
-      if (otherWorld) return;
-      sessionStorage.setItem(OTHER_WORLD_KEY, key);
-      stopWorld();
-      const url = `${AppRoute.metaverse}?world=${encodeURIComponent(key)}`;
-      const opened = window.open(url, '_blank');
-      setOtherWorld({ key, window: opened, returningIn: null });
-    };
-  }, [otherWorld, stopWorld]);
-
-  // While the other world is open, watch for its window closing; then restart after 10000 ms.
-  useEffect(() => {
-    if (!otherWorld?.window || otherWorld.returningIn !== null) return;
-    const watch = window.setInterval(() => {
-      if (!otherWorld.window?.closed) return;
-      window.clearInterval(watch);
-      setOtherWorld((o) => (o ? { ...o, returningIn: OTHER_WORLD_DELAY_MS / 1000 } : o));
-    }, 500);
-    return () => window.clearInterval(watch);
-  }, [otherWorld]);
-
-  const returnFromOtherWorld = useCallback(() => {
-    sessionStorage.removeItem(OTHER_WORLD_KEY);
-    setOtherWorld(null);
-    void start(worldKey.current);
-  }, [start]);
-
-  useEffect(() => {
-    const seconds = otherWorld?.returningIn;
-    if (seconds == null) return;
-    const tick = window.setTimeout(() => {
-      if (seconds <= 1) returnFromOtherWorld();
-      else setOtherWorld((o) => (o ? { ...o, returningIn: seconds - 1 } : o));
-    }, 1000);
-    return () => window.clearTimeout(tick);
-  }, [otherWorld, returnFromOtherWorld]);
+  const restart = useCallback(() => void start(worldKey.current), [start]);
+  const { otherWorld, returnFromOtherWorld } = useOtherWorld(restart, world.stop, openOtherWorld);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement !== null);
@@ -333,133 +261,28 @@ export function WorldHost({
           </div>
         )}
 
-        {phase === 'ended' && !otherWorld && (
-          <div className="world-host__cover">
-            <div className="world-host__card" role="status">
-              <h2>{WorldText.sessionEndTitle}</h2>
-              <p>
-                {endReason === 'inactive'
-                  ? WorldText.sessionEndInactive
-                  : endReason === 'crash'
-                    ? WorldText.sessionEndCrash
-                    : WorldText.sessionEndStopped}
-              </p>
-              <div className="button-row">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => void start(worldKey.current)}
-                >
-                  {WorldText.enterAgain}
-                </button>
-                <ExitLink exit={exit} className="button button--secondary">
-                  {WorldText.backHome}
-                </ExitLink>
-              </div>
-            </div>
-          </div>
-        )}
-
-        {phase === 'failed' && (
-          <div className="world-host__cover">
-            <div className="world-host__card" role="alert">
-              <h2>{WorldText.failed}</h2>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => void start(worldKey.current)}
-              >
-                {WorldText.retry}
-              </button>
-            </div>
-          </div>
-        )}
-
-        {otherWorld && (
-          <div className="world-host__cover">
-            <div className="world-host__card" role="status">
-              <h2>{WorldText.otherWorldTitle}</h2>
-              {otherWorld.returningIn !== null ? (
-                <p>{WorldText.otherWorldReturning(otherWorld.returningIn)}</p>
-              ) : otherWorld.window ? (
-                <p>{WorldText.otherWorldBody}</p>
-              ) : (
-                <p>
-                  {WorldText.otherWorldBlocked}{' '}
-                  <a
-                    href={`${AppRoute.metaverse}?world=${encodeURIComponent(otherWorld.key)}`}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    {WorldText.openOtherWorld}
-                  </a>
-                </p>
-              )}
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={returnFromOtherWorld}
-              >
-                {WorldText.returnNow}
-              </button>
-            </div>
-          </div>
-        )}
+        <WorldCovers
+          phase={phase}
+          endReason={endReason}
+          otherWorld={otherWorld}
+          exit={exit}
+          onStart={restart}
+          onReturn={returnFromOtherWorld}
+        />
       </div>
 
-      <TutorialPopup
-        open={tutorial.open || helpOpen}
+      <WorldPopups
+        popup={popup}
+        onPopup={setPopup}
+        tutorialOpen={tutorial.open || helpOpen}
         touch={touch}
-        onClose={(dontShowAgain) => {
+        onTutorialClose={(dontShowAgain) => {
           setHelpOpen(false);
           tutorial.close(dontShowAgain);
         }}
-      />
-      <PosterPopup
-        posterId={popup?.kind === 'poster' ? popup.id : null}
-        onClose={() => setPopup(null)}
-        onBuyNft={(poster) =>
-          setPopup({
-            kind: 'nft',
-            offer: {
-              tokenId: poster.token_id ?? '',
-              price: poster.token_price ?? '',
-              title: poster.title,
-            },
-          })
-        }
-      />
-      {wallet ? (
-        <>
-          {wallet.inventory({
-            open: popup?.kind === 'inventory',
-            title: WorldText.inventoryTitle,
-            onClose: () => setPopup(null),
-          })}
-          {wallet.buyNft({
-            offer: popup?.kind === 'nft' ? popup.offer : null,
-            onClose: () => setPopup(null),
-          })}
-        </>
-      ) : (
-        <>
-          <MessagePopup
-            open={popup?.kind === 'inventory'}
-            onClose={() => setPopup(null)}
-            title={WorldText.inventoryTitle}
-            message={WorldText.inventoryEmpty}
-          />
-          <MessagePopup
-            open={popup?.kind === 'nft'}
-            onClose={() => setPopup(null)}
-            title={WorldText.nftSoon}
-            message={WorldText.nftSoonBody}
-          />
-        </>
-      )}
-      <FullscreenRecommendation
-        open={fullscreenPrompt.open}
-        onClose={fullscreenPrompt.close}
+        wallet={wallet}
+        fullscreenOpen={fullscreenPrompt.open}
+        onFullscreenClose={fullscreenPrompt.close}
         onFullscreen={() => {
           fullscreenPrompt.close();
           toggleFullscreen();
