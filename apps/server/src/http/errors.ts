@@ -94,6 +94,18 @@ function fastifyClientError(error: FastifyError): { code: ErrorCode; message: st
 }
 
 /**
+ * Whether the client declared a body length the server would read to the end: a Content-Length
+ * within {@link DRAIN_MAX_BYTES}. A chunked body declares no length (its chunk headers may claim
+ * any size), and a larger one would only be read to be thrown away.
+ */
+function declaresPlausibleLength(raw: IncomingMessage): boolean {
+  const header = raw.headers['content-length'];
+  if (header === undefined || raw.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(header);
+  return Number.isSafeInteger(length) && length >= 0 && length <= DRAIN_MAX_BYTES;
+}
+
+/**
  * Reads and discards the rest of a request body. A client still sending when the server answers
  * and closes gets a reset instead of the answer (issue 12, item 17); reading up to a bound first
  * lets it finish and read the error. Resolves false when the body is past the bound.
@@ -168,9 +180,13 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (!request.raw.complete) {
-      // The body was refused before it was read (too large, wrong type): read the rest first.
-      // Past the bound the connection is dropped: an endless body gets no answer.
-      if (!(await drainBody(request.raw))) {
+      // The body was refused before it was read (too large, wrong type). With a plausible
+      // Content-Length, read the rest first so the client, done sending, reads the answer; past
+      // the bound the connection is dropped. Without one (chunked, or a length past the bound),
+      // answer at once and close: draining a body of any declared size is no answer at all.
+      if (!declaresPlausibleLength(request.raw)) {
+        void reply.header('connection', 'close');
+      } else if (!(await drainBody(request.raw))) {
         request.raw.destroy();
         return reply;
       }

@@ -265,6 +265,75 @@ describe.each(testDatabaseKinds())('hardening on %s', (kind) => {
       expect(res.json.message).toBe(ScreenshotText.imageTooLarge);
     });
 
+    /**
+     * A chunked body that declares a chunk of 2^60 bytes, sent 16 KB at a time until the answer
+     * comes: the server must refuse it at once, not read what it has already refused.
+     */
+    const sendEndlessChunk = (path: string) =>
+      new Promise<{
+        status: number;
+        json: Envelope;
+        sent: number;
+        ms: number;
+        closed: Promise<void>;
+      }>((resolve, reject) => {
+        const { port } = new URL(url);
+        const head = [
+          `POST ${path} HTTP/1.1`,
+          `host: 127.0.0.1:${port}`,
+          'content-type: application/json',
+          'transfer-encoding: chunked',
+          '',
+          'fffffffffffffff',
+          '',
+        ].join('\r\n');
+        const slice = Buffer.alloc(16 * 1024, 'a');
+        const total = 2 * 1024 * 1024;
+        const socket = connect({ host: '127.0.0.1', port: Number(port) });
+        const closed = new Promise<void>((done) => socket.once('close', () => done()));
+        const started = Date.now();
+        let sent = 0;
+        let answer = '';
+        let answered = false;
+        const finish = () => {
+          const split = answer.indexOf('\r\n\r\n');
+          const length = Number(/content-length: (\d+)/i.exec(answer)?.[1] ?? NaN);
+          if (split < 0 || Buffer.byteLength(answer.slice(split + 4)) < length) return;
+          answered = true;
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+          try {
+            const json = JSON.parse(answer.slice(split + 4, split + 4 + length)) as Envelope;
+            resolve({ status, json, sent, ms: Date.now() - started, closed });
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        };
+        // After the answer, the server may reset a connection still sending: that is fine.
+        socket.on('error', (err) => {
+          if (!answered) reject(err);
+        });
+        socket.on('data', (c: Buffer) => {
+          answer += c.toString();
+          if (!answered) finish();
+        });
+        const sendMore = () => {
+          if (answered || socket.destroyed || sent >= total) return;
+          sent += slice.length;
+          socket.write(slice, () => setTimeout(sendMore, 1));
+        };
+        socket.write(head, sendMore);
+      });
+
+    it('refuses a chunked body declaring an endless chunk at once, and closes', async () => {
+      const res = await sendEndlessChunk('/api/auth');
+      expect(res.status).toBe(413);
+      expect(res.json).toMatchObject({ status: false, code: ErrorCode.payloadTooLarge });
+      // The answer came before the client had sent its 2 MB, not after a drain.
+      expect(res.sent).toBeLessThan(2 * 1024 * 1024);
+      expect(res.ms).toBeLessThan(2000);
+      await res.closed;
+    });
+
     it('keeps small routes to a small body limit', async () => {
       // Far below the old 1 MB default, far above any real login.
       const res = await sendWhole('/api/auth', 20 * 1024);
