@@ -18,6 +18,9 @@ const COLOURS = {
 } as const;
 
 /** Millimetres → canvas pixels for a square canvas of `size` pixels. */
+/** Each player's colour on the board and the scoreboard: the local player's first. */
+export const PLAYER_COLOURS = ['#6366f1', '#f59e0b'] as const;
+
 export interface BoardView {
   size: number;
   scale: number;
