@@ -1,8 +1,8 @@
-import { EventsPath } from '@atrium/protocol';
+import { EventsApi } from '@atrium/protocol';
 import { useState } from 'react';
 import { ContactForm, ResultPanel } from './ContactForm.tsx';
 import { EventShell } from './EventShell.tsx';
-import { submitEventForm } from './formApi.ts';
+import { useSubmitEventForm } from './useEvents.ts';
 
 export const RecordText = {
   documentTitle: 'Record-breaking attempt · Atrium',
@@ -15,6 +15,7 @@ export const RecordText = {
 /** `/event/record-breaking.html`, SPEC §2: the contact form, then the result message. */
 export function RecordBreakingPage() {
   const [result, setResult] = useState<string | null>(null);
+  const submit = useSubmitEventForm(EventsApi.recordSubmit);
   return (
     <EventShell
       title={RecordText.title}
@@ -25,7 +26,7 @@ export function RecordBreakingPage() {
         <section className="panel" aria-label={RecordText.title}>
           <ContactForm
             submitLabel={RecordText.submit}
-            onSubmit={(values) => submitEventForm(EventsPath.recordSubmit, values)}
+            onSubmit={submit.mutateAsync}
             onDone={setResult}
           />
         </section>
