@@ -1,36 +1,33 @@
 import {
   DEFAULT_BRIDGE_POSITION,
-  parseHostToWorld,
-  UserActiveSchema,
-  type HostToWorld,
   type PlayerId,
   type WorldLocation,
   type WorldToHost,
 } from '@atrium/protocol';
-import {
-  FrameCommand,
-  FrameEvent,
-  isFrameCommand,
-  type FrameMessage,
-} from '@atrium/player-sdk/messages';
+import { FrameEvent, isFrameCommand, type FrameMessage } from '@atrium/player-sdk/messages';
 import type { WorldHandle } from '@atrium/world/render';
 import { createStore, type Store } from '../../shared/store.ts';
-import { parseLocation, parseQuality, parseThumbnailUrl, parseVolume } from './embedFlags.ts';
 import {
   GuestDeclinedError,
   type EmbedDeps,
   type EmbedState,
   type StopReason,
 } from './embedTypes.ts';
+import {
+  DEBUG_BRIDGE_ORIGIN,
+  handleSdkMessage,
+  type BridgeTarget,
+} from './session/bridgeMessages.ts';
+import { frameCommands, type CommandTarget } from './session/frameCommands.ts';
+import { InactivityClock } from './session/inactivity.ts';
+import { Notice } from './session/notice.ts';
+import { takePhoto } from './session/photo.ts';
+import { SlotLease } from './session/slotLease.ts';
+import type { Timers } from './session/timers.ts';
 import { EmbedText } from './texts.ts';
 
 export type { EmbedDeps, EmbedPhase, EmbedState, StopReason } from './embedTypes.ts';
-
-const NOTICE_MS = 4000;
-/** Not an origin any page can have: the bridge can never hand over a session. */
-const DEBUG_BRIDGE_ORIGIN = 'debug-bridge:';
-/** Slots are renewed well inside the server's time-to-live (120 s by default). */
-export const SLOT_RENEW_MS = 45_000;
+export { SLOT_RENEW_MS } from './session/slotLease.ts';
 
 /**
  * The embed frame's session: the Player SDK commands from the host, the world's lifecycle, the
@@ -44,22 +41,31 @@ export class EmbedController {
   private volume = 1;
   private generation = 0;
   private canResume = false;
-  private inactive = false;
-  private inactivityTimer: unknown = null;
-  private noticeTimer: unknown = null;
-  private slot: PlayerId | null = null;
   private debugOut: ((text: string) => void) | null = null;
-  private slotTimer: unknown = null;
   private unlisten: () => void = () => {};
   private canvas: HTMLCanvasElement | null = null;
-  private readonly setTimer: (fn: () => void, ms: number) => unknown;
-  private readonly clearTimer: (handle: unknown) => void;
+  private readonly slot: SlotLease;
+  private readonly inactivity: InactivityClock;
+  private readonly notice: Notice;
 
   constructor(private readonly deps: EmbedDeps) {
     this.location = deps.share.default_location;
     this.quality = deps.share.default_quality;
-    this.setTimer = deps.setTimeout ?? ((fn, ms) => window.setTimeout(fn, ms));
-    this.clearTimer = deps.clearTimeout ?? ((h) => window.clearTimeout(h as number));
+    const timers: Timers = {
+      set: deps.setTimeout ?? ((fn, ms) => window.setTimeout(fn, ms)),
+      clear: deps.clearTimeout ?? ((h) => window.clearTimeout(h as number)),
+    };
+    this.slot = new SlotLease(deps.slots, () => deps.session.currentToken(), timers);
+    this.inactivity = new InactivityClock(
+      deps.flags.inactiveTimeoutMs,
+      timers,
+      () => this.state.phase === 'running',
+      () => {
+        this.post(FrameEvent.onUserInactive);
+        this.stop('inactive');
+      },
+    );
+    this.notice = new Notice(timers, (notice) => this.set({ notice }));
     this.store = createStore<EmbedState>({
       phase: 'idle',
       progress: 0,
@@ -125,7 +131,7 @@ export class EmbedController {
           this.deps.slots.reclaim(slot.uniqueId);
           return;
         }
-        this.holdSlot(slot);
+        this.slot.hold(slot);
       }
       const world = await this.deps.startWorld(canvas, {
         getToken: () => this.deps.session.currentToken(),
@@ -171,26 +177,9 @@ export class EmbedController {
     }
   }
 
-  private holdSlot(slot: PlayerId): void {
-    this.slot = slot;
-    const renew = () => {
-      this.slotTimer = this.setTimer(() => {
-        const held = this.slot;
-        if (!held || !this.deps.slots) return;
-        this.deps.slots
-          .take(this.deps.session.currentToken(), held.uniqueId)
-          .then(renew, (error: unknown) => console.warn('Could not renew the stream slot', error));
-      }, SLOT_RENEW_MS);
-    };
-    renew();
-  }
-
   /** Gives the stream slot back (also on page unload, through sendBeacon). */
   releaseSlot(unloading = false): void {
-    if (this.slotTimer !== null) this.clearTimer(this.slotTimer);
-    this.slotTimer = null;
-    if (this.slot) this.deps.slots?.reclaim(this.slot.uniqueId, unloading);
-    this.slot = null;
+    this.slot.release(unloading);
   }
 
   private started(): void {
@@ -201,8 +190,7 @@ export class EmbedController {
     this.post(FrameEvent.onAppStart);
     this.post(FrameEvent.onStreamStart);
     this.world?.setAudio(this.state.audioOn);
-    this.inactive = false;
-    this.armInactivity();
+    this.inactivity.start();
   }
 
   private crashed(error: Error): void {
@@ -237,47 +225,23 @@ export class EmbedController {
     this.releaseSlot();
     this.world?.dispose();
     this.world = null;
-    if (this.inactivityTimer !== null) this.clearTimer(this.inactivityTimer);
-    this.inactivityTimer = null;
+    this.inactivity.stop();
   }
 
   /** Any input from the visitor: restarts the inactivity clock. */
   activity(): void {
     if (this.state.phase !== 'running') return;
-    if (this.inactive) {
-      this.inactive = false;
-      this.post(FrameEvent.onUserActive);
-    }
-    this.armInactivity();
-  }
-
-  private armInactivity(): void {
-    if (this.inactivityTimer !== null) this.clearTimer(this.inactivityTimer);
-    this.inactivityTimer = this.setTimer(() => {
-      this.inactivityTimer = null;
-      if (this.state.phase !== 'running') return;
-      this.inactive = true;
-      this.post(FrameEvent.onUserInactive);
-      this.stop('inactive');
-    }, this.deps.flags.inactiveTimeoutMs);
+    if (this.inactivity.wake()) this.post(FrameEvent.onUserActive);
   }
 
   /** The camera key and button: saves the current view to the album. */
   async takePhoto(): Promise<void> {
     const world = this.world;
     if (!world || this.state.phase !== 'running') return;
-    const placeId = `${this.deps.share.world}:${world.nearestLocation()}`;
-    const image = world.capture();
-    this.notice(EmbedText.photoSaving, false);
-    try {
-      await this.deps.savePhoto(image, placeId, this.deps.session.currentToken());
-      this.notice(EmbedText.photoSaved);
-      this.toHost({ type: 'screenshot_saved', place_id: placeId });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : EmbedText.startFailed;
-      this.notice(message);
-      this.toHost({ type: 'screenshot_failed', message: message.slice(0, 500) });
-    }
+    await takePhoto(world, this.deps, {
+      notice: (text, autoHide) => this.notice.post(text, autoHide),
+      toHost: (message) => this.toHost(message),
+    });
   }
 
   setAudio(on: boolean): void {
@@ -287,18 +251,6 @@ export class EmbedController {
 
   interact(): void {
     this.world?.interact();
-  }
-
-  private notice(text: string, autoHide = true): void {
-    if (this.noticeTimer !== null) this.clearTimer(this.noticeTimer);
-    this.noticeTimer = null;
-    this.set({ notice: text });
-    if (autoHide) {
-      this.noticeTimer = this.setTimer(() => {
-        this.noticeTimer = null;
-        this.set({ notice: null });
-      }, NOTICE_MS);
-    }
   }
 
   private post(type: FrameEvent, value?: unknown): void {
@@ -319,7 +271,7 @@ export class EmbedController {
   /** An SDK message from the local debug bridge: treated like the host's, minus the session. */
   receiveDebugMessage(data: unknown): void {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    this.handleSdkMessage(text, DEBUG_BRIDGE_ORIGIN);
+    handleSdkMessage(this.bridge, text, DEBUG_BRIDGE_ORIGIN);
   }
 
   /** A Player SDK command from the host (already checked for source and origin). */
@@ -327,138 +279,63 @@ export class EmbedController {
     const { type, value } = message;
     // Commands of a newer SDK than this frame are ignored.
     if (!isFrameCommand(type)) return;
-    switch (type) {
-      case FrameCommand.setLocation: {
-        const location = parseLocation(value);
-        if (location) this.location = location;
-        return;
-      }
-      case FrameCommand.start: {
-        const location = parseLocation(value);
-        if (location) this.location = location;
-        void this.start();
-        return;
-      }
-      case FrameCommand.stop:
-        this.stop('host');
-        return;
-      case FrameCommand.restartStream:
-        this.teardown();
-        this.set({ phase: 'idle' });
-        void this.start();
-        return;
-      case FrameCommand.resumeSession:
-        if (this.canResume && this.state.phase === 'stopped') void this.start();
-        return;
-      case FrameCommand.maximize:
-        this.deps.fullscreen?.(true);
-        return;
-      case FrameCommand.minimize:
-        this.deps.fullscreen?.(false);
-        return;
-      case FrameCommand.quality: {
-        const quality = parseQuality(value);
-        if (quality === null) return;
-        this.quality = quality;
-        this.world?.setQuality(quality);
-        return;
-      }
-      case FrameCommand.setVolume: {
-        const volume = parseVolume(value);
-        if (volume === null) return;
-        this.volume = volume;
-        this.world?.setVolume(volume);
-        return;
-      }
-      case FrameCommand.setThumbnailUrl:
-        this.set({ thumbnailUrl: parseThumbnailUrl(value) });
-        return;
-      case FrameCommand.sendSDKMessage:
-        this.handleSdkMessage(value, origin);
-        return;
-      case FrameCommand.getServerAvailability:
-        void this.answer(FrameEvent.getServerAvailability, async () => ({
-          stats: await this.requireInfo().availability(),
-        }));
-        return;
-      case FrameCommand.getServerMetadata:
-        void this.answer(FrameEvent.getServerMetadata, async () => ({
-          metadata: await this.requireInfo().metadata(),
-        }));
-        return;
-      case FrameCommand.version:
-        // The host SDK's version needs no answer.
-        return;
-      default: {
-        // A command added to FrameCommand fails to compile here until the frame handles it.
-        const unhandled: never = type;
-        return unhandled;
-      }
-    }
+    frameCommands[type](this.commands, value, origin);
   }
 
-  private requireInfo() {
-    if (!this.deps.serverInfo) throw new Error('Server information is not available.');
-    return this.deps.serverInfo;
-  }
+  /** What the host's commands do here. */
+  private readonly commands: CommandTarget = {
+    setLocation: (location: WorldLocation) => {
+      this.location = location;
+    },
+    start: () => void this.start(),
+    stop: (reason) => this.stop(reason),
+    restart: () => {
+      this.teardown();
+      this.set({ phase: 'idle' });
+      void this.start();
+    },
+    resume: () => {
+      if (this.canResume && this.state.phase === 'stopped') void this.start();
+    },
+    fullscreen: (on) => this.deps.fullscreen?.(on),
+    setQuality: (quality) => {
+      this.quality = quality;
+      this.world?.setQuality(quality);
+    },
+    setVolume: (volume) => {
+      this.volume = volume;
+      this.world?.setVolume(volume);
+    },
+    setThumbnailUrl: (thumbnailUrl) => this.set({ thumbnailUrl }),
+    sdkMessage: (text, origin) => handleSdkMessage(this.bridge, text, origin),
+    answer: (type, ask) => {
+      ask().then(
+        (answer) => this.post(type, answer),
+        (error: unknown) => this.post(type, { error: messageOf(error) ?? EmbedText.startFailed }),
+      );
+    },
+    serverInfo: () => {
+      if (!this.deps.serverInfo) throw new Error('Server information is not available.');
+      return this.deps.serverInfo;
+    },
+  };
 
-  /** Answers an SDK question with `{...}` or `{ error }`, under the question's own name. */
-  private async answer(type: FrameEvent, ask: () => Promise<object>): Promise<void> {
-    try {
-      this.post(type, await ask());
-    } catch (error) {
-      this.post(type, { error: messageOf(error) ?? EmbedText.startFailed });
-    }
-  }
-
-  private handleSdkMessage(text: unknown, origin: string): void {
-    if (typeof text === 'string' && UserActiveSchema.safeParse(safeJson(text)).success) {
-      this.activity();
-      return;
-    }
-    const message = parseHostToWorld(text);
-    if (message) this.handleBridge(message, origin);
-  }
-
-  private handleBridge(message: HostToWorld, origin: string): void {
-    switch (message.type) {
-      case 'session':
-        // Only a page of this server may hand over its visitor's session.
-        if (origin === (this.deps.selfOrigin ?? window.location.origin)) {
-          this.deps.session.setHostToken(message.token);
-        }
-        return;
-      case 'play_metaverse_audio':
-        this.setAudio(true);
-        return;
-      case 'stop_metaverse_audio':
-        this.setAudio(false);
-        return;
-      case 'request_position':
-        this.toHost({
-          type: 'request_position_respons',
-          position: this.world?.position() ?? DEFAULT_BRIDGE_POSITION,
-        });
-        return;
-      case 'user_action_yes':
-        this.world?.perform(message.action);
-        return;
-      case 'user_action_no':
-        return;
-      case 'notification_new':
-        this.notice(message.text);
-        return;
-      case 'take_screenshot':
-        void this.takePhoto();
-        return;
-      case 'emote':
-        this.world?.perform(message.emote);
-        return;
-      case 'mini_game_finished':
-        // The host already showed the result; the server announces wins to the whole campus.
-        return;
-    }
-  }
+  /** What the host page's bridge messages do here. */
+  private readonly bridge: BridgeTarget = {
+    activity: () => this.activity(),
+    session: (token, origin) => {
+      // Only a page of this server may hand over its visitor's session.
+      if (origin === (this.deps.selfOrigin ?? window.location.origin)) {
+        this.deps.session.setHostToken(token);
+      }
+    },
+    setAudio: (on) => this.setAudio(on),
+    toHost: (message) => this.toHost(message),
+    position: () => this.world?.position() ?? DEFAULT_BRIDGE_POSITION,
+    perform: (action) => this.world?.perform(action),
+    notice: (text) => this.notice.post(text),
+    takePhoto: () => void this.takePhoto(),
+  };
 
   /** Stops the world and stops hearing the host. */
   dispose(): void {
@@ -467,8 +344,7 @@ export class EmbedController {
     const wasLive = this.state.phase === 'running' || this.state.phase === 'starting';
     this.teardown();
     if (wasLive) this.set({ phase: 'idle', progress: 0, prompt: null });
-    if (this.noticeTimer !== null) this.clearTimer(this.noticeTimer);
-    this.noticeTimer = null;
+    this.notice.clear();
   }
 }
 
@@ -477,12 +353,4 @@ class SlotError extends Error {}
 
 function messageOf(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

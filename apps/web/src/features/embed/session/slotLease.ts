@@ -1,0 +1,41 @@
+import type { PlayerId } from '@atrium/protocol';
+import type { EmbedDeps } from '../embedTypes.ts';
+import type { Timers } from './timers.ts';
+
+/** Slots are renewed well inside the server's time-to-live (120 s by default). */
+export const SLOT_RENEW_MS = 45_000;
+
+/** The stream slot a running world holds: renewed while held, given back on stop or unload. */
+export class SlotLease {
+  private slot: PlayerId | null = null;
+  private timer: unknown = null;
+
+  constructor(
+    private readonly slots: EmbedDeps['slots'],
+    private readonly currentToken: () => string,
+    private readonly timers: Timers,
+  ) {}
+
+  /** Holds a slot just taken, renewing it every `SLOT_RENEW_MS`. */
+  hold(slot: PlayerId): void {
+    this.slot = slot;
+    const renew = () => {
+      this.timer = this.timers.set(() => {
+        const held = this.slot;
+        if (!held || !this.slots) return;
+        this.slots
+          .take(this.currentToken(), held.uniqueId)
+          .then(renew, (error: unknown) => console.warn('Could not renew the stream slot', error));
+      }, SLOT_RENEW_MS);
+    };
+    renew();
+  }
+
+  /** Gives the slot back (on page unload through sendBeacon). */
+  release(unloading = false): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+    if (this.slot) this.slots?.reclaim(this.slot.uniqueId, unloading);
+    this.slot = null;
+  }
+}
