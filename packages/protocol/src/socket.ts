@@ -10,6 +10,7 @@ import {
 import { socialClientEvents, socialServerEvents } from './events/social.events.ts';
 import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
 import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
+import { ErrorCode } from './errors.ts';
 import { lineText } from './text.ts';
 
 /**
@@ -29,6 +30,8 @@ export const SocketText = {
   notInWorld: 'Join a world first.',
   originNotAllowed: 'Origin not allowed.',
   invalidPayload: 'invalid payload',
+  /** A sender past an event's per-user budget. */
+  tooManyMessages: 'Too many messages. Please slow down.',
 } as const;
 
 /** What a client sends in the socket.io handshake `auth` field. */
@@ -38,8 +41,23 @@ export const SocketAuthSchema = z.object({
 });
 export type SocketAuth = z.infer<typeof SocketAuthSchema>;
 
+/**
+ * The refusal of an event whose sender (the user, across all their sockets and processes) is past
+ * the event's budget: it says so, and how long until one more is taken.
+ */
+export const RateLimitedAckSchema = z.strictObject({
+  status: z.literal(false),
+  code: z.literal(ErrorCode.rateLimited),
+  message: z.string(),
+  retryAfterMs: z.number().int().positive(),
+});
+export type RateLimitedAck = z.infer<typeof RateLimitedAckSchema>;
+
+/** A refused event: the spec's failure envelope; a rate-limited one adds its code and wait. */
+export type AckFailure = { status: false; message: string } | RateLimitedAck;
+
 /** The answer to every acknowledged client event: the spec's envelope. */
-export type AckResult<T> = { status: true; data: T } | { status: false; message: string };
+export type AckResult<T> = { status: true; data: T } | AckFailure;
 
 /**
  * Events a client sends, with their payload and (where answered) ack schemas: one map per domain

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   clientEvents,
+  ErrorCode,
   MAX_SOCKET_MESSAGE_BYTES,
   PROTOCOL_VERSION,
   SOCKET_PATH,
@@ -24,7 +25,7 @@ import type { AuthClaims } from '../security/access-tokens.ts';
 import { AppError } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import { isOriginAllowed } from './origin.ts';
-import { SOCKET_EVENT_LIMITS, SocketLimitText } from './socket-limits.ts';
+import { SOCKET_EVENT_LIMITS } from './socket-limits.ts';
 
 /** Who a socket acts for: the claims of the handshake token, or null without one. */
 export interface SocketData {
@@ -172,20 +173,25 @@ export async function attachRealtime(
   let rejected = 0;
   let limited = 0;
 
-  /** Whether this event from this socket's user is within its budget. */
-  async function withinLimit(socket: AtriumSocket, event: ClientEventName): Promise<boolean> {
-    if (!options.limiter) return true;
+  /**
+   * 0 when this event from this socket's user is within its budget; otherwise the milliseconds
+   * until one more is taken.
+   */
+  async function overLimitFor(socket: AtriumSocket, event: ClientEventName): Promise<number> {
+    if (!options.limiter) return 0;
     const { limit, windowMs } = SOCKET_EVENT_LIMITS[event];
     // Per user, so several tabs or processes share one budget; an anonymous socket has its own.
     const who = socket.data.auth?.sub ?? `socket:${socket.id}`;
     try {
       const hit = await options.limiter.hit(`socket:${event}:${who}`, windowMs, limit);
-      if (!hit.allowed) limited += 1;
-      return hit.allowed;
+      if (hit.allowed) return 0;
+      limited += 1;
+      // Never 0: a client retrying at once would only be refused again.
+      return Math.max(1, Math.ceil(hit.retryAfterMs));
     } catch (err) {
       // A Redis hiccup must not freeze everyone's avatar: the event goes through, logged.
       options.logger.error({ err, event }, 'socket limit check failed');
-      return true;
+      return 0;
     }
   }
 
@@ -204,9 +210,17 @@ export async function attachRealtime(
         if (typeof ack === 'function') (ack as (r: AckResult<unknown>) => void)(result);
         else if (!result.status) socket.emit('system:rejected', { event, message: result.message });
       };
-      if (!(await withinLimit(socket, event))) {
+      const retryAfterMs = await overLimitFor(socket, event);
+      if (retryAfterMs > 0) {
         // Only an ack is answered: a flood of events without one must not get a flood back.
-        if (typeof ack === 'function') reply({ status: false, message: SocketLimitText.tooMany });
+        if (typeof ack === 'function') {
+          reply({
+            status: false,
+            code: ErrorCode.rateLimited,
+            message: SocketText.tooManyMessages,
+            retryAfterMs,
+          });
+        }
         return;
       }
       const parsed = spec.payload.safeParse(raw);

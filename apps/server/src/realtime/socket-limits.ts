@@ -50,7 +50,3 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'darts:throw': { limit: 120, windowMs: 60_000 },
   'darts:leave': { limit: 60, windowMs: 60_000 },
 };
-
-export const SocketLimitText = {
-  tooMany: 'Too many messages. Please slow down.',
-} as const;
