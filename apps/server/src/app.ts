@@ -15,19 +15,13 @@ import {
 import type { Config } from './config/config.ts';
 import type { Database } from './db/database.ts';
 import { AuthRepository } from './accounts/auth.repository.ts';
-import { AuthService } from './features/auth/auth.service.ts';
-import { resolveJwtSecret } from './features/auth/jwt-secret.ts';
 import { features as registry } from './features/index.ts';
+import { sharedServices } from './features/feature.ts';
 import type { Feature, FeatureDeps } from './features/index.ts';
-import { SharesRepository } from './features/shares/shares.repository.ts';
-import { CharacterRepository } from './features/character/character.repository.ts';
-import { wornLook } from './features/character/character.service.ts';
-import { createWorldRealtime } from './features/world/world.socket.ts';
-import { lookSeed } from './features/world/world.service.ts';
-import type { WorldRealtime } from './features/world/world.socket.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { AccessTokens } from './security/access-tokens.ts';
+import { resolveJwtSecret } from './security/jwt-secret.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { devMailRoutes } from './mail/dev-mail.routes.ts';
@@ -46,13 +40,11 @@ import { registerSecurityHeaders, registerServerTiming } from './http/security-h
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
-import type { Realtime, SocketFeature } from './realtime/realtime.ts';
+import type { AtriumServer, Realtime, SocketFeature } from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 import type { MediaServer } from './media/janus/index.ts';
 import { remoteChain } from './chain/chain.ts';
 import type { ChainAccess } from './chain/chain.ts';
-import { WalletRepository } from './features/wallet/wallet.repository.ts';
-import { WalletService } from './features/wallet/wallet.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -76,13 +68,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
     services: AppServices;
-    world: WorldRealtime;
   }
 }
 
-/** Long-lived services the routes share; exposed on the app for tests and shutdown. */
+/** Long-lived infrastructure the features share; exposed on the app for tests. */
 export interface AppServices {
-  auth: AuthService;
   mailer: Mailer;
   limiter: RateLimiter;
 }
@@ -119,7 +109,7 @@ export async function buildApp({
   registerMetrics(app, config.METRICS_TOKEN, () => ({
     openSockets: () => realtime.io.of('/').sockets.size,
     // Campus-wide: from Redis when the processes share instances, else this process's own.
-    worldInstances: () => world.instances(),
+    worldInstances: () => shared.world.instances(),
     databasePool: database.poolStats?.bind(database),
   }));
 
@@ -152,36 +142,23 @@ export async function buildApp({
   const secret = await resolveJwtSecret(config.JWT_SECRET, database.db);
   const tokens = new AccessTokens(secret);
   const authRepo = new AuthRepository(database.db);
-  const auth = new AuthService({
-    repo: authRepo,
-    tokens,
-    limiter,
-    mailer,
-    allowedOrigins: config.allowedOrigins,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  app.decorate('services', { auth, mailer, limiter });
+  app.decorate('services', { mailer, limiter });
   registerAuthGuard(app, tokens);
+  // Registered before the features' own onClose hooks, so it runs after them (last in, first out).
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+  });
 
-  // The web app's embed frame asks which sites may frame a share.
-  const sharesRepo = new SharesRepository(database.db);
-  // The world dresses each account in its saved character.
-  const characterRepo = new CharacterRepository(database.db);
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
   const namespaces: Array<[RegExp, SocketFeature]> = [];
+  const starts: Array<(io: AtriumServer) => void> = [];
   let realtimeRef: Realtime | null = null;
   const remote = remoteChain(config);
   const walletChain: ChainAccess = config.WALLET === 'off' ? () => null : (chain ?? (() => remote));
-  const wallet = new WalletService({
-    config,
-    repo: new WalletRepository(database.db),
-    chain: walletChain,
-    log: app.log,
-  });
-  // The world is built after the features; a look saved before that has no avatar to change.
-  let worldRef: WorldRealtime | null = null;
+  // What features offer each other (the wallet's avatars, the character's looks, the world).
+  const shared = sharedServices();
   const deps: FeatureDeps = {
     config,
     database,
@@ -197,56 +174,36 @@ export async function buildApp({
     io: () => realtimeRef?.io ?? null,
     callRooms: new CallRoomsRepository(database.db),
     chain: walletChain,
-    wallet: { ownedAvatarIds: (userId) => wallet.ownedAvatarIds(userId) },
-    world: {
-      lookSeed,
-      lookChanged: (userId, code) => worldRef?.lookChanged(userId, code),
-    },
+    mailer,
+    whenRealtime: (start) => void starts.push(start),
+    ...shared,
   };
   for (const feature of features) await feature.register(app, deps);
   if (config.NODE_ENV === 'development') await app.register(devMailRoutes, { repo: authRepo });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : findUp('apps/web/dist');
   await registerWebApp(app, webDist, {
-    embedAncestors: async (shareId) => {
-      const share = await sharesRepo.find(shareId);
-      return share ? [...new Set([...config.allowedOrigins, ...share.allowedOrigins])] : null;
-    },
+    embedAncestors: (shareId) => shared.shares.frameAncestors(shareId),
   });
 
-  const world = createWorldRealtime(
-    config.WORLD_INSTANCE_CAPACITY,
-    app.log,
-    async (id) => (await authRepo.findUserById(id))?.username,
-    redis,
-    (id) => wornLook(characterRepo, (user) => deps.wallet.ownedAvatarIds(user), id),
-  );
-  worldRef = world;
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,
     logger: app.log,
     verifyToken: (token) => tokens.verify(token),
-    features: [world.feature, ...socketFeatures],
+    features: socketFeatures,
     limiter,
   });
   realtimeRef = realtime;
   for (const [name, feature] of namespaces) realtime.namespace(name, feature);
-  world.start(realtime.io);
-  app.decorate('world', world);
+  for (const start of starts) start(realtime.io);
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {
-    await world.stop();
     // Features reach the server through `deps.io()`: once closing starts it answers null, so a
     // leave that finishes after the sockets dropped does not publish on a Redis client that is
     // quitting (an unhandled "The client is closed" in the classroom mesh test, 1 run in 3).
     realtimeRef = null;
     await realtime.close();
-  });
-  app.addHook('onClose', async () => {
-    await auth.flush();
-    mailer.close();
-    await redis?.quit();
   });
 
   return app;

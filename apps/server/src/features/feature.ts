@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { RedisClientType } from 'redis';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
+import type { InstanceSize } from '../http/metrics.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { MediaServer } from '../media/janus/index.ts';
 import type { AtriumServer, SocketFeature } from '../realtime/realtime.ts';
 import type { AccessTokens } from '../security/access-tokens.ts';
@@ -42,18 +44,23 @@ export interface FeatureDeps {
    * started it in the background; null before that, when it failed, and with WALLET=off.
    */
   chain: ChainAccess;
-  /** What the wallet knows that other features need (the character's avatar looks). */
-  wallet: {
-    /** The avatar token ids the account's linked address owns; [] when unknown. */
-    ownedAvatarIds(userId: string): Promise<number[]>;
-  };
-  /** The world's avatars as other features need them: looks (issue 18's character). */
-  world: {
-    /** The look number an account wears until it chooses one (a hash of its id). */
-    lookSeed(userId: string): number;
-    /** An account saved a new look: its avatar changes for everyone, on every process. */
-    lookChanged(userId: string, code: number): void;
-  };
+  /** The mail transport (SMTP, or the outbox in development and tests); the app closes it. */
+  mailer: Mailer;
+  /**
+   * Runs `start` once the socket server exists, after every feature has registered (a feature
+   * that keeps a clock or a subscription starts it there).
+   */
+  whenRealtime(start: (io: AtriumServer) => void): void;
+  /** The wallet's part of {@link SharedServices}, as handed in by the wallet feature. */
+  wallet: SharedServices['wallet'];
+  /** The character's part of {@link SharedServices}. */
+  character: SharedServices['character'];
+  /** The world's part of {@link SharedServices}. */
+  world: SharedServices['world'];
+  /** The shares' part of {@link SharedServices}. */
+  shares: SharedServices['shares'];
+  /** The feature that owns one part of {@link SharedServices} hands it in once, when it registers. */
+  provide: <K extends keyof SharedServices>(part: K, service: SharedServices[K]) => void;
 }
 
 /**
@@ -63,4 +70,71 @@ export interface FeatureDeps {
 export interface Feature {
   readonly name: string;
   register(app: FastifyInstance, deps: FeatureDeps): Promise<void>;
+}
+
+/**
+ * What one feature offers the others, built once by the feature that owns it and handed in with
+ * `deps.provide`: features do not import each other, and nothing is built twice.
+ */
+export interface SharedServices {
+  /** What the wallet knows that other features need (the character's avatar looks). */
+  wallet: {
+    /** The avatar token ids the account's linked address owns; [] when unknown. */
+    ownedAvatarIds(userId: string): Promise<number[]>;
+  };
+  /** The character each account chose, as the world dresses its avatar. */
+  character: {
+    /** The look code the account wears: its saved look, minus a special it no longer owns. */
+    wornLook(userId: string): Promise<number | undefined>;
+  };
+  /** The world's avatars as other features need them: looks (issue 18's character), metrics. */
+  world: {
+    /** The look number an account wears until it chooses one (a hash of its id). */
+    lookSeed(userId: string): number;
+    /** An account saved a new look: its avatar changes for everyone, on every process. */
+    lookChanged(userId: string, code: number): void;
+    /** Every open instance of the campus and its size (`/metrics`). */
+    instances(): Promise<InstanceSize[]>;
+  };
+  /** Embeddable worlds, as the web app's embed frame needs them. */
+  shares: {
+    /** The sites that may frame a share's embed page; null when there is no such share. */
+    frameAncestors(shareId: string): Promise<string[] | null>;
+  };
+}
+
+/**
+ * The parts of {@link SharedServices} for `deps`, each forwarding to what its feature handed in.
+ * Until then (or when a test runs without that feature) the wallet knows no avatars, no look is
+ * saved, a look change reaches no avatar, the campus has no instance and no share exists; the look seed has no
+ * stand-in, since a character without the world is a wiring mistake.
+ */
+export function sharedServices(): Pick<
+  FeatureDeps,
+  'wallet' | 'character' | 'world' | 'shares' | 'provide'
+> {
+  const provided: Partial<SharedServices> = {};
+  return {
+    wallet: {
+      ownedAvatarIds: (userId) => provided.wallet?.ownedAvatarIds(userId) ?? Promise.resolve([]),
+    },
+    character: {
+      wornLook: (userId) => provided.character?.wornLook(userId) ?? Promise.resolve(undefined),
+    },
+    world: {
+      lookSeed: (userId) => {
+        if (!provided.world) throw new Error('the world feature is not registered');
+        return provided.world.lookSeed(userId);
+      },
+      lookChanged: (userId, code) => provided.world?.lookChanged(userId, code),
+      instances: () => provided.world?.instances() ?? Promise.resolve([]),
+    },
+    shares: {
+      frameAncestors: (id) => provided.shares?.frameAncestors(id) ?? Promise.resolve(null),
+    },
+    provide(part, service) {
+      if (provided[part]) throw new Error(`${part} was already provided`);
+      provided[part] = service;
+    },
+  };
 }

@@ -11,13 +11,10 @@ import { loadConfig } from '../config/config.ts';
 import { features } from './index.ts';
 import type { Feature } from './index.ts';
 
-// Wired in app.ts until its instances move across processes (issue 13 §6).
-const NOT_YET_REGISTERED = new Set(['world']);
-
 describe('the feature registry', () => {
   it('lists every feature folder once, each by its folder name', () => {
     const folders = readdirSync(new URL('.', import.meta.url), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !NOT_YET_REGISTERED.has(entry.name))
+      .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
     expect(features.map((feature) => feature.name).sort()).toEqual(folders);

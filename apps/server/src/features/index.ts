@@ -17,12 +17,13 @@ import { systemFeature } from './system/system.feature.ts';
 import { uploadsFeature } from './uploads/uploads.feature.ts';
 import { usersFeature } from './users/users.feature.ts';
 import { walletFeature } from './wallet/wallet.feature.ts';
+import { worldFeature } from './world/world.feature.ts';
 
 export type { Feature, FeatureDeps } from './feature.ts';
 
 /**
- * Every feature the server runs, in registration order. The world's socket feature is still
- * wired in `app.ts`, where its instances are being moved across processes.
+ * Every feature the server runs, in registration order. The world comes before the other socket
+ * features, so its handlers are the first on each connection.
  */
 export const features: readonly Feature[] = [
   systemFeature,
@@ -33,6 +34,7 @@ export const features: readonly Feature[] = [
   usersFeature,
   postersFeature,
   screenshotsFeature,
+  worldFeature,
   classroomFeature,
   roomFeature,
   chatFeature,

@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds())('account limits and enumeration on %s', (kind
       });
       expect(res).toMatchObject({ status: 200, json: { message: AuthText.forgotSent } });
     }
-    await env.server.app.services.auth.flush();
+    await env.server.app.authService.flush();
     const mails = env.smtp.mails.filter((m) => m.to.includes('forgetful@school.test'));
     expect(mails.length).toBe(perRecipient);
 
@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())('account limits and enumeration on %s', (kind
     }
     expect(statuses.slice(0, perIp)).toEqual(Array(perIp).fill(200));
     expect(statuses[perIp]).toBe(429);
-    await env.server.app.services.auth.flush();
+    await env.server.app.authService.flush();
   });
 
   it('lets an admin raise and lower the limits, and nobody else', async () => {

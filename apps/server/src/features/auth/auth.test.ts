@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
 
     const link = linkIn(await env.smtp.next('head@school.test'));
     expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/metaverse/forgot.html`);
-    await env.server.app.services.auth.flush();
+    await env.server.app.authService.flush();
     expect(env.smtp.mails.some((m) => m.to.includes('ghost@school.test'))).toBe(false);
 
     const token = link.searchParams.get('token') ?? '';
@@ -316,7 +316,7 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
       known.push(await time('head@school.test'));
       unknown.push(await time(`ghost${i}@school.test`));
     }
-    await env.server.app.services.auth.flush();
+    await env.server.app.authService.flush();
     // Both answer before any lookup or mail work; neither should be several times the other.
     const ratio = median(known) / median(unknown);
     expect(ratio).toBeGreaterThan(1 / 3);
@@ -327,7 +327,7 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     await call('POST', '/api/auth/forgot-password', { email: 'nadia@school.test' });
     const token = linkIn(await env.smtp.next('nadia@school.test')).searchParams.get('token') ?? '';
     // The mail leaves inside the token's transaction; wait for the commit before ageing it.
-    await env.server.app.services.auth.flush();
+    await env.server.app.authService.flush();
     await env.database.db.execute(
       sql`update user_tokens set expires_at = now() - interval '1 second' where kind = 'recovery'`,
     );
@@ -363,6 +363,9 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
   it('lets a guest in but refuses account features', async () => {
     const guest = await call('POST', '/api/auth/guest');
     expect(guest.json).toMatchObject({ status: true, data: { role: 'guest', is_guest: true } });
+    // A guest has never been here: greeted as a newcomer, not with "Welcome back!".
+    expect(guest.json.message).toBe(AuthText.guestWelcome);
+    expect(AuthText.guestWelcome).not.toBe(AuthText.loggedIn);
     expect(guest.cookie).toBeUndefined();
     const auth = { authorization: `Bearer ${guest.json.token}` };
     const who = await call('GET', '/api/user/whoami', undefined, auth);

@@ -2,7 +2,8 @@ import type { Feature } from '../feature.ts';
 import { ChatReadTokens } from './chat.read-tokens.ts';
 import { ChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
-import { ChatService, chatRoom } from './chat.service.ts';
+import { ChatService } from './chat.service.ts';
+import { chatSocket } from './chat.socket.ts';
 
 /**
  * The classroom chat (issue 15): posting and history over HTTP (SPEC §7), live delivery on the
@@ -18,20 +19,6 @@ export const chatFeature: Feature = {
       io: () => deps.io(),
     });
     await app.register(chatRoutes, { service });
-    deps.socket((_socket, on) => {
-      // Reading a room needs an account, like `GET /api/chat/all`, or a read token for it.
-      on('chat:watch', async (s, { room, token }) => {
-        await service.mayRead(s.data.auth, room, token);
-        await s.join(chatRoom(room));
-        return {};
-      });
-      on('chat:history', (s, { room, token, before, limit }) =>
-        service.history(s.data.auth, room, token, before, limit),
-      );
-      on('chat:unwatch', async (s, { room }) => {
-        await s.leave(chatRoom(room));
-        return {};
-      });
-    });
+    deps.socket(chatSocket(service));
   },
 };

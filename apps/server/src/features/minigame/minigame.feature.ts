@@ -2,6 +2,7 @@ import type { Feature } from '../feature.ts';
 import { MinigameRepository } from './minigame.repository.ts';
 import { minigameRoutes } from './minigame.routes.ts';
 import { MinigameService } from './minigame.service.ts';
+import { minigameSocket } from './minigame.socket.ts';
 
 /**
  * Issue 17's darts on the server: sessions whose darts are replayed here, the leaderboard per
@@ -23,13 +24,6 @@ export const minigameFeature: Feature = {
     });
     await app.register(minigameRoutes, { service });
 
-    deps.socket((_socket, on) => {
-      on('darts:invite', (s, { username, mode }) => service.invite(s.data.auth, username, mode));
-      on('darts:answer', (s, { matchId, accept }) => service.answer(s.data.auth, matchId, accept));
-      on('darts:throw', (s, { matchId, hit }) => service.throwDart(s.data.auth, matchId, hit));
-      on('darts:leave', async (s, { matchId }) => ({
-        left: await service.leave(s.data.auth, matchId),
-      }));
-    });
+    deps.socket(minigameSocket(service));
   },
 };

@@ -2,8 +2,7 @@ import { ShareAdminText, SharesApi, WorldLocationSchema, type PublicShare } from
 import type { FastifyPluginAsync } from 'fastify';
 import type { ShareRow } from '../../db/schema.ts';
 import { serveRoute } from '../../http/route.ts';
-import type { SharesRepository } from './shares.repository.ts';
-import { SharesService } from './shares.service.ts';
+import type { SharesService } from './shares.service.ts';
 
 export const toPublicShare = (row: ShareRow): PublicShare => {
   const location = WorldLocationSchema.safeParse(row.defaultLocation);
@@ -18,11 +17,10 @@ export const toPublicShare = (row: ShareRow): PublicShare => {
 };
 
 /** Shares: what the embed frame `/embed/{shareId}` reads about its share, and their management. */
-export const shareRoutes: FastifyPluginAsync<{ repo: SharesRepository }> = async (
+export const shareRoutes: FastifyPluginAsync<{ shares: SharesService }> = async (
   app,
-  { repo },
+  { shares },
 ) => {
-  const shares = new SharesService(repo);
   serveRoute(app, SharesApi.public, async (request) => {
     const row = await shares.find(request.params.shareId);
     return { status: true as const, data: toPublicShare(row) };

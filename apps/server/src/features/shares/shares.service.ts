@@ -37,6 +37,12 @@ export class SharesService {
     return row;
   }
 
+  /** The sites that may frame a share's embed page (the site's own and the share's); null when there is no such share. */
+  async frameAncestors(id: string, siteOrigins: readonly string[]): Promise<string[] | null> {
+    const share = await this.repo.find(id);
+    return share ? [...new Set([...siteOrigins, ...share.allowedOrigins])] : null;
+  }
+
   async list(claims: AuthClaims | null): Promise<ShareRow[]> {
     requireAdmin(claims);
     return this.repo.list();

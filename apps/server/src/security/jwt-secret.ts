@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/database.ts';
-import { settings } from '../../db/schema.ts';
+import type { AppDb } from '../db/database.ts';
+import { settings } from '../db/schema.ts';
 
 const KEY = 'auth.jwt_secret';
 
