@@ -1,8 +1,8 @@
 import { ROOM_NAMESPACE_PATTERN } from '@atrium/protocol';
-import { popupAllowed, readPopupAllowlist } from '../../settings/popup-allowlist.ts';
 import type { Feature } from '../feature.ts';
 import { roomRoutes } from './room.routes.ts';
 import { RoomRepository } from './room.repository.ts';
+import { RoomService } from './room.service.ts';
 import { createRoomSocket } from './room.socket.ts';
 
 /**
@@ -13,11 +13,12 @@ export const roomFeature: Feature = {
   name: 'room',
   async register(app, deps) {
     const repo = new RoomRepository(deps.database.db);
+    const service = new RoomService(deps.database.db, deps.config.allowedOrigins);
     let closing = false;
     app.addHook('preClose', async () => {
       closing = true;
     });
-    await app.register(roomRoutes, { db: deps.database.db });
+    await app.register(roomRoutes, { service });
     deps.namespace(
       ROOM_NAMESPACE_PATTERN,
       createRoomSocket({
@@ -25,9 +26,7 @@ export const roomFeature: Feature = {
         limiter: deps.limiter,
         log: app.log,
         closing: () => closing,
-        // The site's own origins always; others once an admin has put them on the allowlist.
-        popupAllowed: async (url) =>
-          popupAllowed(url, deps.config.allowedOrigins, await readPopupAllowlist(deps.database.db)),
+        popupAllowed: (url) => service.popupAllowed(url),
       }),
     );
   },

@@ -1,22 +1,20 @@
-import { RoomApi, SettingsAdminText } from '@atrium/protocol';
+import { RoomApi } from '@atrium/protocol';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDb } from '../../db/database.ts';
 import { serveRoute } from '../../http/route.ts';
-import { requireRole } from '../../security/policy.ts';
-import { readPopupAllowlist, writePopupAllowlist } from '../../settings/popup-allowlist.ts';
+import type { RoomService } from './room.service.ts';
 
-/** The allowlist decides which pages land in every member's browser, so only admins set it. */
-const requireAdmin = requireRole('admin', SettingsAdminText.onlyAdmins);
+/** The pop-up browser's allowlist (admins only). */
+export const roomRoutes: FastifyPluginAsync<{ service: RoomService }> = async (
+  app,
+  { service },
+) => {
+  serveRoute(app, RoomApi.popupAllowlist, async (request) => ({
+    status: true as const,
+    data: { origins: await service.popupAllowlist(request.auth) },
+  }));
 
-export const roomRoutes: FastifyPluginAsync<{ db: AppDb }> = async (app, { db }) => {
-  serveRoute(app, RoomApi.popupAllowlist, async (request) => {
-    requireAdmin(request.auth);
-    return { status: true as const, data: { origins: await readPopupAllowlist(db) } };
-  });
-
-  serveRoute(app, RoomApi.updatePopupAllowlist, async (request) => {
-    requireAdmin(request.auth);
-    const origins = await writePopupAllowlist(db, request.body.origins);
-    return { status: true as const, data: { origins } };
-  });
+  serveRoute(app, RoomApi.updatePopupAllowlist, async (request) => ({
+    status: true as const,
+    data: { origins: await service.updatePopupAllowlist(request.auth, request.body.origins) },
+  }));
 };
