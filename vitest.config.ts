@@ -21,7 +21,9 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          // Component tests (`*.test.tsx`) run on happy-dom, each file saying so in its first line
+          // (`// @vitest-environment happy-dom`); the rest run on Node.
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
         },
       },
       {
@@ -54,7 +56,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each on its own app (support/lane.ts), after the unit projects.
+          maxWorkers: Number(process.env.E2E_LANES ?? '2'),
+          sequence: { groupOrder: 1 },
         },
       },
     ],
