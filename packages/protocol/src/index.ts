@@ -24,7 +24,7 @@ export * from './uploads.ts';
 export * from './game-data.ts';
 export * from './darts/rules.ts';
 export * from './minigame.ts';
-export * from './events.ts';
+export * from './event-pages.ts';
 export * from './wallet.ts';
 export * from './character.ts';
 export * from './http/route.ts';

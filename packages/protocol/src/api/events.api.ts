@@ -9,7 +9,7 @@ import {
   GalleryUpdateSchema,
   RecordSubmitSchema,
   VotingSubmitSchema,
-} from '../events.ts';
+} from '../event-pages.ts';
 import { defineRoute } from '../http/route.ts';
 import { EventsAdminPath, EventsPath, EventsSpecPath } from './events.paths.ts';
 
