@@ -59,8 +59,8 @@ describe('the classroom panel’s states', () => {
     show(IDLE_CLASSROOM, { requestJoin, joinWithSettings });
     expect(screen.getByRole('heading', { name: T.panelTitle })).toBeTruthy();
     expect(screen.getByText(T.notJoinedTitle)).toBeTruthy();
-    for (const room of CLASSROOM_ROOMS) screen.getByRole('button', { name: room, exact: true });
-    await user.click(screen.getByRole('button', { name: 'room-2', exact: true }));
+    for (const room of CLASSROOM_ROOMS) screen.getByRole('button', { name: room });
+    await user.click(screen.getByRole('button', { name: 'room-2' }));
     expect(requestJoin).toHaveBeenCalledWith('room-2');
     await user.click(screen.getByRole('button', { name: T.joinWithSettings }));
     expect(joinWithSettings).toHaveBeenCalledWith('room-1');
@@ -113,6 +113,6 @@ describe('the classroom panel’s states', () => {
   it('after a failed join: the join buttons again', () => {
     show({ ...IDLE_CLASSROOM, phase: 'failed', error: 'The class is full.' });
     expect(screen.getByText(T.notJoinedTitle)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'room-1', exact: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'room-1' })).toBeTruthy();
   });
 });
