@@ -5,7 +5,7 @@
  * move checks all treat them as solid; the scene draws them from the same numbers.
  */
 import type { ClassroomRoom } from './classroom.ts';
-import type { Obstacle, Placement } from './world.ts';
+import type { Obstacle, Placement } from './ground.ts';
 
 /** An axis-aligned rectangle on the ground plane. */
 export interface GroundBox {

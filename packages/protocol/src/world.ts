@@ -4,6 +4,9 @@ import {
   classroomObstacles,
   type ClassroomBuilding,
 } from './classroom-building.ts';
+import type { Obstacle, Placement } from './ground.ts';
+
+export type { Obstacle, Placement } from './ground.ts';
 
 /** Movement and sync constants shared by the engine (client) and the server's checks. */
 export const WorldConstants = {
@@ -50,28 +53,10 @@ export const EMOTE_KEYS: Record<string, Emote> = Object.fromEntries(
 export const AvatarAnimSchema = z.enum(['idle', 'walk', 'run', 'jump']);
 export type AvatarAnim = z.infer<typeof AvatarAnimSchema>;
 
-/** An axis-aligned box on the ground plane that avatars cannot enter (walls, furniture). */
-export interface Obstacle {
-  minX: number;
-  minZ: number;
-  maxX: number;
-  maxZ: number;
-  /** For drawing; collisions are 2D on the ground plane. */
-  height: number;
-}
-
 /** Named spots in a world where visitors can arrive (Player SDK `setLocation`). */
 export const WORLD_LOCATIONS = ['plaza', 'gallery', 'classroom'] as const;
 export const WorldLocationSchema = z.enum(WORLD_LOCATIONS);
 export type WorldLocation = z.infer<typeof WorldLocationSchema>;
-
-/** A place and a facing on the ground plane. */
-export interface Placement {
-  x: number;
-  z: number;
-  /** Facing, radians around the vertical axis (0 faces +z). */
-  ry: number;
-}
 
 /** A doorway to another world: walking up to it and pressing E opens that world. */
 export interface Portal {

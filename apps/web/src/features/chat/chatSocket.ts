@@ -1,6 +1,13 @@
-import type { ServerPayload } from '@atrium/protocol';
+import type { ChatMessage, ServerPayload } from '@atrium/protocol';
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
-import type { ChatHandlers } from './chatTransport.ts';
+
+/** What a room's watcher hears; `resync` asks for the history again after a reconnect. */
+export interface ChatHandlers {
+  message(message: ChatMessage): void;
+  deleted(id: number): void;
+  cleared(): void;
+  resync(): void;
+}
 
 /*
  * One hold on the page's socket for every chat panel, taken with the first watcher

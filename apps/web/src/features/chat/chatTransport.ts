@@ -1,15 +1,7 @@
 import { CHAT_PAGE_DEFAULT, ChatApi, type ChatMessage } from '@atrium/protocol';
 import { api } from '../../shared/api/api.ts';
 import { sessionStore } from '../../shared/session/appSession.ts';
-import { chatHistory, watchChatRoom } from './chatSocket.ts';
-
-/** What a room's watcher hears; `resync` asks for the history again after a reconnect. */
-export interface ChatHandlers {
-  message(message: ChatMessage): void;
-  deleted(id: number): void;
-  cleared(): void;
-  resync(): void;
-}
+import { chatHistory, watchChatRoom, type ChatHandlers } from './chatSocket.ts';
 
 /** How the chat panel reaches its room: the app's API and socket, or a stand-in (preview, tests). */
 export interface ChatTransport {

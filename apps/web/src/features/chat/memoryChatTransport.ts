@@ -1,5 +1,6 @@
 import { CHAT_PAGE_DEFAULT, type ChatMessage } from '@atrium/protocol';
-import type { ChatHandlers, ChatTransport } from './chatTransport.ts';
+import type { ChatHandlers } from './chatSocket.ts';
+import type { ChatTransport } from './chatTransport.ts';
 
 /**
  * A chat held in the page, for the development preview without a server: what one panel sends,

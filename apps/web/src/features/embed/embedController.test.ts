@@ -4,8 +4,8 @@ import type { WorldHandle } from '@atrium/world/render';
 import { describe, expect, it, vi } from 'vitest';
 import { EmbedController, type EmbedDeps } from './embedController.ts';
 import { DEFAULT_DEBUG_BRIDGE, parseDebugBridge, parseEmbedFlags } from './embedFlags.ts';
-import { GuestDeclinedError, type EmbedWorldOptions } from './embedTypes.ts';
-import type { FrameSession } from './frameSession.ts';
+import type { EmbedWorldOptions } from './embedTypes.ts';
+import { GuestDeclinedError, type FrameSession } from './frameSession.ts';
 import type { HostChannel } from './hostChannel.ts';
 import { EmbedText } from './texts.ts';
 

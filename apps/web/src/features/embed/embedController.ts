@@ -7,12 +7,8 @@ import {
 import { FrameEvent, isFrameCommand, type FrameMessage } from '@atrium/player-sdk/messages';
 import type { WorldHandle } from '@atrium/world/render';
 import { createStore, type Store } from '../../shared/store.ts';
-import {
-  GuestDeclinedError,
-  type EmbedDeps,
-  type EmbedState,
-  type StopReason,
-} from './embedTypes.ts';
+import type { EmbedDeps, EmbedState, StopReason } from './embedTypes.ts';
+import { GuestDeclinedError } from './frameSession.ts';
 import {
   DEBUG_BRIDGE_ORIGIN,
   handleSdkMessage,

@@ -66,11 +66,3 @@ export interface EmbedDeps {
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
 }
-
-/** The visitor did not confirm entering as a guest: back to the start, nothing failed. */
-export class GuestDeclinedError extends Error {
-  constructor() {
-    super('The visitor did not enter as a guest.');
-    this.name = 'GuestDeclinedError';
-  }
-}

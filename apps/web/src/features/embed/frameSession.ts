@@ -1,7 +1,14 @@
 import { AuthApi } from '@atrium/protocol';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { createSessionStore } from '../../shared/session/sessionStore.ts';
-import { GuestDeclinedError } from './embedTypes.ts';
+
+/** The visitor did not confirm entering as a guest: back to the start, nothing failed. */
+export class GuestDeclinedError extends Error {
+  constructor() {
+    super('The visitor did not enter as a guest.');
+    this.name = 'GuestDeclinedError';
+  }
+}
 
 function withBrowserLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
