@@ -13,9 +13,10 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * First segments that the API shares with other things: the web build's hashed files are served
- * under `/assets` too, so for these the prefix is the route's whole static part.
+ * under `/assets` too, and the event pages under `/event` (beside their `gallery.json`), so for
+ * these the prefix is the route's whole static part.
  */
-const SHARED_ROOTS = new Set(['/assets']);
+const SHARED_ROOTS = new Set(['/assets', '/event']);
 
 /**
  * SPEC §7's API roots, so that a path is caught even while its domain is not in the contract yet;

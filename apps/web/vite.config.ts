@@ -121,6 +121,9 @@ const proxy = {
   '/assets/poster-description': { target: API_TARGET },
   // A shared photo's page (`/p/{token}`); the slash keeps `/public/...` assets with Vite.
   '/p/': { target: API_TARGET },
+  // SPEC §7's public form paths, and `gallery.json` beside the gallery page.
+  '/public/': { target: API_TARGET },
+  '/event/gallery.json': { target: API_TARGET },
 };
 
 // The spec's `.html` page routes (AppRoute) exist only as client routes. No plugin is needed for
