@@ -1,11 +1,12 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 import { tokenLink, waitForMail } from './support/mail.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 const screens: Array<{ name: string; options: BrowserContextOptions }> = [
   { name: '1440x900', options: { viewport: { width: 1440, height: 900 } } },

@@ -4,8 +4,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 import { tokenLink, waitForMail } from './support/mail.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 const oidcAccount = inject('oidcAccount');
 
 async function logIn(page: Page, username: string, password: string): Promise<void> {

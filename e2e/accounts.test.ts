@@ -1,12 +1,13 @@
 import { AppRoute, AuthText } from '@atrium/protocol';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { FORGOT_SUBMIT_DELAY_MS } from '../apps/web/src/shared/auth/timing.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
-const demoAccounts = inject('demoAccounts');
+const baseURL = lane().baseURL;
+const demoAccounts = lane().demoAccounts;
 
 function demoAccount(role: string) {
   const account = demoAccounts.find((candidate) => candidate.role === role);

@@ -3,15 +3,16 @@
 import { ScreenshotText } from '@atrium/protocol';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EditorText, FilterLabel } from '../apps/web/src/features/album/editor/texts.ts';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { albumOf, enterWorld, logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 /** The photo's live public link as the server holds it, or null. */
 async function shareLinkOf(role: string, id: string): Promise<{ url: string } | null> {

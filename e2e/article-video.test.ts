@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
 import { VIDEO_EMBED_ORIGIN } from '../apps/web/src/features/metaverse/popups/videoLinks.ts';
 import { openPage, outputDir, saveScreenshot, useBrowser } from './support/browser.ts';
 import { useDevServer } from './support/dev-server.ts';
+import { lane } from './support/lane.ts';
 
 const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 const phone: BrowserContextOptions = {
@@ -68,7 +69,7 @@ describe('video links in an article', () => {
   }
 
   it("lets the built app's pages frame the privacy-enhanced host, and no other", async () => {
-    const res = await fetch(`${inject('baseURL')}/`);
+    const res = await fetch(`${lane().baseURL}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
     const frameSrc = csp.split(';').find((d) => d.trim().startsWith('frame-src'));
     expect(frameSrc?.trim()).toBe(`frame-src 'self' ${VIDEO_EMBED_ORIGIN}`);

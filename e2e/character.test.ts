@@ -13,15 +13,16 @@ import {
   type CharacterLook,
 } from '@atrium/protocol';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { lookFromSeed } from '../packages/world/src/avatar-look.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { enterWorld, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 const read = (frame: Frame) =>
   frame.evaluate(() => (window.__atriumTest as () => AtriumTestHook)());

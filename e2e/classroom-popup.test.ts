@@ -3,11 +3,12 @@
 // server's: a member's own push over the room socket is refused.
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import type { Page } from 'playwright-core';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 async function joinRoom2(page: Page, role: string): Promise<void> {
   await page.context().grantPermissions(['camera', 'microphone'], { origin: baseURL });

@@ -1,12 +1,13 @@
 import { AppRoute, type WorldToHost } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '../apps/web/src/features/classroom/deviceSetting.ts';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { useDevServer } from './support/dev-server.ts';
 import { enterWorld, logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
 // The classroom screens on their development-only preview: a fake engine with canvas video, so
 // these tests look at the screens alone (the media itself is tested with the engine).
@@ -219,7 +220,7 @@ const fromWorld = (frame: Frame, message: WorldToHost) =>
 
 describe('the classroom in the built app', () => {
   const browser = useBrowser();
-  const baseURL = inject('baseURL');
+  const baseURL = lane().baseURL;
 
   it('opens from the metaverse toolbar, and a world join asks for devices first', async () => {
     const { page, errors } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });

@@ -5,14 +5,15 @@
 import { RoomText, roomNamespace, type AckResult } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import type {} from '../apps/web/src/features/classroom/whiteboard/testHook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, enterWorld, logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 interface Element {
   id: string;

@@ -3,7 +3,7 @@
 // hook), the win on the leaderboard, and the announcement toast on a third person's campus.
 import { AppRoute, aimPointFor, MinigameText, type DartsGame, type Hit } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LeaderboardText,
   PersonMatchText,
@@ -13,8 +13,9 @@ import { DartsText } from '../apps/web/src/features/mini-game/texts.ts';
 import type {} from '../apps/web/src/features/mini-game/testHookTypes.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 const GAME = `${AppRoute.miniGame}?embedded&test-hook=1&fast`;
 
 interface HookState {

@@ -3,7 +3,7 @@
 // when the game is opened outside the metaverse.
 import { AppRoute, aimPointFor, type DartsGame, type Hit } from '@atrium/protocol';
 import type { Frame } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { DartsText } from '../apps/web/src/features/mini-game/texts.ts';
@@ -13,8 +13,9 @@ import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import type {} from '../apps/web/src/features/mini-game/testHookTypes.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 interface HookState {
   screen: string;

@@ -2,13 +2,14 @@
 // It sends any typed name; the server decides, and an unknown room gets the server's own error.
 import { ClassroomText } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DebugJoinText } from '../apps/web/src/features/classroom/side/debugJoin.ts';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 describe('the join-room-debug control', () => {
   const browser = useBrowser();

@@ -7,11 +7,12 @@ import {
   EventsText,
 } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
-const accounts = inject('demoAccounts');
+const baseURL = lane().baseURL;
+const accounts = lane().demoAccounts;
 
 /** Issue 17: the events pages' first-load JavaScript, the home route's budget (gzip -9). */
 const BUDGET_KB = 170;

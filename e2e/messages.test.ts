@@ -2,13 +2,14 @@
 // in the form); toasts below the navigation, so they never hide My Album, on a desktop and a phone.
 import { AuthText } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { demoAccount } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 const screens = [
   { name: 'desktop', options: { viewport: { width: 1440, height: 900 } } },

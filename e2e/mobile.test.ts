@@ -2,7 +2,7 @@
 // touch emulation, portrait and landscape.
 import { AppRoute } from '@atrium/protocol';
 import type { BrowserContextOptions, Frame, Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { MobileText } from '../apps/web/src/features/metaverse/mobile/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
@@ -10,8 +10,9 @@ import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { albumOf, logIn, removePhotosAddedSince, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -6,12 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
-const demoAccounts = inject('demoAccounts');
+const baseURL = lane().baseURL;
+const demoAccounts = lane().demoAccounts;
 
 /**
  * A third-party host page on another origin (`localhost` instead of `127.0.0.1`, another port),

@@ -3,11 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ChatText } from '@atrium/protocol';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, outputDir, useBrowser } from './support/browser.ts';
 import { logIn } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 /** The viewport as the person sees it (the window floats over the page). */
 async function look(page: Page, name: string) {

@@ -1,8 +1,9 @@
 import { AppRoute } from '@atrium/protocol';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser, openPage, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 describe('web shell in Chromium', () => {
   const browser = useBrowser();

@@ -2,15 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AppRoute, SocialText, notificationText } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClassroomUiText } from '../apps/web/src/features/classroom/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { SocialUiText } from '../apps/web/src/features/social/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, outputDir, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 const member = demoAccount('member').username;
 const teacher = demoAccount('teacher').username;
 

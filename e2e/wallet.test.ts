@@ -1,6 +1,6 @@
 import { AppRoute, CharacterText, COIN_SYMBOL, WalletApi, WalletText } from '@atrium/protocol';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { WalletWebText } from '../apps/web/src/features/wallet/texts.ts';
@@ -9,8 +9,9 @@ import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './s
 import { DEV_ACCOUNTS } from '@atrium/chain';
 import { injectWallet, waitForChain } from './support/wallet.ts';
 import { logIn, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

@@ -1,14 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { AppRoute, parseWorldToHost, type WorldToHost } from '@atrium/protocol';
 import type { BrowserContextOptions, Frame, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { PROMPT_TEXTS } from '../packages/world/src/interaction.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { enterWorld, logIn, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 /** The screenshots a person looks at, besides e2e/output. */
 const SHOTS = '/tmp/shots/world';
 

@@ -1,6 +1,6 @@
 import { AppRoute } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
@@ -8,8 +8,9 @@ import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { tokenLink, waitForMail } from './support/mail.ts';
 import { worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 const desktop = { viewport: { width: 1440, height: 900 } };
 
 const read = (frame: Frame) =>

@@ -1,6 +1,6 @@
 import { AppRoute, AuthText, PosterText } from '@atrium/protocol';
 import type { Frame } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
@@ -10,8 +10,9 @@ import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { enterWorld, logIn, worldFrame } from './support/world.ts';
+import { lane } from './support/lane.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = lane().baseURL;
 
 const read = (frame: Frame) =>
   frame.evaluate(() => (window.__atriumTest as () => AtriumTestHook)());

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { lane } from './lane.ts';
 
 const webRoot = path.join(
   path.dirname(path.dirname(fileURLToPath(import.meta.url))),
@@ -20,7 +21,7 @@ export function useDevServer(): () => string {
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     // The config reads the API address when it loads.
-    process.env.ATRIUM_API_URL = inject('baseURL');
+    process.env.ATRIUM_API_URL = lane().baseURL;
     // A cache of its own, so a developer's running dev server is left alone.
     const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-vite-'));
     const { createServer } = await import('vite');

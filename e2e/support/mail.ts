@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { lane } from './lane.ts';
 
 interface Mail {
   to: string;
@@ -18,7 +18,7 @@ export async function waitForMail(
   where: (mail: Mail) => boolean = () => true,
   timeoutMs = 15_000,
 ): Promise<Mail> {
-  const dir = inject('mailDir');
+  const dir = lane().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = (await readdir(dir))

@@ -1,12 +1,12 @@
 // Signing in and entering the world, for the e2e tests that start in the campus.
 import { AppRoute } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { AuthWebText } from '../../apps/web/src/shared/auth/texts.ts';
 import { MetaverseText } from '../../apps/web/src/features/metaverse/popups/texts.ts';
+import { lane } from './lane.ts';
 
-const baseURL = inject('baseURL');
-const demoAccounts = inject('demoAccounts');
+const baseURL = lane().baseURL;
+const demoAccounts = lane().demoAccounts;
 
 /** The demo account of a role (member, teacher, …). */
 export function demoAccount(role: string): { username: string; password: string } {
