@@ -1,6 +1,6 @@
 /**
- * The event routes' paths, as plain strings: the web pages fetch them without importing the
- * route descriptors and, with them, zod (the pages' chunks are kept small; see the web budget).
+ * The public event routes' paths under `/api`. The route descriptors of `events.api.ts` are built
+ * on them, and the web's event pages call through those descriptors (`useEvents`), never a path.
  */
 export const EventsPath = {
   votingSubmit: '/api/public/voting/submit',

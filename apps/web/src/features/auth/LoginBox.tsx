@@ -2,7 +2,8 @@ import { AppRoute, LoginRequestSchema } from '@atrium/protocol';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { delay } from '../../shared/api/inFlight.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { delay, inFlight } from '../../shared/api/inFlight.ts';
 import { browserStorage } from '../../shared/browserStorage.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
@@ -14,12 +15,12 @@ import {
 } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { BoxHeading } from './BoxHeading.tsx';
 import { REGISTER_PATH } from './homeBox.ts';
 import { ProviderButtons } from './ProviderButtons.tsx';
 import { readRememberedLogin, saveRememberedLogin } from './rememberedLogin.ts';
 import { AuthWebText } from '../../shared/auth/texts.ts';
+import { AuthAction, useLogin } from '../../shared/auth/useAuth.ts';
 import { useGuestEntry } from '../../shared/auth/useGuestEntry.ts';
 import { LOGIN_SUBMIT_DELAY_MS } from '../../shared/auth/timing.ts';
 
@@ -40,7 +41,7 @@ export function LoginBox({
   initialNotice = null,
 }: LoginBoxProps) {
   const store = useSessionStore();
-  const api = useAuthApi();
+  const login = useLogin();
   const [remembered] = useState(() => readRememberedLogin(browserStorage()));
   const [username, setUsername] = useState(remembered?.username ?? '');
   const [password, setPassword] = useState('');
@@ -97,7 +98,7 @@ export function LoginBox({
       setNotice(null);
       try {
         await delay(LOGIN_SUBMIT_DELAY_MS);
-        const response = await api.login(parsed.data);
+        const response = await login.mutateAsync(parsed.data);
         saveRememberedLogin(browserStorage(), {
           username: parsed.data.username,
           checked: remember,

@@ -1,16 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { providerStartUrl, useAuthApi } from '../../shared/auth/api.ts';
 import { AuthWebText } from '../../shared/auth/texts.ts';
+import { providerStartUrl, useProviders } from '../../shared/auth/useAuth.ts';
 
 /** One "Continue with {name}" button per configured sign-in provider; nothing when none. */
 export function ProviderButtons() {
-  const api = useAuthApi();
-  const providers = useQuery({
-    queryKey: ['auth', 'providers'],
-    queryFn: async () => (await api.providers()).data,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const providers = useProviders();
   const list = providers.data ?? [];
   if (list.length === 0) return null;
   return (

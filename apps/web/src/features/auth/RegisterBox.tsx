@@ -2,14 +2,16 @@ import { AppRoute, AuthText } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { errorMessage } from '../../shared/api/client.ts';
+import { inFlight } from '../../shared/api/inFlight.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { focusFirstInvalid, hasErrors, type FieldErrors } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { BoxHeading } from './BoxHeading.tsx';
 import { validateRegistration, type RegisterField } from './registerValidation.ts';
 import { AuthWebText } from '../../shared/auth/texts.ts';
+import { AuthAction, useRegister } from '../../shared/auth/useAuth.ts';
 
 const emptyForm: Record<RegisterField, string> = {
   username: '',
@@ -26,7 +28,7 @@ export interface RegisterBoxProps {
 
 /** SPEC §2 "Register": a registration form that switches to a confirmation on success. */
 export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
-  const api = useAuthApi();
+  const register = useRegister();
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
   const [pending, setPending] = useState(false);
@@ -52,7 +54,7 @@ export function RegisterBox({ focusOnMount }: RegisterBoxProps) {
       setPending(true);
       try {
         // The registered box shows the server's confirmation; a toast would say it twice.
-        await api.register(data);
+        await register.mutateAsync(data);
         setRegistered(true);
       } catch (error) {
         // SPEC §8: a failed answer's message is an error toast, and only there.

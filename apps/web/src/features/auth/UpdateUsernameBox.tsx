@@ -1,12 +1,14 @@
 import { AuthText, UsernameSchema, type CurrentUser } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { errorMessage } from '../../shared/api/client.ts';
+import { inFlight } from '../../shared/api/inFlight.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { BoxHeading } from './BoxHeading.tsx';
 import { AuthWebText } from '../../shared/auth/texts.ts';
+import { AuthAction, useUpdateUsername } from '../../shared/auth/useAuth.ts';
 import { useLogoutAction } from '../../shared/auth/useLogoutAction.ts';
 
 export interface UpdateUsernameBoxProps {
@@ -17,7 +19,7 @@ export interface UpdateUsernameBoxProps {
 /** SPEC §4: shown instead of the start box while the username is still the email. */
 export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps) {
   const store = useSessionStore();
-  const api = useAuthApi();
+  const updateUsername = useUpdateUsername();
   const { logout, pending: loggingOut } = useLogoutAction();
   const [username, setUsername] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function UpdateUsernameBox({ user, focusOnMount }: UpdateUsernameBoxProps
     void inFlight.run(AuthAction.updateUsername, async () => {
       setPending(true);
       try {
-        const response = await api.updateUser(user._id, { username: parsed.data });
+        const response = await updateUsername.mutateAsync({ id: user._id, username: parsed.data });
         notifySuccess(response.message);
         store.updateUser(response.data);
       } catch (error) {

@@ -1,15 +1,16 @@
 import { AuthText, EmailSchema } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { delay } from '../../shared/api/inFlight.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { delay, inFlight } from '../../shared/api/inFlight.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { focusFirstInvalid } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { AuthWebText } from '../../shared/auth/texts.ts';
 import { FORGOT_SUBMIT_DELAY_MS } from '../../shared/auth/timing.ts';
+import { AuthAction, useForgotPassword } from '../../shared/auth/useAuth.ts';
 
 export interface ConfirmEmailFormProps {
   /** Called when a submission starts, so the page can clear an older notice. */
@@ -18,7 +19,7 @@ export interface ConfirmEmailFormProps {
 
 /** SPEC §2: the forgot page without a token asks for the account's email. */
 export function ConfirmEmailForm({ onSubmitStart }: ConfirmEmailFormProps) {
-  const api = useAuthApi();
+  const forgotPassword = useForgotPassword();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -45,7 +46,7 @@ export function ConfirmEmailForm({ onSubmitStart }: ConfirmEmailFormProps) {
       setResult(null);
       try {
         await delay(FORGOT_SUBMIT_DELAY_MS);
-        const response = await api.forgotPassword(parsed.data);
+        const response = await forgotPassword.mutateAsync(parsed.data);
         setResult({ ok: true, message: response.message });
       } catch (error) {
         // SPEC §8: a failed answer's message is an error toast, and only there.

@@ -1,7 +1,8 @@
 import { AuthText, RecoverPasswordRequestSchema } from '@atrium/protocol';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { delay } from '../../shared/api/inFlight.ts';
+import { errorMessage } from '../../shared/api/client.ts';
+import { delay, inFlight } from '../../shared/api/inFlight.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import {
@@ -11,9 +12,9 @@ import {
 } from '../../shared/ui/formErrors.ts';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from '../../shared/auth/api.ts';
 import { AuthWebText } from '../../shared/auth/texts.ts';
 import { FORGOT_SUBMIT_DELAY_MS } from '../../shared/auth/timing.ts';
+import { AuthAction, useRecoverPassword } from '../../shared/auth/useAuth.ts';
 
 type PasswordField = 'new_password' | 'repeat_new_password';
 
@@ -25,7 +26,7 @@ export interface NewPasswordFormProps {
 
 /** SPEC §2: the forgot page with a token asks for a new password and its confirmation. */
 export function NewPasswordForm({ token, onReset }: NewPasswordFormProps) {
-  const api = useAuthApi();
+  const recoverPassword = useRecoverPassword();
   const [values, setValues] = useState({ new_password: '', repeat_new_password: '' });
   const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -65,7 +66,7 @@ export function NewPasswordForm({ token, onReset }: NewPasswordFormProps) {
       setFormError(null);
       try {
         await delay(FORGOT_SUBMIT_DELAY_MS);
-        const response = await api.recoverPassword(parsed.data);
+        const response = await recoverPassword.mutateAsync(parsed.data);
         onReset(response.message);
       } catch (error) {
         // SPEC §8: a failed answer's message is an error toast, and only there.

@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/SessionContext.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { errorMessage, useAuthApi } from './api.ts';
+import { errorMessage } from '../api/client.ts';
 import { AuthWebText } from './texts.ts';
+import { useActivate } from './useAuth.ts';
 import './ActivationNotice.css';
 
 /** `activated` and `already-active` both end in an account that can log in. */
@@ -38,7 +39,7 @@ function withoutToken(search: string): string {
  * once, takes the single-use token out of the address, and shows the result.
  */
 export function ActivationNotice() {
-  const api = useAuthApi();
+  const { mutateAsync: activate } = useActivate();
   const { user } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -56,7 +57,7 @@ export function ActivationNotice() {
       { search: withoutToken(location.search), hash: location.hash },
       { replace: true },
     );
-    api.activate(token).then(
+    activate(token).then(
       (response) => {
         setActivation(
           response.already_active
@@ -69,7 +70,7 @@ export function ActivationNotice() {
         setActivation({ kind: 'done', outcome: 'failed', message });
       },
     );
-  }, [api, location.search, location.hash, navigate]);
+  }, [activate, location.search, location.hash, navigate]);
 
   if (activation.kind === 'none') return null;
   if (activation.kind === 'pending') {

@@ -3,8 +3,10 @@ import { useCallback, useState } from 'react';
 import { useDialogs } from '../dialogs/useDialogs.ts';
 import { useSessionStore } from '../session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../toast/toast.ts';
-import { AuthAction, errorMessage, inFlight, useAuthApi } from './api.ts';
+import { errorMessage } from '../api/client.ts';
+import { inFlight } from '../api/inFlight.ts';
 import { AuthWebText } from './texts.ts';
+import { AuthAction, useGuestSignIn } from './useAuth.ts';
 
 /**
  * Guest entry, for the login box and the mobile metaverse page: the confirmation of what a guest
@@ -12,7 +14,7 @@ import { AuthWebText } from './texts.ts';
  */
 export function useGuestEntry(): { enter: () => void; pending: boolean } {
   const store = useSessionStore();
-  const api = useAuthApi();
+  const { mutateAsync: signInAsGuest } = useGuestSignIn();
   const { confirm } = useDialogs();
   const [pending, setPending] = useState(false);
 
@@ -26,7 +28,7 @@ export function useGuestEntry(): { enter: () => void; pending: boolean } {
       if (!confirmed) return;
       setPending(true);
       try {
-        const response = await api.enterAsGuest();
+        const response = await signInAsGuest();
         notifySuccess(response.message);
         store.signIn(response);
       } catch (error) {
@@ -35,7 +37,7 @@ export function useGuestEntry(): { enter: () => void; pending: boolean } {
         setPending(false);
       }
     });
-  }, [api, confirm, store]);
+  }, [signInAsGuest, confirm, store]);
 
   return { enter, pending };
 }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionStore } from '../session/SessionContext.tsx';
 import { notifySuccess } from '../toast/toast.ts';
-import { AuthAction, inFlight } from './api.ts';
+import { inFlight } from '../api/inFlight.ts';
+import { AuthAction } from './useAuth.ts';
 
 /** SPEC §4 logout from a button: ends the session, says so, and shows the login box at home. */
 export function useLogoutAction(): { logout: () => void; pending: boolean } {
