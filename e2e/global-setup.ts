@@ -109,6 +109,9 @@ async function startLane(
     demoAccounts,
     mailDir,
     async close() {
+      // The app's log (warnings and errors only) stays in e2e/output for a look after the run.
+      await mkdir(path.join(root, 'e2e/output'), { recursive: true });
+      await writeFile(path.join(root, `e2e/output/app-${port}.log`), log);
       child.kill('SIGTERM');
       await new Promise((resolve) =>
         child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
