@@ -98,4 +98,28 @@ describe('the page socket shared by every feature', () => {
     expect(disconnect).toHaveBeenCalledOnce();
     expect(authNow(fake.opened.options).token).toBe(tokenOf('bob'));
   });
+
+  it('reconnects when the holder that stays is of another account (a sign-out)', async () => {
+    const { open, sockets } = createFakeOpen();
+    let session = tokenOf('ada');
+    const connect = () =>
+      connectSocket({ getToken: () => session, url: 'http://campus.test', open });
+    const first = connect();
+    const fake = sockets[0];
+    if (!fake) throw new Error('no socket opened');
+    fake.fire('connect');
+    const social = await first;
+    const chat = await connect();
+    const winners = await connect();
+    const disconnect = vi.spyOn(fake.socket, 'disconnect');
+    // Letting go while the account is the same: nothing to redo.
+    winners.close();
+    expect(disconnect).not.toHaveBeenCalled();
+    // Signed out: the social layer goes, the chat stays as an anonymous reader.
+    session = '';
+    social.close();
+    expect(disconnect).toHaveBeenCalledOnce();
+    expect(fake.closed).toBe(false);
+    chat.close();
+  });
 });

@@ -75,6 +75,20 @@ const entryFor = (
   return { entry, created: true };
 };
 
+/**
+ * The socket is the account of its last handshake; when the newest holder's token is another
+ * account's (a sign-in, or a sign-out leaving an anonymous holder), it reconnects so the server
+ * sees who is there now (presence ends for the one who left). A rotated token of the same
+ * account does not reconnect: the next handshake sends it.
+ */
+const reconnectOnNewAccount = (entry: Entry) => {
+  const holder = entry.holders.at(-1);
+  if (!holder || !entry.socket.connected) return;
+  if (entry.sentSubject === subjectOf(holder.getToken())) return;
+  entry.socket.disconnect();
+  entry.socket.connect();
+};
+
 export interface LeaseOptions {
   /** The namespace's url: the origin, and the namespace as its path (`/` by default). */
   url: string;
@@ -150,13 +164,8 @@ export function leaseSocket<S extends Socket>({
     if (held) return;
     held = true;
     entry.holders.push(holder);
-    if (!socket.active) {
-      socket.connect();
-    } else if (socket.connected && entry.sentSubject !== subjectOf(getToken())) {
-      // Another account signed in: the server must see the socket as theirs.
-      socket.disconnect();
-      socket.connect();
-    }
+    if (!socket.active) socket.connect();
+    else reconnectOnNewAccount(entry);
   };
   const release = () => {
     if (!held) return;
@@ -164,6 +173,7 @@ export function leaseSocket<S extends Socket>({
     for (const [emitter, event, fn] of added.splice(0)) emitter.off(event, fn);
     entry.holders.splice(entry.holders.indexOf(holder), 1);
     if (entry.holders.length === 0) socket.close();
+    else reconnectOnNewAccount(entry);
   };
 
   const manager = socket.io as unknown as Emitter;
