@@ -1,9 +1,4 @@
-import {
-  DEFAULT_BRIDGE_POSITION,
-  type PlayerId,
-  type WorldLocation,
-  type WorldToHost,
-} from '@atrium/protocol';
+import { DEFAULT_BRIDGE_POSITION, type WorldLocation, type WorldToHost } from '@atrium/protocol';
 import { FrameEvent, isFrameCommand, type FrameMessage } from '@atrium/player-sdk/messages';
 import type { WorldHandle } from '@atrium/world/render';
 import { createStore, type Store } from '../../shared/store.ts';
@@ -18,7 +13,7 @@ import { frameCommands, type CommandTarget } from './session/frameCommands.ts';
 import { InactivityClock } from './session/inactivity.ts';
 import { Notice } from './session/notice.ts';
 import { takePhoto } from './session/photo.ts';
-import { SlotLease } from './session/slotLease.ts';
+import { SlotError, SlotLease } from './session/slotLease.ts';
 import type { Timers } from './session/timers.ts';
 import { EmbedText } from './texts.ts';
 
@@ -115,20 +110,7 @@ export class EmbedController {
     try {
       const token = await this.deps.session.ensureToken();
       if (generation !== this.generation) return;
-      if (this.deps.slots) {
-        let slot: PlayerId;
-        try {
-          slot = await this.deps.slots.take(token);
-        } catch (error) {
-          // The server's own words, e.g. that no stream slot is free.
-          throw new SlotError(messageOf(error) ?? EmbedText.startFailed, { cause: error });
-        }
-        if (generation !== this.generation) {
-          this.deps.slots.reclaim(slot.uniqueId);
-          return;
-        }
-        this.slot.hold(slot);
-      }
+      if (!(await this.slot.take(token, () => generation !== this.generation))) return;
       const world = await this.deps.startWorld(canvas, {
         getToken: () => this.deps.session.currentToken(),
         world: this.deps.share.world,
@@ -343,9 +325,6 @@ export class EmbedController {
     this.notice.clear();
   }
 }
-
-/** Taking a stream slot failed; its message is the server's. */
-class SlotError extends Error {}
 
 function messageOf(error: unknown): string | null {
   return error instanceof Error && error.message ? error.message : null;
