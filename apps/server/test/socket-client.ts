@@ -1,5 +1,7 @@
+import { decodeSnapshot } from '@atrium/protocol';
 import type {
   AckResult,
+  AvatarUpdate,
   ClientToServerEvents,
   ServerPayload,
   ServerToClientEvents,
@@ -58,5 +60,23 @@ export function next<E extends keyof ServerToClientEvents>(
       resolve(payload);
     };
     untyped.on(event, listener as (payload: unknown) => void);
+  });
+}
+
+/** Resolves with the first `world:snapshot` entry for avatar `index` that passes `test`. */
+export function snapshotEntry(
+  socket: ClientSocket,
+  index: number,
+  test: (a: AvatarUpdate) => boolean,
+): Promise<AvatarUpdate> {
+  return new Promise((resolve) => {
+    const listener = (bytes: ArrayBuffer | Uint8Array) => {
+      const hit = decodeSnapshot(bytes)?.avatars.find((a) => a.index === index && test(a));
+      if (hit) {
+        socket.off('world:snapshot', listener);
+        resolve(hit);
+      }
+    };
+    socket.on('world:snapshot', listener);
   });
 }

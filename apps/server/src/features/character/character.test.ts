@@ -4,13 +4,9 @@ import {
   decodeLook,
   encodeLook,
   ErrorCode,
-  PROTOCOL_VERSION,
 } from '@atrium/protocol';
 import type { AvatarState, CharacterLook, CharacterLookResponse } from '@atrium/protocol';
-import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
 import { seedDemoCampus } from '../../db/seed.ts';
 import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
 import type { DemoSessions } from '../../../test/demo-sessions.ts';
@@ -19,6 +15,14 @@ import type { TestDatabase } from '../../../test/databases.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
+import {
+  call,
+  canRunTwoProcesses,
+  openClient,
+  signInGuest,
+  startTwoProcesses,
+} from '../../../test/people.ts';
+import type { TwoProcesses } from '../../../test/people.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { lookSeed } from '../world/world.service.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -41,17 +45,8 @@ afterEach(() => {
 });
 
 async function openSocket(url: string, token: string): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { protocol: PROTOCOL_VERSION, token },
-  });
+  const { socket } = await openClient(url, token);
   opened.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 
@@ -61,21 +56,11 @@ async function api(
   token: string | null,
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${url}${CharacterApi.get.path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
+  const res = await call(url, method, CharacterApi.get.path, { token, body });
+  return { status: res.status, body: res.json };
 }
 
-const guestToken = async (url: string) => {
-  const res = await fetch(`${url}/api/auth/guest`, { method: 'POST' });
-  return ((await res.json()) as { token: string }).token;
-};
+const guestToken = signInGuest;
 
 describe.each(testDatabaseKinds())('the character look (%s)', (kind) => {
   let database: TestDatabase;
@@ -280,34 +265,19 @@ describe('the character service with avatar NFTs', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
-describe.runIf(redisUrl && postgresUrl)('a saved look across two server processes', () => {
-  let database: TestDatabase;
-  let databaseB: Database;
+describe.runIf(canRunTwoProcesses)('a saved look across two server processes', () => {
+  let two: TwoProcesses;
   let serverA: TestApp;
   let serverB: TestApp;
   let sessions: DemoSessions;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const accounts = await seedDemoCampus(database.db);
-    databaseB = await openDatabase({ kind: 'postgres', url: database.url ?? '' });
-    const env = {
-      JWT_SECRET: 'character-cluster-test-secret-0123456789',
-      REDIS_URL: redisUrl ?? '',
-    };
-    serverA = await startTestApp(database, env);
-    serverB = await startTestApp(databaseB, env);
+    two = await startTwoProcesses({ JWT_SECRET: 'character-cluster-test-secret-0123456789' });
+    ({ a: serverA, b: serverB } = two);
+    const accounts = await seedDemoCampus(two.database.db);
     sessions = await signInDemoAccounts(serverA.url, accounts ?? []);
   });
-  afterAll(async () => {
-    await serverA.close();
-    await serverB.close();
-    await databaseB.close();
-    await database.dispose();
-  });
+  afterAll(() => two.close());
 
   it('changes the avatar on one process when the look is saved through the other', async () => {
     const teacher = await openSocket(serverA.url, sessions.tokens.teacher ?? '');

@@ -1,9 +1,8 @@
 // Mesh mode (no Janus): the socket server relays SDP and ICE between at most four browsers.
 import { randomUUID } from 'node:crypto';
-import { ClassroomText, MAX_SDP_LENGTH, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
+import { ClassroomText, MAX_SDP_LENGTH, SocketText } from '@atrium/protocol';
 import type { ClassJoinAck, ServerPayload, ServerToClientEvents } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
-import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
@@ -16,6 +15,7 @@ import { openDatabase } from '../../db/database.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
+import { openClient } from '../../../test/people.ts';
 
 const JWT_SECRET = 'classroom-mesh-test-secret-0123456789abcdef';
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -34,16 +34,7 @@ function record<E extends keyof ServerToClientEvents>(
 }
 
 async function openSocket(url: string, claims: AuthClaims): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { protocol: PROTOCOL_VERSION, token: await new AccessTokens(JWT_SECRET).sign(claims) },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  const { socket } = await openClient(url, await new AccessTokens(JWT_SECRET).sign(claims));
   return socket;
 }
 

@@ -26,21 +26,13 @@ import type { TestApp } from '../../../test/test-app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { janusRoomId } from './classroom.sfu.ts';
+import { openClient } from '../../../test/people.ts';
 
 const JWT_SECRET = 'classroom-socket-test-secret-0123456789abcdef';
 
 /** A socket of `claims` on `url`, connected. */
 async function openSocket(url: string, claims: AuthClaims): Promise<ClientSocket> {
-  const socket: ClientSocket = connect(url, {
-    path: '/api/socket',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { protocol: PROTOCOL_VERSION, token: await new AccessTokens(JWT_SECRET).sign(claims) },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  const { socket } = await openClient(url, await new AccessTokens(JWT_SECRET).sign(claims));
   return socket;
 }
 
@@ -81,17 +73,8 @@ describe('classroom signalling without a media server', () => {
 
   async function open(claims?: AuthClaims): Promise<ClientSocket> {
     const token = claims ? await tokens.sign(claims) : undefined;
-    const socket: ClientSocket = connect(server.url, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { protocol: PROTOCOL_VERSION, ...(token ? { token } : {}) },
-    });
+    const { socket } = await openClient(server.url, token ?? null);
     opened.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 

@@ -12,6 +12,7 @@ import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { csvCell, submissionsCsv } from './events.csv.ts';
+import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
 
 describe('csv', () => {
   it.each([
@@ -78,16 +79,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     database = await createTestDatabase(kind);
     const accounts = (await seedDemoCampus(database.db)) ?? [];
     server = await startTestApp(database, { TRUST_PROXY: 'true' });
-    for (const a of accounts) {
-      const res = await fetch(`${server.url}/api/auth`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: a.username, password: a.password }),
-      });
-      tokens[a.role] = ((await res.json()) as { token: string }).token;
-    }
-    const guest = await fetch(`${server.url}/api/auth/guest`, { method: 'POST' });
-    tokens.guest = ((await guest.json()) as { token: string }).token;
+    Object.assign(tokens, (await signInDemoAccounts(server.url, accounts)).tokens);
   });
   afterAll(async () => {
     await server.close();

@@ -1,39 +1,30 @@
 import { MinigameText } from '@atrium/protocol';
 import type { DartsMatch } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
-import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { call, createPerson, JWT_SECRET, openClient, winningGame } from './minigame.test-kit.ts';
-import type { Client } from './minigame.test-kit.ts';
+import { winningGame } from '../../../test/darts.ts';
+import { call, createPerson, openClient, startTwoProcesses } from '../../../test/people.ts';
+import type { Client, TwoProcesses } from '../../../test/people.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(redisUrl && postgresUrl)('a darts match across two server processes', () => {
+  let two: TwoProcesses;
   let database: TestDatabase;
-  let databaseB: Database;
   let serverA: TestApp;
   let serverB: TestApp;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    databaseB = await openDatabase({ kind: 'postgres', url: database.url! });
-    const env = { JWT_SECRET, REDIS_URL: redisUrl! };
-    serverA = await startTestApp(database, env);
-    serverB = await startTestApp(databaseB, env);
+    two = await startTwoProcesses();
+    ({ database, a: serverA, b: serverB } = two);
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await serverA.close();
-    await serverB.close();
-    await databaseB.close();
-    await database.dispose();
+    await two.close();
   });
 
   const open = async (server: TestApp, token: string | null) => {
@@ -77,7 +68,7 @@ describe.runIf(redisUrl && postgresUrl)('a darts match across two server process
     for (const w of watchers) {
       expect(await w.wait('minigame:winner')).toEqual({ username: host.name, mode: '501' });
     }
-    const board = await call(serverB.url, 'GET', '/api/minigame/leaderboard/501', null);
+    const board = await call(serverB.url, 'GET', '/api/minigame/leaderboard/501');
     expect(board.json.data).toMatchObject({
       entries: expect.arrayContaining([{ username: host.name, wins: 1, best: 9 }]),
     });

@@ -8,16 +8,9 @@ import type { TestDatabase } from '../../../test/databases.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import {
-  call,
-  createPerson,
-  guestToken,
-  JWT_SECRET,
-  MISS,
-  openClient,
-  winningGame,
-} from './minigame.test-kit.ts';
-import type { Client, Person } from './minigame.test-kit.ts';
+import { MISS, winningGame } from '../../../test/darts.ts';
+import { call, createPerson, guestToken, JWT_SECRET, openClient } from '../../../test/people.ts';
+import type { Client, Person } from '../../../test/people.ts';
 
 const FINISH = '/api/minigame/sessions/finish';
 const REGISTER = '/api/minigame/sessions';
@@ -40,7 +33,7 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
   const person = (base: string) => createPerson(database.db, base);
   const token = (p: Person | string | null) => (typeof p === 'string' || p === null ? p : p.token);
   const api = (p: Person | string | null, method: string, path: string, body?: unknown) =>
-    call(server.url, method, path, token(p), body);
+    call(server.url, method, path, { token: token(p), body });
   const client = async (p: Person | string | null) => {
     const c = await openClient(server.url, token(p));
     clients.push(c);

@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ListScreenshotsResponseSchema, ScreenshotText } from '@atrium/protocol';
 import type { Screenshot } from '@atrium/protocol';
@@ -7,17 +6,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screenshots, shareLinks } from '../../db/schema.ts';
-import { seedDemoCampus } from '../../db/seed.ts';
 import { MemoryRateLimiter } from '../../http/rate-limit.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
+import { testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { FileStore } from './file-store.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { saveLimitKey, ScreenshotsService } from './screenshots.service.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { startDemoCampus } from '../../../test/people.ts';
+import type { DemoCampus } from '../../../test/people.ts';
 
 const PUBLIC_URL = 'https://campus.example';
 const BLUE = { r: 30, g: 120, b: 200 };
@@ -44,20 +42,15 @@ describe.each(testDatabaseKinds())('album on %s', (kind) => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
+  let campus: DemoCampus;
+
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-album-'));
-    database = await createTestDatabase(kind);
-    const accounts = (await seedDemoCampus(database.db)) ?? [];
-    server = await startTestApp(database, { DATA_DIR: dataDir, PUBLIC_URL });
-    const sessions = await signInDemoAccounts(server.url, accounts);
-    Object.assign(tokens, sessions.tokens);
-    Object.assign(ids, sessions.ids);
+    campus = await startDemoCampus(kind, 'album', { PUBLIC_URL });
+    ({ database, server, dataDir } = campus);
+    Object.assign(tokens, campus.tokens);
+    Object.assign(ids, campus.ids);
   });
-  afterAll(async () => {
-    await server.close();
-    await database.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => campus.close());
   beforeEach(async () => {
     for (const id of Object.values(ids)) await server.app.services.limiter.reset(saveLimitKey(id));
   });

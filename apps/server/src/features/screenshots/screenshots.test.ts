@@ -6,17 +6,16 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screenshots, users } from '../../db/schema.ts';
-import { seedDemoCampus } from '../../db/seed.ts';
 import { MemoryRateLimiter } from '../../http/rate-limit.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
+import { testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { FileStore } from './file-store.ts';
 import { decodeImageData, sniffImage } from './screenshot-image.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { defaultTitle, saveLimitKey, ScreenshotsService } from './screenshots.service.ts';
+import { startDemoCampus } from '../../../test/people.ts';
+import type { DemoCampus } from '../../../test/people.ts';
 
 const SAVE = '/apiscreenshot/save-screenshot';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -83,20 +82,15 @@ describe.each(testDatabaseKinds())('screenshots on %s', (kind) => {
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
+  let campus: DemoCampus;
+
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-shots-'));
-    database = await createTestDatabase(kind);
-    const accounts = (await seedDemoCampus(database.db)) ?? [];
-    server = await startTestApp(database, { DATA_DIR: dataDir });
-    const sessions = await signInDemoAccounts(server.url, accounts);
-    Object.assign(tokens, sessions.tokens);
-    Object.assign(ids, sessions.ids);
+    campus = await startDemoCampus(kind, 'shots');
+    ({ database, server, dataDir } = campus);
+    Object.assign(tokens, campus.tokens);
+    Object.assign(ids, campus.ids);
   });
-  afterAll(async () => {
-    await server.close();
-    await database.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => campus.close());
   beforeEach(async () => {
     for (const id of Object.values(ids)) await server.app.services.limiter.reset(saveLimitKey(id));
   });

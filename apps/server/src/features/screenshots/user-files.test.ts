@@ -1,16 +1,13 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CommonText, ScreenshotLimits, ScreenshotText } from '@atrium/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoCampus } from '../../db/seed.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
-import type { TestDatabase } from '../../../test/databases.ts';
-import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
-import { startTestApp } from '../../../test/test-app.ts';
+import { testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { uploadLimitKey } from './user-files.service.ts';
+import { startDemoCampus } from '../../../test/people.ts';
+import type { DemoCampus } from '../../../test/people.ts';
 
 const UPLOAD = '/apiuserfiles/upload-png';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -30,26 +27,20 @@ interface Uploaded {
 }
 
 describe.each(testDatabaseKinds())('editor PNG uploads on %s', (kind) => {
-  let database: TestDatabase;
   let server: TestApp;
   let dataDir: string;
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
+  let campus: DemoCampus;
+
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-userfiles-'));
-    database = await createTestDatabase(kind);
-    const accounts = (await seedDemoCampus(database.db)) ?? [];
-    server = await startTestApp(database, { DATA_DIR: dataDir });
-    const sessions = await signInDemoAccounts(server.url, accounts);
-    Object.assign(tokens, sessions.tokens);
-    Object.assign(ids, sessions.ids);
+    campus = await startDemoCampus(kind, 'userfiles');
+    ({ server, dataDir } = campus);
+    Object.assign(tokens, campus.tokens);
+    Object.assign(ids, campus.ids);
   });
-  afterAll(async () => {
-    await server.close();
-    await database.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => campus.close());
   beforeEach(async () => {
     for (const id of Object.values(ids)) {
       await server.app.services.limiter.reset(uploadLimitKey(id));

@@ -14,8 +14,8 @@ import { janusBinary, startTestJanus } from '../../../test/janus.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { call, createPerson, guestToken, JWT_SECRET, openClient } from './social.test-kit.ts';
-import type { Client, Person } from './social.test-kit.ts';
+import { call, createPerson, guestToken, JWT_SECRET, openClient } from '../../../test/people.ts';
+import type { Client, Person } from '../../../test/people.ts';
 
 const modes = [
   ['a WebRTC mesh', false],
@@ -60,8 +60,14 @@ describe.each(modes)('call rooms on %s', (_name, withJanus) => {
     return client;
   };
   const befriend = async (a: Person, b: Person) => {
-    await call(server.url, 'POST', SocialApi.request.path, a.token, { username: b.name });
-    await call(server.url, 'POST', SocialApi.accept.path, b.token, { user_id: a.id });
+    await call(server.url, 'POST', SocialApi.request.path, {
+      token: a.token,
+      body: { username: b.name },
+    });
+    await call(server.url, 'POST', SocialApi.accept.path, {
+      token: b.token,
+      body: { user_id: a.id },
+    });
   };
   /** `caller` calls `callee`, who accepts; the room both are sent to. */
   const acceptedCall = async (caller: Client, callee: Client, calleeName: string) => {
@@ -77,7 +83,7 @@ describe.each(modes)('call rooms on %s', (_name, withJanus) => {
   const join = (c: Client, room: string) => ask(c.socket, 'class:join', { room });
   const joined = async (c: Client, room: string) => (await ok(join(c, room))) as ClassJoinAck;
   const tokensFor = (p: Person, room: string) =>
-    call(server.url, 'GET', `/api/communication/rte/${room}/publisher/uid/7`, p.token);
+    call(server.url, 'GET', `/api/communication/rte/${room}/publisher/uid/7`, { token: p.token });
 
   it('a friend call: both join `callerId_accepterId`; a stranger is refused', async () => {
     const [al, bo, cy] = [await person('al'), await person('bo'), await person('cy')];

@@ -3,40 +3,30 @@ import type { AnswerAck } from '@atrium/protocol';
 import type { RedisClientType } from 'redis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
-import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { RedisPresence } from './social.presence.ts';
-import { call, createPerson, JWT_SECRET, openClient } from './social.test-kit.ts';
-import type { Client, Person } from './social.test-kit.ts';
+import { call, createPerson, openClient, startTwoProcesses } from '../../../test/people.ts';
+import type { Client, Person, TwoProcesses } from '../../../test/people.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(redisUrl && postgresUrl)('social across two server processes', () => {
+  let two: TwoProcesses;
   let database: TestDatabase;
-  let databaseB: Database;
   let serverA: TestApp;
   let serverB: TestApp;
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    databaseB = await openDatabase({ kind: 'postgres', url: database.url! });
-    const env = { JWT_SECRET, REDIS_URL: redisUrl!, NODE_ENV: 'development' };
-    serverA = await startTestApp(database, env);
-    serverB = await startTestApp(databaseB, env);
+    two = await startTwoProcesses({ NODE_ENV: 'development' });
+    ({ database, a: serverA, b: serverB } = two);
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await serverA.close();
-    await serverB.close();
-    await databaseB.close();
-    await database.dispose();
+    await two.close();
   });
 
   const online = async (server: TestApp, p: Person) => {
@@ -46,7 +36,11 @@ describe.runIf(redisUrl && postgresUrl)('social across two server processes', ()
     return client;
   };
   const onlineList = async (server: TestApp, viewer: Person, search: string) =>
-    (await call(server.url, 'GET', `/api/social/online?search=${search}`, viewer.token)).json.data;
+    (
+      await call(server.url, 'GET', `/api/social/online?search=${search}`, {
+        token: viewer.token,
+      })
+    ).json.data;
 
   it('agrees on who is online on both processes, until the last socket closes', async () => {
     const tag = randomUUID().slice(0, 6);
@@ -82,11 +76,13 @@ describe.runIf(redisUrl && postgresUrl)('social across two server processes', ()
     ];
     const a = await online(serverA, caller);
     const b = await online(serverB, callee);
-    await call(serverA.url, 'POST', '/api/social/friends/request', caller.token, {
-      username: callee.name,
+    await call(serverA.url, 'POST', '/api/social/friends/request', {
+      token: caller.token,
+      body: { username: callee.name },
     });
-    await call(serverB.url, 'POST', '/api/social/friends/accept', callee.token, {
-      user_id: caller.id,
+    await call(serverB.url, 'POST', '/api/social/friends/accept', {
+      token: callee.token,
+      body: { user_id: caller.id },
     });
     expect(await ask(a.socket, 'social:call', { username: callee.name })).toEqual({
       status: true,

@@ -11,8 +11,8 @@ import { startServerProcess } from '../../../test/server-process.ts';
 import type { ServerProcess } from '../../../test/server-process.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
-import { call, createPerson, JWT_SECRET } from './social.test-kit.ts';
-import type { Person } from './social.test-kit.ts';
+import { call, createPerson, JWT_SECRET } from '../../../test/people.ts';
+import type { Person } from '../../../test/people.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -139,8 +139,11 @@ describe.runIf(redisUrl && postgresUrl)('social when a server process is killed 
   });
 
   const online = async (viewer: Person, who: Person) =>
-    (await call(survivor.url, 'GET', `${SocialApi.online.path}?search=${who.name}`, viewer.token))
-      .json.data as { total: number };
+    (
+      await call(survivor.url, 'GET', `${SocialApi.online.path}?search=${who.name}`, {
+        token: viewer.token,
+      })
+    ).json.data as { total: number };
 
   it('keeps the pending invite and call, brings the clients back within 5 s, and lets presence lapse', async () => {
     const tag = randomUUID().slice(0, 4);
@@ -161,11 +164,13 @@ describe.runIf(redisUrl && postgresUrl)('social when a server process is killed 
     tabs.push(a, e, b, c, d);
 
     // A and B are friends and in a call (room `A_B`); A invites C into it, and E calls C.
-    await call(survivor.url, 'POST', SocialApi.request.path, caller.token, {
-      username: callee.name,
+    await call(survivor.url, 'POST', SocialApi.request.path, {
+      token: caller.token,
+      body: { username: callee.name },
     });
-    await call(doomed.url, 'POST', SocialApi.accept.path, callee.token, {
-      user_id: caller.id,
+    await call(doomed.url, 'POST', SocialApi.accept.path, {
+      token: callee.token,
+      body: { user_id: caller.id },
     });
     await ok(ask(a.socket, 'social:call', { username: callee.name }));
     await expect.poll(() => inboxesOf(b, 1), { timeout: 5000 }).toEqual(['CallUser']);

@@ -6,20 +6,9 @@ import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.t
 import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { createPerson, JWT_SECRET } from './social.test-kit.ts';
-import type { Person } from './social.test-kit.ts';
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createPerson, JWT_SECRET } from '../../../test/people.ts';
+import type { Person } from '../../../test/people.ts';
+import { mulberry32 } from '../../../test/random.ts';
 
 const SEEDS = [1, 16, 2026];
 // Few people, so the concurrent operations of a round often hit the same pair.
@@ -117,7 +106,7 @@ describe.each(testDatabaseKinds())('friendship fuzz on %s', (kind) => {
   it.each(SEEDS)(
     'concurrent request, accept, reject and remove keep both records in agreement (seed %i)',
     async (seed) => {
-      const next = random(seed);
+      const next = mulberry32(seed);
       const service = server.app.social.service;
       const pick = () => people[Math.floor(next() * people.length)]!;
       const kinds = ['request', 'accept', 'reject', 'remove'] as const;

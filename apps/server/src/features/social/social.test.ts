@@ -8,8 +8,8 @@ import type { TestDatabase } from '../../../test/databases.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { call, createPerson, guestToken, JWT_SECRET, openClient } from './social.test-kit.ts';
-import type { Client, Person } from './social.test-kit.ts';
+import { call, createPerson, guestToken, JWT_SECRET, openClient } from '../../../test/people.ts';
+import type { Client, Person } from '../../../test/people.ts';
 
 describe.each(testDatabaseKinds())('social layer on %s', (kind) => {
   let database: TestDatabase;
@@ -35,7 +35,10 @@ describe.each(testDatabaseKinds())('social layer on %s', (kind) => {
     return client;
   };
   const api = (p: Person | string | null, method: string, path: string, body?: unknown) =>
-    call(server.url, method, path, typeof p === 'string' || p === null ? p : p.token, body);
+    call(server.url, method, path, {
+      token: typeof p === 'string' || p === null ? p : p.token,
+      body,
+    });
   const records = (a: Person, b: Person) =>
     database.db
       .select()

@@ -1,17 +1,13 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AuthText, UploadLimits, UploadText } from '@atrium/protocol';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoCampus } from '../../db/seed.ts';
-import { createTestDatabase } from '../../../test/databases.ts';
-import type { TestDatabase } from '../../../test/databases.ts';
-import { signInDemoAccounts } from '../../../test/demo-sessions.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { buildZip } from '../../../test/zip-fixtures.ts';
 import { uploadsLimitKey } from './uploads.service.ts';
+import { startDemoCampus } from '../../../test/people.ts';
+import type { DemoCampus } from '../../../test/people.ts';
 
 const TEMP = '/apipublicfiles/upload-temp';
 const ZIP = '/upload.php';
@@ -24,26 +20,20 @@ const png = (width = 16, height = 16) =>
 
 // The uploads keep no rows; one database kind is enough for the app to start.
 describe('temp and zip uploads', () => {
-  let database: TestDatabase;
   let server: TestApp;
   let dataDir: string;
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
+  let campus: DemoCampus;
+
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-uploads-'));
-    database = await createTestDatabase('pglite');
-    const accounts = (await seedDemoCampus(database.db)) ?? [];
-    server = await startTestApp(database, { DATA_DIR: dataDir });
-    const sessions = await signInDemoAccounts(server.url, accounts);
-    Object.assign(tokens, sessions.tokens);
-    Object.assign(ids, sessions.ids);
+    campus = await startDemoCampus('pglite', 'uploads');
+    ({ server, dataDir } = campus);
+    Object.assign(tokens, campus.tokens);
+    Object.assign(ids, campus.ids);
   });
-  afterAll(async () => {
-    await server.close();
-    await database.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => campus.close());
   beforeEach(async () => {
     for (const id of Object.values(ids))
       await server.app.services.limiter.reset(uploadsLimitKey(id));

@@ -14,7 +14,7 @@ import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { call, issueNonce, linkWallet, signedInMember, signIn } from '../../../test/wallet-kit.ts';
+import { call, issueNonce, linkWallet, signedInMember, signIn } from '../../../test/people.ts';
 import { WalletRepository } from './wallet.repository.ts';
 import { WalletService } from './wallet.service.ts';
 
@@ -87,7 +87,7 @@ describe('the wallet on the local chain', () => {
   it('lists the catalogue with prices read from the chain, in coin base units', async () => {
     const res = await call(server.url, WalletApi.catalogue.method, WalletApi.catalogue.path);
     expect(res.status).toBe(200);
-    const entries = res.json.data as unknown as Array<Record<string, unknown>>;
+    const entries = res.json.data as Array<Record<string, unknown>>;
     expect(entries.map((e) => e.id)).toEqual(CATALOGUE.map((item) => item.id));
     expect(entries.find((e) => e.id === 101)).toEqual({
       id: 101,
@@ -308,7 +308,7 @@ describe('the wallet on the local chain', () => {
         WalletApi.catalogue.path,
       );
       expect(catalogue.status).toBe(200);
-      expect((catalogue.json.data as unknown as unknown[]).length).toBe(CATALOGUE.length);
+      expect((catalogue.json.data as unknown[]).length).toBe(CATALOGUE.length);
       // The browser talks to a remote chain directly: no proxy.
       const rpcAnswer = await call(remote.url, WalletApi.rpc.method, WalletApi.rpc.path, {
         body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },

@@ -1,10 +1,6 @@
 import { LOCAL_CHAIN_ID, WalletText } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
-import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
   issueNonce,
@@ -12,38 +8,35 @@ import {
   newWallet,
   signedInMember,
   signIn,
-} from '../../../test/wallet-kit.ts';
+  startTwoProcesses,
+} from '../../../test/people.ts';
+import type { TwoProcesses } from '../../../test/people.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 // Two servers, each with its own connection pool, on one PostgreSQL: SIWE nonces live in the
 // database, so a nonce one server issued is good at the other, and only once across both.
 describe.runIf(postgresUrl)('sign-in with a wallet across two server processes', () => {
+  let two: TwoProcesses;
   let database: TestDatabase;
-  let databaseB: Database;
   let serverA: TestApp;
   let serverB: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    databaseB = await openDatabase({ kind: 'postgres', url: database.url! });
-    const env = {
-      JWT_SECRET: 'a shared secret for both test servers, 32+ chars',
-      PUBLIC_URL: 'http://campus.test',
-      WALLET: 'remote',
-      CHAIN_ID: String(LOCAL_CHAIN_ID),
-      CHAIN_RPC_URL: 'http://127.0.0.1:9',
-      CHAIN_CONTRACT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    };
-    serverA = await startTestApp(database, env);
-    serverB = await startTestApp(databaseB, env);
+    two = await startTwoProcesses(
+      {
+        JWT_SECRET: 'a shared secret for both test servers, 32+ chars',
+        PUBLIC_URL: 'http://campus.test',
+        WALLET: 'remote',
+        CHAIN_ID: String(LOCAL_CHAIN_ID),
+        CHAIN_RPC_URL: 'http://127.0.0.1:9',
+        CHAIN_CONTRACT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      },
+      { redis: false },
+    );
+    ({ database, a: serverA, b: serverB } = two);
   });
-  afterAll(async () => {
-    await serverA.close();
-    await serverB.close();
-    await databaseB.close();
-    await database.dispose();
-  });
+  afterAll(() => two.close());
 
   it('accepts at B a nonce issued by A, and refuses the replay at A', async () => {
     const member = await signedInMember(database, serverA.url);

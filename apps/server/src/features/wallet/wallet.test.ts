@@ -15,16 +15,19 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
   call,
-  guestToken,
+  signInGuest,
   issueNonce,
   linkWallet,
   newWallet,
   signedInMember,
   signIn,
-} from '../../../test/wallet-kit.ts';
+} from '../../../test/people.ts';
+import type { Answer } from '../../../test/people.ts';
 
 const PUBLIC_URL = 'http://campus.test';
 const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** The answer's `data` as an object (the current user, a link). */
+const dataOf = (answer: Answer) => answer.json.data as Record<string, unknown> | undefined;
 
 // Sign-in with a wallet needs no chain: the server checks the message and the signature. The
 // remote chain here is never reached (holdings and the RPC proxy are in wallet.chain.test.ts).
@@ -78,7 +81,7 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       headers: { cookie: member.cookie },
     });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.json.data?.data).toMatchObject({
+    expect(dataOf(refreshed)?.data).toMatchObject({
       address_account: wallet.address,
       auth_data: { chain_id: LOCAL_CHAIN_ID, signature: signed.signature },
     });
@@ -86,7 +89,7 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
     const login = await call(server.url, AuthApi.login.method, AuthApi.login.path, {
       body: { username: member.username, password: 'violet tulip river' },
     });
-    expect(login.json.data?.data).toMatchObject({ address_account: wallet.address });
+    expect(dataOf(login)?.data).toMatchObject({ address_account: wallet.address });
 
     // Signing in again with the same address refreshes the link.
     const again = await linkWallet(
@@ -95,7 +98,7 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       await signIn(wallet, await issueNonce(server.url, member.token)),
     );
     expect(again.status).toBe(200);
-    expect(again.json.data?.address_account).toBe(wallet.address);
+    expect(dataOf(again)?.address_account).toBe(wallet.address);
 
     // Unlink forgets it; the current user no longer shows it.
     const unlinked = await call(server.url, WalletApi.unlink.method, WalletApi.unlink.path, {
@@ -106,11 +109,11 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
     const after = await call(server.url, AuthApi.refresh.method, AuthApi.refresh.path, {
       headers: { cookie: refreshed.cookie as string },
     });
-    expect(after.json.data?.data).toEqual({});
+    expect(dataOf(after)?.data).toEqual({});
   });
 
   it('refuses guests and visitors who are not signed in', async () => {
-    const guest = await guestToken(server.url);
+    const guest = await signInGuest(server.url);
     const nonce = await call(server.url, WalletApi.nonce.method, WalletApi.nonce.path, {
       token: guest,
     });

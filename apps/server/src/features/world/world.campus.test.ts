@@ -3,20 +3,17 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeSnapshot, PROTOCOL_VERSION } from '@atrium/protocol';
-import type {
-  AvatarState,
-  AvatarUpdate,
-  ClientToServerEvents,
-  ServerToClientEvents,
-} from '@atrium/protocol';
+import { PROTOCOL_VERSION } from '@atrium/protocol';
+import type { AvatarState, ClientToServerEvents, ServerToClientEvents } from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUp } from '../../paths.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
+import { signInGuest } from '../../../test/people.ts';
 import { freePort } from '../../../test/test-app.ts';
+import { snapshotEntry } from '../../../test/socket-client.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -85,11 +82,6 @@ async function open(url: string, token: string): Promise<ClientSocket> {
   return socket;
 }
 
-async function guestToken(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/guest`, { method: 'POST' });
-  return ((await res.json()) as { token: string }).token;
-}
-
 async function joinCampus(socket: ClientSocket) {
   const joined = await socket.emitWithAck('world:join', { world: 'campus' });
   if (!joined.status) throw new Error(joined.message);
@@ -112,24 +104,6 @@ function next<E extends 'world:joined' | 'world:left' | 'world:emoted'>(
       resolve(payload);
     };
     untyped.on(event, listener);
-  });
-}
-
-/** The first snapshot entry for avatar `index` that passes `test`. */
-function seen(
-  socket: ClientSocket,
-  index: number,
-  test: (a: AvatarUpdate) => boolean,
-): Promise<AvatarUpdate> {
-  return new Promise((resolve) => {
-    const listener = (bytes: ArrayBuffer | Uint8Array) => {
-      const hit = decodeSnapshot(bytes)?.avatars.find((a) => a.index === index && test(a));
-      if (hit) {
-        socket.off('world:snapshot', listener);
-        resolve(hit);
-      }
-    };
-    socket.on('world:snapshot', listener);
   });
 }
 
@@ -177,8 +151,8 @@ describe('one campus on two server processes', () => {
     }, 60_000);
 
     it('shows visitors on both processes to each other, and brings back those of a killed one', async () => {
-      const a = await open(serverA.url, await guestToken(serverA.url));
-      const tokenB = await guestToken(serverB.url);
+      const a = await open(serverA.url, await signInGuest(serverA.url));
+      const tokenB = await signInGuest(serverB.url);
       const b = await open(serverB.url, tokenB);
 
       const joinA = await joinCampus(a);
@@ -198,11 +172,11 @@ describe('one campus on two server processes', () => {
         anim: 'walk' as const,
       });
       const toB = step(joinB.self);
-      const bMoved = seen(a, joinB.self.index, (s) => Math.abs(s.x - toB.x) < 0.01);
+      const bMoved = snapshotEntry(a, joinB.self.index, (s) => Math.abs(s.x - toB.x) < 0.01);
       b.emit('world:move', toB);
       expect((await bMoved).anim).toBe('walk');
       const toA = step(joinA.self);
-      const aMoved = seen(b, joinA.self.index, (s) => Math.abs(s.x - toA.x) < 0.01);
+      const aMoved = snapshotEntry(b, joinA.self.index, (s) => Math.abs(s.x - toA.x) < 0.01);
       a.emit('world:move', toA);
       expect((await aMoved).anim).toBe('walk');
 
@@ -211,7 +185,7 @@ describe('one campus on two server processes', () => {
       expect(await emoted).toEqual({ id: joinB.self.id, emote: 'dance' });
 
       // A third visitor, on B, is told where the others stand now, not where they arrived.
-      const c = await open(serverB.url, await guestToken(serverB.url));
+      const c = await open(serverB.url, await signInGuest(serverB.url));
       const joinC = await joinCampus(c);
       expect(joinC.instanceId).toBe(joinA.instanceId);
       expect(new Set([joinA.self.index, joinB.self.index, joinC.self.index]).size).toBe(3);
@@ -239,7 +213,7 @@ describe('one campus on two server processes', () => {
       // No ghost stays: A's visitor hears the dead process's avatar leave within 5 s.
       await ghostGone;
       expect(Date.now() - killedAt).toBeLessThan(5000);
-      const later = await joinCampus(await open(serverA.url, await guestToken(serverA.url)));
+      const later = await joinCampus(await open(serverA.url, await signInGuest(serverA.url)));
       expect(later.others.map((o) => o.id).sort()).toEqual([joinA.self.id, rejoin.self.id].sort());
     }, 60_000);
   });

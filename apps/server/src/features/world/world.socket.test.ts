@@ -1,11 +1,5 @@
-import { CAMPUS_LAYOUT, decodeSnapshot, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
-import type {
-  AvatarState,
-  AvatarUpdate,
-  ClientToServerEvents,
-  ServerToClientEvents,
-} from '@atrium/protocol';
-import { io as connect } from 'socket.io-client';
+import { CAMPUS_LAYOUT, SocketText } from '@atrium/protocol';
+import type { AvatarState, ClientToServerEvents, ServerToClientEvents } from '@atrium/protocol';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCampus } from '../../db/seed.ts';
@@ -14,6 +8,8 @@ import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.t
 import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { openClient } from '../../../test/people.ts';
+import { snapshotEntry } from '../../../test/socket-client.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -41,36 +37,9 @@ describe('live avatars over socket.io', () => {
   }
 
   async function open(token?: string): Promise<ClientSocket> {
-    const socket: ClientSocket = connect(server.url, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { protocol: PROTOCOL_VERSION, ...(token ? { token } : {}) },
-    });
+    const { socket } = await openClient(server.url, token ?? null);
     opened.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     return socket;
-  }
-
-  /** Resolves with the first snapshot entry for avatar `index` that passes `test`. */
-  function seen(
-    socket: ClientSocket,
-    index: number,
-    test: (a: AvatarUpdate) => boolean,
-  ): Promise<AvatarUpdate> {
-    return new Promise((resolve) => {
-      const listener = (bytes: ArrayBuffer | Uint8Array) => {
-        const hit = decodeSnapshot(bytes)?.avatars.find((a) => a.index === index && test(a));
-        if (hit) {
-          socket.off('world:snapshot', listener);
-          resolve(hit);
-        }
-      };
-      socket.on('world:snapshot', listener);
-    });
   }
 
   it('refuses to join without a logged-in user', async () => {
@@ -105,7 +74,7 @@ describe('live avatars over socket.io', () => {
       anim: 'walk' as const,
     };
     expect(joinB.data.self.index).not.toBe(joinA.data.self.index);
-    const arrival = seen(b, joinA.data.self.index, (s) => Math.abs(s.x - target.x) < 0.01);
+    const arrival = snapshotEntry(b, joinA.data.self.index, (s) => Math.abs(s.x - target.x) < 0.01);
     a.emit('world:move', target);
     const got = await arrival;
     expect(got.anim).toBe('walk');
@@ -176,17 +145,8 @@ describe.each(testDatabaseKinds())('who enters the world (%s)', (kind) => {
   });
 
   async function join(token: string): Promise<AvatarState> {
-    const socket: ClientSocket = connect(server.url, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { protocol: PROTOCOL_VERSION, token },
-    });
+    const { socket } = await openClient(server.url, token);
     opened.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     const joined = await socket.emitWithAck('world:join', { world: 'campus' });
     if (!joined.status) throw new Error(joined.message);
     return joined.data.self;
