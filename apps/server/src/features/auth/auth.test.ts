@@ -5,6 +5,7 @@ import { PUBLIC_URL, useAccountsApi } from '../../../test/accounts-api.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { linkIn } from '../../../test/smtp.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
+import { AuthLimits } from './auth.service.ts';
 
 describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
   const { env, call, register, userCount } = useAccountsApi(kind);
@@ -92,10 +93,44 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     const first = login.cookie as string;
     const second = (await call('POST', '/api/auth/refresh-token', undefined, { cookie: first }))
       .cookie as string;
+    // Presented again past the leeway for a lost answer: a replay.
+    await env.database.db.execute(
+      sql`update refresh_tokens set used_at = used_at - ${`${AuthLimits.refreshReuseGraceMs + 1000} milliseconds`}::interval where used_at is not null`,
+    );
     const reuse = await call('POST', '/api/auth/refresh-token', undefined, { cookie: first });
     expect(reuse).toMatchObject({ status: 401, json: { message: AuthText.sessionExpired } });
     const victim = await call('POST', '/api/auth/refresh-token', undefined, { cookie: second });
     expect(victim.status).toBe(401);
+  });
+
+  it('answers a rotated refresh token again for a moment, as when a navigation lost the answer', async () => {
+    const login = await call('POST', '/api/auth', {
+      username: 'headteacher',
+      password: 'a long admin password',
+    });
+    const first = login.cookie as string;
+    // The page navigated away: the browser never stored this answer's cookie.
+    const lost = await call('POST', '/api/auth/refresh-token', undefined, { cookie: first });
+    expect(lost.status).toBe(200);
+    const next = await call('POST', '/api/auth/refresh-token', undefined, { cookie: first });
+    expect(next.status).toBe(200);
+    expect(next.json.token).toEqual(expect.any(String));
+    expect(next.cookie).not.toBe(lost.cookie);
+    // The session goes on from the new page's cookie; the family was not revoked.
+    const later = await call('POST', '/api/auth/refresh-token', undefined, {
+      cookie: next.cookie as string,
+    });
+    expect(later.status).toBe(200);
+    // A logout ends the family: the leeway does not bring it back.
+    await call('POST', '/api/auth/logout', undefined, { cookie: later.cookie as string });
+    const afterLogout = await call('POST', '/api/auth/refresh-token', undefined, {
+      cookie: later.cookie as string,
+    });
+    expect(afterLogout.status).toBe(401);
+    const replayAfterLogout = await call('POST', '/api/auth/refresh-token', undefined, {
+      cookie: next.cookie as string,
+    });
+    expect(replayAfterLogout.status).toBe(401);
   });
 
   it('refuses an expired refresh token and a refresh without a cookie', async () => {

@@ -7,6 +7,7 @@ import {
   LogoutPath,
   REFRESH_FIRST_DELAY_MS,
   REFRESH_INTERVAL_MS,
+  REFRESH_NO_ANSWER_RETRY_MS,
   RefreshPath,
   SESSION_HINT_KEY,
   USER_LOGOUT_EVENT,
@@ -195,9 +196,37 @@ describe('session store', () => {
     const { store, server, notifyError } = setup();
     store.signIn(login(teacher));
     server.failRefreshWith(answer);
-    await vi.advanceTimersByTimeAsync(REFRESH_FIRST_DELAY_MS);
+    // A request that got no answer is asked once more before the session ends.
+    await vi.advanceTimersByTimeAsync(REFRESH_FIRST_DELAY_MS + REFRESH_NO_ANSWER_RETRY_MS);
     expect(notifyError).toHaveBeenCalledWith(AuthText.sessionExpired);
     expect(store.getSnapshot().phase).toBe('signedOut');
+  });
+
+  it('asks once more when a refresh got no answer (a navigation cut it off), and logs nobody out', async () => {
+    const { store, server, notifyError } = setup();
+    store.signIn(login(teacher));
+    let calls = 0;
+    server.failRefreshWith(() => {
+      calls += 1;
+      if (calls === 1) return Promise.reject(new TypeError('Failed to fetch')) as never;
+      return json(200, login(teacher, 'token-after-retry'));
+    });
+    await vi.advanceTimersByTimeAsync(REFRESH_FIRST_DELAY_MS);
+    expect(store.getSnapshot().phase).toBe('signedIn');
+    expect(server.calls.map((call) => call.path)).toEqual([RefreshPath]);
+    await vi.advanceTimersByTimeAsync(REFRESH_NO_ANSWER_RETRY_MS);
+    expect(server.calls.map((call) => call.path)).toEqual([RefreshPath, RefreshPath]);
+    expect(store.getSnapshot()).toMatchObject({ phase: 'signedIn', token: 'token-after-retry' });
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('ends the session at once on an answered refusal, without asking again', async () => {
+    const { store, server } = setup();
+    store.signIn(login(teacher));
+    server.failRefreshWith(() => json(401, { status: false, message: 'Unauthorized' }));
+    await vi.advanceTimersByTimeAsync(REFRESH_FIRST_DELAY_MS);
+    expect(store.getSnapshot().phase).toBe('signedOut');
+    expect(server.refreshCalls()).toHaveLength(1);
   });
 
   it('never refreshes a guest session', async () => {

@@ -15,6 +15,16 @@ import { createStore } from '../store.ts';
 export const REFRESH_FIRST_DELAY_MS = 5000;
 /** …then every 600000 ms. */
 export const REFRESH_INTERVAL_MS = 600_000;
+/**
+ * A refresh that got no answer (the request failed, or its answer was cut off) is tried once more
+ * this much later before the session ends. A page that navigates while its refresh is in flight
+ * has the request aborted under it: ending the session then posted a logout from the dying page
+ * and signed the user out of the next one (the album e2e's lost My Album dot; 2 of 12 navigations
+ * about 5 s after a metaverse page load, in Chromium). A page that is gone never retries.
+ */
+export const REFRESH_NO_ANSWER_RETRY_MS = 3000;
+/** What a refresh request came back with: a body, or nothing at all (offline, cut off). */
+type RefreshOutcome = { answered: true; body: unknown } | { answered: false };
 /** SPEC §8: dispatched on `window` when a token refresh fails. */
 export const USER_LOGOUT_EVENT = 'user_logout';
 /** SPEC §4: logout removes the saved device-settings popup flag. */
@@ -167,19 +177,29 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   };
 
   /** POSTs the refresh cookie; answers the body, or null when there was no usable answer. */
-  const requestRefresh = () =>
-    withLock('atrium-refresh-token', async () => {
+  const requestRefreshOnce = () =>
+    withLock('atrium-refresh-token', async (): Promise<RefreshOutcome> => {
       try {
         const response = await deps.fetch(RefreshPath, {
           method: 'POST',
           headers: { accept: 'application/json' },
           credentials: 'same-origin',
         });
-        return response.ok ? ((await response.json()) as unknown) : null;
+        if (!response.ok) return { answered: true, body: null };
+        return { answered: true, body: (await response.json()) as unknown };
       } catch {
-        return null;
+        return { answered: false };
       }
     });
+
+  /** One refresh, asked again once when there was no answer; the body, or null. */
+  const requestRefresh = async (): Promise<unknown> => {
+    const first = await requestRefreshOnce();
+    if (first.answered) return first.body;
+    await new Promise<void>((resolve) => setTimer(resolve, REFRESH_NO_ANSWER_RETRY_MS));
+    const second = await requestRefreshOnce();
+    return second.answered ? second.body : null;
+  };
 
   const acceptSession = (token: string, user: CurrentUser) => {
     generation += 1;
