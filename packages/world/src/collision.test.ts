@@ -1,6 +1,7 @@
 import { CAMPUS_LAYOUT, WorldConstants, type WorldLayout } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
 import { isSegmentWalkable, isWalkable, moveWithCollisions, type Vec2 } from './collision.ts';
+import { mulberry32 } from '@atrium/protocol/testing';
 
 const r = WorldConstants.avatarRadius;
 const box: WorldLayout = {
@@ -11,15 +12,6 @@ const box: WorldLayout = {
   bounds: { minX: -10, minZ: -10, maxX: 10, maxZ: 10 },
   spawn: { x: 0, z: 0 },
   obstacles: [{ minX: 2, minZ: -5, maxX: 2.2, maxZ: 5, height: 3 }],
-};
-
-/** Mulberry32: a tiny seeded PRNG so a failing fuzz case replays exactly. */
-const rng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
 describe('collision', () => {
@@ -54,7 +46,7 @@ describe('collision', () => {
   });
 
   it('fuzz: random moves on the campus never end inside an obstacle or outside bounds', () => {
-    const rand = rng(1234);
+    const rand = mulberry32(1234);
     let p: Vec2 = { ...CAMPUS_LAYOUT.spawn };
     let blocked = 0;
     for (let i = 0; i < 20_000; i++) {

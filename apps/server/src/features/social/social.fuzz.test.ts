@@ -8,7 +8,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { createPerson, JWT_SECRET } from '../../../test/people.ts';
 import type { Person } from '../../../test/people.ts';
-import { mulberry32 } from '../../../test/random.ts';
+import { mulberry32 } from '@atrium/protocol/testing';
 
 const SEEDS = [1, 16, 2026];
 // Few people, so the concurrent operations of a round often hit the same pair.

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MetaverseText } from './popups/texts.ts';
 import { nextPhraseIndex, TICKER_INTERVAL_MS } from './ticker.ts';
-
-/** mulberry32: a small seeded generator, so a failing draw can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '@atrium/protocol/testing';
 
 describe('loading ticker (SPEC §9)', () => {
   const count = MetaverseText.tickerPhrases.length;
@@ -25,7 +14,7 @@ describe('loading ticker (SPEC §9)', () => {
 
   it('never repeats the current phrase and reaches every phrase', () => {
     for (const seed of [1, 42, 2026]) {
-      const random = seeded(seed);
+      const random = mulberry32(seed);
       const seen = new Set<number>();
       let current = nextPhraseIndex(-1, count, random);
       let repeats = 0;
@@ -42,7 +31,7 @@ describe('loading ticker (SPEC §9)', () => {
   });
 
   it('spreads draws evenly over the other phrases', () => {
-    const random = seeded(7);
+    const random = mulberry32(7);
     const hits = new Array<number>(count).fill(0);
     for (let draw = 0; draw < 6000; draw += 1) hits[nextPhraseIndex(2, count, random)]! += 1;
     expect(hits[2]).toBe(0);

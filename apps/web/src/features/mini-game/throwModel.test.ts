@@ -12,17 +12,7 @@ import {
   wobbleAmplitude,
   wobbleAt,
 } from './throwModel.ts';
-
-/** A seeded uniform source (mulberry32), so the statistics below are the same every run. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '@atrium/protocol/testing';
 
 describe('the throw', () => {
   it('fills and empties the power meter; the sweet spot flies true, weak drops, strong rises', () => {
@@ -46,10 +36,10 @@ describe('the throw', () => {
   });
 
   it('lands where it is aimed with a perfect release', () => {
-    const random = seeded(1);
+    const random = mulberry32(1);
     const p = landingPoint({ x: 0, y: 103 }, { x: 0, y: 0 }, 0.75, random);
     expect(hitAt(p.x, p.y)).toEqual({ ring: 'treble', number: 20 });
-    expect(Math.abs(gaussian(seeded(2)))).toBeLessThan(6);
+    expect(Math.abs(gaussian(mulberry32(2)))).toBeLessThan(6);
   });
 });
 
@@ -73,7 +63,7 @@ describe('the computer', () => {
 
   it('scatters by level: hard hits its ATC target far more often than easy', () => {
     const rate = (level: 'easy' | 'hard') => {
-      const random = seeded(42);
+      const random = mulberry32(42);
       let hits = 0;
       const game = newGame('around-the-clock', ['Computer']);
       for (let i = 0; i < 400; i++) {

@@ -1,6 +1,9 @@
+// Helpers for the tests of every package (`@atrium/protocol/testing`); nothing that ships
+// imports this entry.
+
 /**
- * mulberry32: a small seeded generator, so a fuzz test that fails can be replayed from its seed.
- * Returns numbers in [0, 1).
+ * mulberry32: a small seeded generator of numbers in [0, 1), so a test that draws at random
+ * draws the same every run, and a failing fuzz case replays from its seed.
  */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
