@@ -128,7 +128,7 @@ export default async function setup(project: TestProject) {
   // would otherwise each build at the same time.
   const { isBuildCurrent } = (await import(
     pathToFileURL(path.join(root, 'scripts/build-stamp.mjs')).href
-  )) as { isBuildCurrent(): boolean };
+  )) as { isBuildCurrent: () => boolean };
   if (!existsSync(path.join(root, 'apps/server/dist/main.mjs')) || !isBuildCurrent()) {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   }

@@ -53,7 +53,10 @@ export default class TimingReporter implements Reporter {
       files.push({ file: path.relative(process.cwd(), module.moduleId), ms });
     }
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const lines = ['', 'Where the time went (wall time, from the first file's start to the last one's end):'];
+    const lines = [
+      '',
+      'Where the time went (wall time: the first file starts to the last file ends):',
+    ];
     for (const [name, span] of [...projects].sort((a, b) => a[1].start - b[1].start)) {
       lines.push(
         `  ${name.padEnd(10)} ${String(span.files).padStart(4)} files ${String(span.tests).padStart(5)} tests  ` +
