@@ -45,7 +45,10 @@ export function lacksAllDevices(state: ClassroomState): boolean {
   return state.phase === 'joined' && !state.mic.available && !state.camera.available;
 }
 
-/** The state before any class: what the screens show while no engine exists yet. */
+/**
+ * The state before any class: what the screens show while no engine exists yet. The engine starts
+ * from the same state (it imports this, a module without the engine's weight).
+ */
 export const IDLE_CLASSROOM: ClassroomState = {
   phase: 'idle',
   room: null,

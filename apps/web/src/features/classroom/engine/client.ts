@@ -28,26 +28,13 @@ import {
   type DeviceChoice,
   type SwitchResult,
 } from './types.ts';
+import { IDLE_CLASSROOM } from '../panelModel.ts';
 
 /** How often audio levels are read for the active speaker, in ms. */
 export const LEVEL_INTERVAL_MS = 250;
 
-export const initialClassroomState = (): ClassroomState => ({
-  phase: 'idle',
-  room: null,
-  mode: null,
-  enforced: false,
-  host: false,
-  joinedAt: null,
-  tiles: [],
-  mic: { available: false, on: false, prohibited: false },
-  camera: { available: false, on: false, prohibited: false },
-  sharing: false,
-  otherSharer: null,
-  flags: { global_mute_audio_config: false, global_mute_video_config: false },
-  devices: {},
-  error: null,
-});
+/** A fresh copy of the state before any class (the panel shows the same before the engine loads). */
+export const initialClassroomState = (): ClassroomState => structuredClone(IDLE_CLASSROOM);
 
 /** Self first, then whoever speaks, then the others in the order they came. */
 export function orderTiles(tiles: ClassroomTile[]): ClassroomTile[] {
