@@ -1,25 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { SocialUiText as T } from './texts.ts';
+import { UsernameForm } from './UsernameForm.tsx';
 import { useBlockMutations, useBlocks } from './useSocialQueries.ts';
 
 /** The people this user blocked: their requests, calls and invites are refused (issue 16). */
 export function BlockedTab() {
   const list = useBlocks();
   const { block, unblock } = useBlockMutations();
-  const [name, setName] = useState('');
-  const inputId = useId();
 
-  const handleBlock = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleBlock = async (name: string) => {
     const username = name.trim();
     try {
       await block.mutateAsync(username);
       notifySuccess(T.blocked(username));
-      setName('');
+      return true;
     } catch (error) {
       notifyError(errorMessage(error));
+      return false;
     }
   };
 
@@ -33,24 +31,12 @@ export function BlockedTab() {
 
   return (
     <div className="social-section">
-      <form className="social-form" onSubmit={(e) => void handleBlock(e)}>
-        <label htmlFor={inputId} className="social-form__label">
-          {T.blockLabel}
-        </label>
-        <div className="social-form__row">
-          <input
-            id={inputId}
-            className="field__input"
-            value={name}
-            autoComplete="off"
-            placeholder={T.addFriendLabel}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <button type="submit" className="button button--secondary">
-            {T.block}
-          </button>
-        </div>
-      </form>
+      <UsernameForm
+        label={T.blockLabel}
+        submitLabel={T.block}
+        variant="secondary"
+        onSubmit={handleBlock}
+      />
       {list.isPending && <p className="social-empty">{T.loading}</p>}
       {list.isError && (
         <p className="social-empty" role="alert">

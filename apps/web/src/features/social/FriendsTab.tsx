@@ -1,10 +1,11 @@
 import { EMOTES, FriendStatus, type Emote, type Friend } from '@atrium/protocol';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import type { SocialActions } from './socialState.ts';
 import { SocialText, SocialUiText as T } from './texts.ts';
+import { UsernameForm } from './UsernameForm.tsx';
 import { useFriendMutations, useFriends } from './useSocialQueries.ts';
 
 export interface FriendsTabProps {
@@ -24,9 +25,7 @@ export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
   const list = useFriends();
   const friendship = useFriendMutations();
   const busy = friendship.busy;
-  const [name, setName] = useState('');
   const [emote, setEmote] = useState<Emote>('waving');
-  const inputId = useId();
   const emoteId = useId();
 
   /** Runs a change; the list reloads once the server took it (the mutation's own reload). */
@@ -39,13 +38,14 @@ export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
     }
   };
 
-  const handleAdd = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
+  const handleAdd = async (name: string) => {
+    let taken = false;
+    await run(async () => {
       const message = await friendship.request.mutateAsync(name);
-      setName('');
+      taken = true;
       return message;
     });
+    return taken;
   };
 
   const handleRemove = async (friend: Friend) => {
@@ -61,24 +61,13 @@ export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
   const friends = list.isSuccess ? [...list.data.items].sort(order) : [];
   return (
     <div className="social-section">
-      <form className="social-form" onSubmit={handleAdd}>
-        <label htmlFor={inputId} className="social-form__label">
-          {T.addFriend}
-        </label>
-        <div className="social-form__row">
-          <input
-            id={inputId}
-            className="field__input"
-            value={name}
-            autoComplete="off"
-            placeholder={T.addFriendLabel}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {T.addFriendButton}
-          </button>
-        </div>
-      </form>
+      <UsernameForm
+        label={T.addFriend}
+        submitLabel={T.addFriendButton}
+        variant="primary"
+        disabled={busy}
+        onSubmit={handleAdd}
+      />
       <div className="social-form__row social-form__row--inline">
         <label htmlFor={emoteId} className="social-form__label">
           {T.chooseAction}
