@@ -1,6 +1,4 @@
 // The web app's Vite dev server, for the development-only pages (they are not in the built app).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
@@ -22,8 +20,17 @@ export function useDevServer(): () => string {
   beforeAll(async () => {
     // The config reads the API address when it loads.
     process.env.ATRIUM_API_URL = lane().baseURL;
-    // A cache of its own, so a developer's running dev server is left alone.
-    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-vite-'));
+    // A cache of its own, so a developer's running dev server is left alone; one per e2e worker
+    // (two dev servers optimising into one folder at once would trip over each other), kept
+    // between files so only the first file of a worker waits for Vite's dependency scan.
+    const cacheDir = path.join(
+      webRoot,
+      '..',
+      '..',
+      'node_modules',
+      '.cache',
+      `vite-e2e-${process.env.VITEST_POOL_ID ?? '1'}`,
+    );
     const { createServer } = await import('vite');
     const server = await createServer({
       root: webRoot,
@@ -34,10 +41,7 @@ export function useDevServer(): () => string {
     });
     await server.listen();
     url = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
-    close = async () => {
-      await server.close();
-      await rm(cacheDir, { recursive: true, force: true });
-    };
+    close = () => server.close();
   }, 120_000);
   afterAll(async () => {
     await close?.();
