@@ -1,5 +1,4 @@
 import { afterAll, beforeAll } from 'vitest';
-import { REFRESH_COOKIE } from '../src/features/auth/session-cookie.ts';
 import { UsersRepository } from '../src/accounts/users.repository.ts';
 import { UsersService } from '../src/accounts/users.service.ts';
 import { createTestDatabase } from './databases.ts';
@@ -8,6 +7,7 @@ import { startSmtpServer } from './smtp.ts';
 import type { TestSmtp } from './smtp.ts';
 import { startTestApp } from './test-app.ts';
 import type { TestApp } from './test-app.ts';
+import { call as jsonCall } from './people.ts';
 
 export interface Json {
   status: boolean;
@@ -65,21 +65,14 @@ export function useAccountsApi(kind: TestDatabaseKind) {
     headers: Record<string, string> = {},
   ): Promise<{ status: number; json: Json; cookie: string | undefined }> {
     ipCounter += 1;
-    const res = await fetch(`${env.server.url}${path}`, {
-      method,
+    const res = await jsonCall(env.server.url, method, path, {
+      body,
       headers: {
         'x-forwarded-for': `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
-    return {
-      status: res.status,
-      json: (await res.json()) as Json,
-      cookie: setCookie?.split(';')[0],
-    };
+    return { ...res, json: res.json as Json };
   }
 
   const userCount = () => new UsersRepository(env.database.db).count();

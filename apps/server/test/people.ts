@@ -52,24 +52,35 @@ export interface CallOptions {
   token?: string | null;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as the spec's urlencoded form instead (`/api/chat/add`). */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
 }
 
-/** One JSON HTTP call to the server at `url`, as a person (`token`) or anonymously. */
+/** One HTTP call to the server at `url`, as a person (`token`) or anonymously; JSON back. */
 export async function call(
   url: string,
   method: string,
   path: string,
-  { token, body, headers }: CallOptions = {},
+  { token, body, form, headers }: CallOptions = {},
 ): Promise<Answer> {
+  const type = form
+    ? 'application/x-www-form-urlencoded'
+    : body === undefined
+      ? undefined
+      : 'application/json';
   const res = await fetch(`${url}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(type ? { 'content-type': type } : {}),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: form
+      ? new URLSearchParams(form).toString()
+      : body === undefined
+        ? undefined
+        : JSON.stringify(body),
   });
   const text = await res.text();
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));

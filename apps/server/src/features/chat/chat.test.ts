@@ -19,6 +19,7 @@ import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
+import { call as jsonCall } from '../../../test/people.ts';
 
 const JWT_SECRET = 'chat-test-secret-0123456789abcdef0123456789';
 const tokens = new AccessTokens(JWT_SECRET);
@@ -32,31 +33,14 @@ const person = (username: string, role: AuthClaims['role'] = 'member'): AuthClai
 });
 const bearerOf = (claims: AuthClaims) => tokens.sign(claims);
 
-interface Answer {
-  status: number;
-  json: { status: boolean; message?: string; data?: unknown };
-}
-
 /** One HTTP call; `form` sends the spec's urlencoded form, `body` JSON. */
-async function call(
+const call = (
   url: string,
   method: string,
   path: string,
   token: string | null,
   input: { form?: Record<string, string>; body?: unknown } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let body: string | undefined;
-  if (input.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(input.form).toString();
-  } else if (input.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(input.body);
-  }
-  const res = await fetch(`${url}${path}`, { method, headers, ...(body ? { body } : {}) });
-  return { status: res.status, json: (await res.json()) as Answer['json'] };
-}
+) => jsonCall(url, method, path, { token, ...input });
 
 async function openSocket(url: string, claims: AuthClaims | null): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {

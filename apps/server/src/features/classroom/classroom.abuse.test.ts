@@ -2,9 +2,8 @@
 // limit, unknown rooms, another user's participant id, a student's moderate, a second screen
 // share. Each gets a clear refusal, and neither the database nor Janus changes.
 import { randomUUID } from 'node:crypto';
-import { ClassroomText, MAX_SDP_LENGTH, PROTOCOL_VERSION, SocketText } from '@atrium/protocol';
+import { ClassroomText, MAX_SDP_LENGTH, SocketText } from '@atrium/protocol';
 import type { ClassJoinAck } from '@atrium/protocol';
-import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
@@ -20,6 +19,7 @@ import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
+import { openClient } from '../../../test/people.ts';
 
 const JWT_SECRET = 'classroom-abuse-test-secret-0123456789abcdef';
 const tooLarge = (type: 'offer' | 'answer') => ({ type, sdp: 'x'.repeat(MAX_SDP_LENGTH + 1) });
@@ -63,20 +63,11 @@ describe.skipIf(!janusBinary)('classroom refusals on a private Janus', () => {
   });
 
   async function open(claims: AuthClaims): Promise<ClientSocket> {
-    const socket: ClientSocket = connect(server.url, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: {
-        protocol: PROTOCOL_VERSION,
-        token: await new AccessTokens(JWT_SECRET).sign(claims),
-      },
-    });
+    const { socket } = await openClient(
+      server.url,
+      await new AccessTokens(JWT_SECRET).sign(claims),
+    );
     cleanups.push(() => void socket.disconnect());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 

@@ -11,6 +11,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { ClassroomService } from './classroom.service.ts';
+import { call as jsonCall } from '../../../test/people.ts';
 
 const JWT_SECRET = 'classroom-http-test-secret-0123456789abcdef';
 
@@ -40,15 +41,8 @@ describe.each(testDatabaseKinds())('classroom tokens and flags on %s', (kind) =>
   });
 
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    const res = await jsonCall(server.url, method, path, { token, body });
+    return { status: res.status, json: res.json as Record<string, unknown> };
   };
   const videoTokens = (channel: string, uid: string, token?: string) =>
     call('GET', `/api/communication/rte/${channel}/publisher/uid/${uid}`, token);

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AuthText,
-  ClassroomText,
-  MAX_SDP_LENGTH,
-  PROTOCOL_VERSION,
-  SocketText,
-} from '@atrium/protocol';
+import { AuthText, ClassroomText, MAX_SDP_LENGTH, SocketText } from '@atrium/protocol';
 import type { ClassJoinAck } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
-import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
@@ -146,17 +139,8 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
   });
 
   async function open(claims: AuthClaims): Promise<ClientSocket> {
-    const socket: ClientSocket = connect(server.url, {
-      path: '/api/socket',
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { protocol: PROTOCOL_VERSION, token: await tokens.sign(claims) },
-    });
+    const { socket } = await openClient(server.url, await tokens.sign(claims));
     cleanups.push(() => void socket.disconnect());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 

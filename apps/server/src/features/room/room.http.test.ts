@@ -8,6 +8,7 @@ import type { TestApp } from '../../../test/test-app.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import { popupAllowed } from '../../settings/popup-allowlist.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import { call as jsonCall } from '../../../test/people.ts';
 
 const JWT_SECRET = 'room-http-test-secret-0123456789abcdef';
 
@@ -27,15 +28,8 @@ describe('the pop-up allowlist setting', () => {
 
   async function call(role: AuthClaims['role'], method: 'GET' | 'PUT', body?: unknown) {
     const token = await tokens.sign({ sub: randomUUID(), username: role, role });
-    const response = await fetch(server.url + RoomApi.popupAllowlist.path, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    const res = await jsonCall(server.url, method, RoomApi.popupAllowlist.path, { token, body });
+    return { status: res.status, body: res.json as Record<string, unknown> };
   }
 
   it('is empty by default, set and read by admins only, and checked', async () => {
