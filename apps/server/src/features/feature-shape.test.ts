@@ -42,7 +42,9 @@ function shapeProblems(folder: string): string[] {
   if (/\bon\(\s*'/.test(feature)) {
     problems.push(`${folder}/${folder}.feature.ts handles socket events inline`);
   }
-  const sql = [...sources].filter(([file, source]) => usesSql(source) && !/\.repository\.ts$/.test(file));
+  const sql = [...sources].filter(
+    ([file, source]) => usesSql(source) && !/\.repository\.ts$/.test(file),
+  );
   for (const [file] of sql) problems.push(`${folder}/${file} holds SQL outside a repository`);
   if ([...sources.values()].some(usesSql)) need('repository', 'it reads or writes the database');
   return problems;

@@ -1,10 +1,4 @@
-import {
-  CharacterApi,
-  CharacterText,
-  decodeLook,
-  encodeLook,
-  ErrorCode,
-} from '@atrium/protocol';
+import { CharacterApi, CharacterText, decodeLook, encodeLook, ErrorCode } from '@atrium/protocol';
 import type { AvatarState, CharacterLook, CharacterLookResponse } from '@atrium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCampus } from '../../db/seed.ts';
