@@ -78,10 +78,8 @@ async function kill(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the app with `env` on its own database, with `extra` accounts made first through the
- * admin CLI (`npm run admin -- create-user`), and returns the demo accounts plus those. The CLI
- * migrates the empty database itself, and the app seeds the demo campus on its first start
- * whatever accounts exist (a marker row), so the app starts once.
+ * Starts the app with `env` on its own database, adds `extra` accounts through the admin CLI
+ * (`npm run admin -- create-user`), and returns the demo accounts plus those.
  */
 export async function startOwnApp(env: NodeJS.ProcessEnv, extra: Account[] = []): Promise<OwnApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-own-'));
@@ -96,31 +94,36 @@ export async function startOwnApp(env: NodeJS.ProcessEnv, extra: Account[] = [])
     LOG_LEVEL: 'warn',
     ...env,
   };
-  for (const account of extra) {
-    // PGlite is one process's: the CLI runs before the app opens the database.
-    const made = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        'apps/server/src/cli/admin.ts',
-        'create-user',
-        '--role',
-        account.role,
-        '--username',
-        account.username,
-        '--email',
-        `${account.username}@e2e.test`,
-      ],
-      { cwd: root, env: { ...ownEnv(), ...appEnv }, input: `${account.password}\n` },
-    );
-    if (made.status !== 0) throw new Error(`create-user failed: ${String(made.stderr)}`);
-  }
-  // The first start seeds the demo campus and prints its passwords.
-  const { child, log } = await run(appEnv, port);
+  // The first start migrates and seeds the demo campus, and prints its passwords.
+  const first = await run(appEnv, port);
   const accounts: Account[] = [
-    ...log().matchAll(/^\s+(\w+)\s+username: (\S+)\s+password: (\S+)$/gm),
+    ...first.log().matchAll(/^\s+(\w+)\s+username: (\S+)\s+password: (\S+)$/gm),
   ].map((m) => ({ role: m[1]!, username: m[2]!, password: m[3]! }));
-  accounts.push(...extra);
+  let child = first.child;
+  if (extra.length > 0) {
+    // PGlite is one process's: the CLI runs while the app is stopped.
+    await kill(first.child);
+    for (const account of extra) {
+      const made = spawnSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+          'apps/server/src/cli/admin.ts',
+          'create-user',
+          '--role',
+          account.role,
+          '--username',
+          account.username,
+          '--email',
+          `${account.username}@e2e.test`,
+        ],
+        { cwd: root, env: { ...ownEnv(), ...appEnv }, input: `${account.password}\n` },
+      );
+      if (made.status !== 0) throw new Error(`create-user failed: ${String(made.stderr)}`);
+      accounts.push(account);
+    }
+    child = (await run(appEnv, port)).child;
+  }
   return {
     baseURL,
     accounts,
