@@ -1,6 +1,7 @@
 /**
  * The public event routes' paths under `/api`. The route descriptors of `events.api.ts` are built
- * on them, and the web's event pages call through those descriptors (`useEvents`), never a path.
+ * on them; the web's event pages fetch these paths directly (`features/events/formApi.ts`), to
+ * keep their first load within the home route's budget without the descriptors' schemas.
  */
 export const EventsPath = {
   votingSubmit: '/api/public/voting/submit',

@@ -5,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { FormAlert } from '../../shared/ui/FormAlert.tsx';
 import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
-import type { SubmitResult } from './useEvents.ts';
+import type { SubmitResult } from './formApi.ts';
 import { EventsWebText } from './texts.ts';
 
 const empty: ContactValues = { name: '', email: '', phone_number: '', message: '' };

@@ -1,9 +1,10 @@
-import { AppRoute, SKIP_COUNTDOWN_PARAM } from '@atrium/protocol';
+import { AppRoute, EventsPath, SKIP_COUNTDOWN_PARAM } from '@atrium/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { countdownParts, skipsCountdown } from './countdown.ts';
 import { EventShell, LoadState } from './EventShell.tsx';
-import { useLaunchAt } from './useEvents.ts';
+import { isObject, readJson } from './json.ts';
 
 export const LandingText = {
   documentTitle: 'Launch day · Atrium',
@@ -30,6 +31,16 @@ const cards = [
   [AppRoute.featuring, '▶', 'Featured', 'Watch the highlights in a slideshow.'],
 ] as const;
 
+/** The countdown's target in milliseconds since the epoch. */
+export async function fetchLaunchAt(): Promise<number> {
+  const response = await fetch(EventsPath.countdown, { headers: { accept: 'application/json' } });
+  const payload = await readJson(response);
+  const data = isObject(payload) && isObject(payload.data) ? payload.data : undefined;
+  const at = typeof data?.launch_at === 'string' ? Date.parse(data.launch_at) : Number.NaN;
+  if (!response.ok || Number.isNaN(at)) throw new Error(`countdown: ${response.status}`);
+  return at;
+}
+
 /** The time now, refreshed every second while `active`. */
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -54,7 +65,12 @@ function useNow(active: boolean): number {
 export function EventLandingPage() {
   const { search } = useLocation();
   const skip = skipsCountdown(search, SKIP_COUNTDOWN_PARAM);
-  const launch = useLaunchAt(!skip);
+  const launch = useQuery({
+    queryKey: ['events', 'countdown'],
+    queryFn: fetchLaunchAt,
+    enabled: !skip,
+    retry: 1,
+  });
   const target = launch.data;
   const now = useNow(!skip && target !== undefined);
   const parts = target === undefined ? null : countdownParts(now, target);

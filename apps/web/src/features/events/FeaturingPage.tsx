@@ -1,8 +1,8 @@
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_FADE_MS } from '@atrium/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { EventShell, LoadState } from './EventShell.tsx';
-import { formatDate, GalleryDataText, type GalleryItem } from './galleryData.ts';
-import { useGallery } from './useEvents.ts';
+import { fetchGallery, formatDate, GalleryDataText, type GalleryItem } from './galleryData.ts';
 import { ParticleField } from './ParticleField.tsx';
 import { EventsText } from './texts.ts';
 import { useReducedMotion } from '../../shared/ui/useReducedMotion.ts';
@@ -151,7 +151,7 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
  * (no autoplay, no fade, the particles stand still).
  */
 export function FeaturingPage() {
-  const gallery = useGallery();
+  const gallery = useQuery({ queryKey: ['events', 'gallery'], queryFn: fetchGallery, retry: 1 });
   const items = gallery.data;
   return (
     <EventShell

@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { EventShell, LoadState } from './EventShell.tsx';
-import { formatDate, GalleryDataText } from './galleryData.ts';
-import { useGallery } from './useEvents.ts';
+import { fetchGallery, formatDate, GalleryDataText } from './galleryData.ts';
 import { EventsText } from './texts.ts';
 
 export const GalleryText = {
@@ -16,7 +16,7 @@ const GalleryLightbox = lazy(loadLightbox);
 
 /** `/event/gallery.html`, SPEC §2: the listing of `gallery.json`, and a lightbox with arrows. */
 export function GalleryPage() {
-  const gallery = useGallery();
+  const gallery = useQuery({ queryKey: ['events', 'gallery'], queryFn: fetchGallery, retry: 1 });
   const [open, setOpen] = useState(-1);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const items = gallery.data;

@@ -1,8 +1,8 @@
-import { EventsApi } from '@atrium/protocol';
+import { EventsPath } from '@atrium/protocol';
 import { useState } from 'react';
 import { ContactForm, ResultPanel } from './ContactForm.tsx';
 import { EventShell } from './EventShell.tsx';
-import { useSubmitEventForm } from './useEvents.ts';
+import { submitEventForm } from './formApi.ts';
 
 export const RecordText = {
   documentTitle: 'Record-breaking attempt · Atrium',
@@ -15,7 +15,6 @@ export const RecordText = {
 /** `/event/record-breaking.html`, SPEC §2: the contact form, then the result message. */
 export function RecordBreakingPage() {
   const [result, setResult] = useState<string | null>(null);
-  const submit = useSubmitEventForm(EventsApi.recordSubmit);
   return (
     <EventShell
       title={RecordText.title}
@@ -26,7 +25,7 @@ export function RecordBreakingPage() {
         <section className="panel" aria-label={RecordText.title}>
           <ContactForm
             submitLabel={RecordText.submit}
-            onSubmit={submit.mutateAsync}
+            onSubmit={(values) => submitEventForm(EventsPath.recordSubmit, values)}
             onDone={setResult}
           />
         </section>

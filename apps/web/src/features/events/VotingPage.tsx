@@ -1,8 +1,8 @@
-import { EventsApi } from '@atrium/protocol';
+import { EventsPath } from '@atrium/protocol';
 import { useState } from 'react';
 import { ContactForm, ResultPanel } from './ContactForm.tsx';
 import { EventShell } from './EventShell.tsx';
-import { useSubmitEventForm } from './useEvents.ts';
+import { submitEventForm } from './formApi.ts';
 
 export const VotingText = {
   documentTitle: 'Vote · Atrium',
@@ -45,7 +45,6 @@ function Steps({ current }: { current: 1 | 2 | 3 }) {
 export function VotingPage() {
   const [team, setTeam] = useState<Team | null>(null);
   const [result, setResult] = useState<string | null>(null);
-  const submit = useSubmitEventForm(EventsApi.votingSubmit);
   const step = result !== null ? 3 : team === null ? 1 : 2;
 
   return (
@@ -102,7 +101,9 @@ export function VotingPage() {
                 </button>
               </div>
             }
-            onSubmit={(values) => submit.mutateAsync({ vote_team: team, ...values })}
+            onSubmit={(values) =>
+              submitEventForm(EventsPath.votingSubmit, { vote_team: team, ...values })
+            }
             onDone={setResult}
           />
         </section>
