@@ -56,8 +56,11 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each on its own app (support/lane.ts), after the unit projects.
-          maxWorkers: Number(process.env.E2E_LANES ?? '2'),
+          // After the unit projects. E2E_LANES=2 runs two files at a time, each on its own app
+          // (support/lane.ts); the default is one, since with two a file met what another file
+          // had left on its app (a member's avatar in the gallery, a dialog over the tutorial)
+          // in the order two lanes gave them. Issue 26's note has the figures.
+          maxWorkers: Number(process.env.E2E_LANES ?? '1'),
           sequence: { groupOrder: 1 },
         },
       },

@@ -24,7 +24,7 @@ declare module 'vitest' {
  * How many apps to start: one per e2e worker (vitest.config.ts's e2e `maxWorkers`), so files that
  * run at the same time never share an app's state.
  */
-export const E2E_LANES = Number(process.env.E2E_LANES ?? '2');
+export const E2E_LANES = Number(process.env.E2E_LANES ?? '1');
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
