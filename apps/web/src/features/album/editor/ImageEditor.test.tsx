@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { Screenshot } from '@atrium/protocol';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,8 @@ import type { EditOperation } from '../editorHistory.ts';
 import type * as Graphics from './graphics.ts';
 import ImageEditor from './ImageEditor.tsx';
 import { EditorText } from './texts.ts';
+import { SessionProvider } from '../../../shared/session/SessionContext.tsx';
+import { createSessionStore } from '../../../shared/session/sessionStore.ts';
 
 // The picture stands in for a canvas: how many operations it replays, shown by the fake stage.
 type FakePicture = { width: number; height: number; ops: number };
@@ -36,7 +39,6 @@ vi.mock('./graphics.ts', async (original) => ({
   ...(await original<typeof Graphics>()),
   loadEditorFont: () => Promise.resolve(),
 }));
-vi.mock('../useAlbum.ts', () => ({ useUpdatePhoto: () => ({ mutateAsync: vi.fn() }) }));
 vi.mock('../../../shared/dialogs/useDialogs.ts', () => ({
   useDialogs: () => ({ confirm: () => Promise.resolve(true), showError: vi.fn() }),
 }));
@@ -58,18 +60,27 @@ const photo: Screenshot = {
 
 function renderEditor() {
   const dirty = vi.fn();
+  // The real session store and query client: undo and redo never save, so no request may go out.
+  const store = createSessionStore({
+    fetch: () => Promise.reject(new Error('the editor called the server')),
+    storage: null,
+  });
   render(
-    <ImageEditor
-      photo={photo}
-      hasPrevious={false}
-      hasNext={false}
-      onNavigate={() => undefined}
-      onClose={() => undefined}
-      onSaved={() => Promise.resolve()}
-      onDelete={() => undefined}
-      deleting={false}
-      onDirtyChange={dirty}
-    />,
+    <SessionProvider store={store}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ImageEditor
+          photo={photo}
+          hasPrevious={false}
+          hasNext={false}
+          onNavigate={() => undefined}
+          onClose={() => undefined}
+          onSaved={() => Promise.resolve()}
+          onDelete={() => undefined}
+          deleting={false}
+          onDirtyChange={dirty}
+        />
+      </QueryClientProvider>
+    </SessionProvider>,
   );
   const button = (name: string) =>
     screen.getByRole<HTMLButtonElement>('button', { name: new RegExp(name) });
