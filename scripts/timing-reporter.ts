@@ -1,6 +1,9 @@
-// A vitest reporter for CI's closing summary: the test count, each project's wall time (its first
+// A vitest reporter for the closing summary: the test count, each project's wall time (its first
 // file's start to its last file's end) and the ten slowest files, so the next person sees where
-// the suite's time goes. `.ci/run` adds it beside the default reporter.
+// the suite's time goes. `npm test` (scripts/test.mjs) adds it beside the default reporter and
+// sets ATRIUM_TIMING_SUMMARY: then the figures go to that file as JSON, and test.mjs prints one
+// summary of its two vitest processes.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -51,6 +54,26 @@ export default class TimingReporter implements Reporter {
       span.tests += tests;
       projects.set(name, span);
       files.push({ file: path.relative(process.cwd(), module.moduleId), ms });
+    }
+    const summaryFile = process.env.ATRIUM_TIMING_SUMMARY;
+    if (summaryFile) {
+      writeFileSync(
+        summaryFile,
+        JSON.stringify({
+          passed,
+          failed,
+          skipped,
+          projects: [...projects].map(([name, span]) => ({
+            name,
+            files: span.files,
+            tests: span.tests,
+            startMs: span.start,
+            endMs: span.end,
+          })),
+          files: files.map(({ file, ms }) => ({ file, seconds: ms / 1000 })),
+        }),
+      );
+      return;
     }
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines = [

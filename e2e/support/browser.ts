@@ -14,9 +14,14 @@ export const outputDir = path.join(
   'output',
 );
 
-/** Launches the system Chromium headless, with fake camera and microphone. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+const DEFAULT_MAX_FPS = 10;
+
+/**
+ * Launches the system Chromium headless, with fake camera and microphone, and with every page's
+ * animation frames capped (E2E_MAX_FPS, default 10).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -31,6 +36,55 @@ export function launchBrowser(): Promise<Browser> {
       '--use-fake-ui-for-media-stream',
     ],
   });
+  // Software GL draws each world frame on both cores (about 50 ms of CPU a frame at 1440×900, 35
+  // frames a second: 1.8 cores for one idle world). The tests check what the world does, not how
+  // often it draws; its logic runs on a fixed step whatever the frame rate. So every page runs
+  // as on a 10 Hz display: a world then costs 0.9 of a core. E2E_MAX_FPS=0 lifts the cap.
+  const fps = Number(process.env.E2E_MAX_FPS ?? String(DEFAULT_MAX_FPS));
+  if (fps > 0) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      await context.addInitScript(capFrameRate, 1000 / fps);
+      return context;
+    };
+  }
+  return browser;
+}
+
+/**
+ * Runs in each page before its scripts: `requestAnimationFrame` waits until `intervalMs` after
+ * the last frame it ran, so a page draws at most 1000 / intervalMs frames a second.
+ */
+function capFrameRate(intervalMs: number): void {
+  const raf = window.requestAnimationFrame.bind(window);
+  const caf = window.cancelAnimationFrame.bind(window);
+  let last = 0;
+  let next = 1;
+  const pending = new Map<number, { timer?: number; frame?: number }>();
+  window.requestAnimationFrame = (cb) => {
+    const id = next++;
+    const entry: { timer?: number; frame?: number } = {};
+    pending.set(id, entry);
+    const wait = Math.max(0, last + intervalMs - performance.now());
+    const request = () => {
+      entry.frame = raf((t) => {
+        pending.delete(id);
+        last = t;
+        cb(t);
+      });
+    };
+    if (wait > 4) entry.timer = window.setTimeout(request, wait - 4);
+    else request();
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    if (entry.frame !== undefined) caf(entry.frame);
+  };
 }
 
 /** Launches Chromium once for the enclosing test file or suite; call the result for the browser. */
