@@ -99,8 +99,8 @@ describe('classroom chat between a teacher and a member', () => {
     await panel.getByRole('searchbox', { name: ChatText.emojiSearch }).fill(emojiLabel);
     await panel.getByRole('gridcell', { name: emojiLabel, exact: true }).click();
     const input = panel.getByLabel(ChatText.message, { exact: true });
-    // The pick goes in at the caret and the input keeps the focus.
-    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The pick goes in at the caret and the input gets the focus back (on the next frame).
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
     await expect.poll(() => input.inputValue()).toBe('');

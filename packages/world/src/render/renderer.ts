@@ -15,6 +15,19 @@ export interface WorldRenderer {
 
 const MIN_PIXEL_RATIO = 0.5;
 
+/** Renderers that draw on the CPU: SwiftShader (Chrome), llvmpipe/softpipe (Mesa), WARP. */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/** Whether `gl` rasterises on the CPU, where every pixel costs the page's own cores. */
+export const isSoftwareRenderer = (gl: WebGLRenderingContext | WebGL2RenderingContext): boolean => {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const names = [
+    gl.getParameter(gl.RENDERER),
+    info && gl.getParameter(info.UNMASKED_RENDERER_WEBGL),
+  ];
+  return names.some((name) => typeof name === 'string' && SOFTWARE_RENDERER.test(name));
+};
+
 /** Creates the renderer and camera for `canvas` and follows the canvas's size. */
 export const createWorldRenderer = (canvas: HTMLCanvasElement): WorldRenderer => {
   const renderer = new THREE.WebGLRenderer({
@@ -25,7 +38,17 @@ export const createWorldRenderer = (canvas: HTMLCanvasElement): WorldRenderer =>
     // No preserveDrawingBuffer: it costs a full-frame copy on every frame in software GL, and a
     // capture renders and reads the canvas in the same task anyway.
   });
-  const policy = createResolutionPolicy(Math.min(window.devicePixelRatio, 2), MIN_PIXEL_RATIO);
+  // A software renderer starts at the floor instead of finding it through 140 slow frames: in
+  // Chromium's SwiftShader on 2 cores an idle campus at 1440×900 costs about 50 ms of CPU a frame
+  // at full resolution (1.8 cores at 35 fps), and the page, its video and its sound need them too.
+  // It still climbs after a long run of fast frames.
+  const maxRatio = Math.min(window.devicePixelRatio, 2);
+  const software = isSoftwareRenderer(renderer.getContext());
+  const policy = createResolutionPolicy(
+    maxRatio,
+    MIN_PIXEL_RATIO,
+    software ? MIN_PIXEL_RATIO : maxRatio,
+  );
   renderer.setPixelRatio(policy.pixelRatio);
   // The scenery's light and shadows are baked (see campus-scene.ts); colours are final as given.
   renderer.shadowMap.enabled = false;

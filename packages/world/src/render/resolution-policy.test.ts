@@ -18,6 +18,15 @@ describe('resolution policy', () => {
     expect(run(policy, 0.05, 100)).toEqual([0.64, 0.512, 0.5]);
   });
 
+  it('starts where it is told (a software renderer starts at the floor) and climbs only when fast', () => {
+    const slow = createResolutionPolicy(1, 0.5, 0.5);
+    expect(slow.pixelRatio).toBe(0.5);
+    expect(run(slow, 1 / 20, 3000)).toEqual([]);
+    const fast = createResolutionPolicy(1, 0.5, 0.5);
+    run(fast, 1 / 60, 120);
+    expect(run(fast, 1 / 60, 240)).toEqual([0.625]);
+  });
+
   it('holds steady at 30 fps', () => {
     const policy = createResolutionPolicy(1, 0.5);
     expect(run(policy, 1 / 30, 3000)).toEqual([]);

@@ -24,8 +24,12 @@ export interface ResolutionPolicy {
  * drops in steps of 0.8 down to `min`. It climbs back after a long run of fast frames, but not to
  * a ratio that proved slow until much later, so it does not stutter up and down.
  */
-export const createResolutionPolicy = (max: number, min: number): ResolutionPolicy => {
-  let pixelRatio = max;
+export const createResolutionPolicy = (
+  max: number,
+  min: number,
+  start: number = max,
+): ResolutionPolicy => {
+  let pixelRatio = Math.min(max, Math.max(min, start));
   let ceiling = max + 0.01;
   let frames = 0;
   let slowFrames = 0;
