@@ -1,7 +1,7 @@
 // Issue 26: a page holds one WebSocket. The world, the social layer, the chat, the darts
 // announcements and the classroom (its signalling and its room socket) all ride one socket.io
 // Manager per document: the metaverse page's own, and the world's embed frame's.
-import { SOCKET_PATH } from '@atrium/protocol';
+import { AppRoute, SOCKET_PATH } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
@@ -41,9 +41,19 @@ describe('one WebSocket per document', () => {
     await page.context().grantPermissions(['camera', 'microphone'], { origin: baseURL });
     await recordSockets(page);
     // Every WebSocket the page and its frames open, as the browser reports them.
+    // Counted from the metaverse page on: the home page, where enterWorld signs in, may open its
+    // own socket before it navigates away (or not, on a busy machine).
     const seen: string[] = [];
+    let onMetaverse = false;
+    page.on('framenavigated', (navigated) => {
+      if (
+        navigated === page.mainFrame() &&
+        new URL(navigated.url()).pathname === AppRoute.metaverse
+      )
+        onMetaverse = true;
+    });
     page.on('websocket', (ws) => {
-      if (new URL(ws.url()).pathname.startsWith(SOCKET_PATH)) seen.push(ws.url());
+      if (onMetaverse && new URL(ws.url()).pathname.startsWith(SOCKET_PATH)) seen.push(ws.url());
     });
 
     const frame = await enterWorld(page, 'teacher');

@@ -1,6 +1,6 @@
 // A dedicated app process for a suite that needs its own settings (the classroom's mesh mode)
 // or more accounts than the demo campus has. It runs the built server as `npm start` does, on
-// PGlite in a temporary DATA_DIR; extra accounts are made with the admin CLI.
+// PGlite in a temporary DATA_DIR; extra accounts are made with the admin CLI (its built bundle).
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -107,8 +107,9 @@ export async function startOwnApp(env: NodeJS.ProcessEnv, extra: Account[] = [])
       const made = spawnSync(
         process.execPath,
         [
-          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-          'apps/server/src/cli/admin.ts',
+          // The built CLI (`npm run build` bundles it beside the server): no TypeScript to
+          // compile on each call, as `npm run admin` (tsx) would.
+          'apps/server/dist/admin.mjs',
           'create-user',
           '--role',
           account.role,

@@ -347,8 +347,12 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
       [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
+    // Each request is timed on a quiet server: the mail work a known address starts after the
+    // answer is flushed first, or on a loaded machine it lands in the next request's time.
+    for (let i = 0; i < 7; i += 1) {
+      await env.server.app.authService.flush();
       known.push(await time('head@school.test'));
+      await env.server.app.authService.flush();
       unknown.push(await time(`ghost${i}@school.test`));
     }
     await env.server.app.authService.flush();
