@@ -1,7 +1,7 @@
 // Darts (issue 17): a full Around the Clock game against the computer inside the metaverse's
 // game-collection modal, driven through the game's test hook; a throw by touch; the warning
 // when the game is opened outside the metaverse.
-import { AppRoute, aimPointFor, type DartsGame, type Hit } from '@atrium/protocol';
+import { AppRoute, aimPointFor, MinigameText, type DartsGame, type Hit } from '@atrium/protocol';
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
@@ -112,6 +112,8 @@ describe('darts', () => {
     const { username } = demoAccount('member');
     await page.getByText(WorldText.miniGameWon(username)).waitFor({ timeout: 5000 });
     await page.waitForTimeout(2500);
+    // One win, one toast: the campus's announcement of it is for everyone else (issue 27).
+    expect(await page.getByText(MinigameText.winner(username, 'around-the-clock')).count()).toBe(0);
     const reports = await page.evaluate(() => window.__miniGameReports);
     expect(reports).toEqual([{ username, isWinner: true }]);
     expect(await page.evaluate((k) => localStorage.getItem(k), MiniGameKey.notified)).toBe('1');

@@ -227,6 +227,14 @@ describe('the Player SDK on a third-party page', () => {
       await world.page.waitForFunction(() => typeof window.__atriumTest === 'function', undefined, {
         timeout: 60_000,
       });
+      // Joined, and standing where it spawned: asked earlier, it would tell the spot before.
+      await world.page.waitForFunction(
+        () => window.__atriumTest?.().self.label != null,
+        undefined,
+        {
+          timeout: 60_000,
+        },
+      );
 
       // The developer's page in debug mode: no frame, a text, and the socket on port 8081.
       pages.set(

@@ -149,6 +149,9 @@ describe('the social layer between two people', () => {
     await friendRow.getByText(SocialUiText.online, { exact: true }).waitFor();
     await friendRow.getByRole('button', { name: SocialUiText.call, exact: true }).click();
     await toast(a.page, SocialText.initiatedCall(teacher));
+    // While it rings, A sees whom she calls, in the panel (issue 27).
+    const ringing = a.page.getByRole('region', { name: SocialUiText.outgoingCall });
+    await ringing.getByText(SocialUiText.calling(teacher)).waitFor();
 
     // B's popup: the caller's name, focus on Accept.
     const popup = b.page.getByRole('alertdialog', { name: SocialUiText.incomingCall });
@@ -162,6 +165,7 @@ describe('the social layer between two people', () => {
     await toast(b.page, SocialText.youAcceptedCall);
     await toast(a.page, SocialText.acceptedCall(teacher));
     await popup.waitFor({ state: 'hidden' });
+    await ringing.waitFor({ state: 'hidden' });
     // The friends panel made way for the video room.
     await panel(a.page).waitFor({ state: 'hidden' });
 
@@ -182,6 +186,17 @@ describe('the social layer between two people', () => {
     await b.page.keyboard.press('Escape');
     await toast(b.page, SocialText.youRejectedCall);
     await toast(a.page, SocialText.rejectedCall(teacher));
+    await ringing.waitFor({ state: 'hidden' });
+
+    // A third, which A hangs up while it rings: B's popup goes at once (issue 27).
+    await friendRow.getByRole('button', { name: SocialUiText.call, exact: true }).click();
+    await popup.waitFor();
+    await ringing.getByText(SocialUiText.calling(teacher)).waitFor();
+    await saveScreenshot(a.page, 'social-call-ringing-1440');
+    await ringing.getByRole('button', { name: SocialUiText.cancelCall }).click();
+    await toast(a.page, SocialText.callCancelled(teacher));
+    await popup.waitFor({ state: 'hidden' });
+    await ringing.waitFor({ state: 'hidden' });
     await closePanel(a.page);
 
     // In the world: A asks B to wave together; B accepts; both avatars wave.

@@ -120,7 +120,10 @@ describe('the wallet', () => {
     const poster = page.getByRole('dialog', { name: 'The Atrium Plaza' });
     await poster
       .getByRole('button', { name: MetaverseText.poster.buyNft })
-      .click({ timeout: 15_000 });
+      .waitFor({ timeout: 15_000 });
+    // The price in the same words as everywhere else (issue 27): `25 ATC`.
+    await poster.getByText(MetaverseText.poster.nftOffer('101', '25'), { exact: true }).waitFor();
+    await poster.getByRole('button', { name: MetaverseText.poster.buyNft }).click();
     const purchase = page.getByRole('dialog', { name: WalletText.purchasing });
     await purchase.waitFor();
     await expect(purchase.getByText(`25 ${COIN_SYMBOL}`).count()).resolves.toBe(1);
@@ -253,7 +256,11 @@ describe('the wallet', () => {
     await logIn(elsewhere.page, 'teacher');
     dialog = await openWallet(elsewhere.page);
     await dialog.getByRole('button', { name: WalletWebText.link }).click();
-    await dialog.getByRole('alert').getByText(WalletText.wrongChain).waitFor();
+    // The refusal names the network to switch to (issue 27).
+    await dialog
+      .getByRole('alert')
+      .getByText(WalletText.wrongChain('Atrium local chain'))
+      .waitFor();
     expect(mainnet.calls).toContain('wallet_switchEthereumChain');
     expect(mainnet.calls).not.toContain('personal_sign');
     await elsewhere.page.context().close();

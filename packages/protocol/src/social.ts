@@ -8,6 +8,11 @@ import { EmoteSchema } from './world.ts';
 export const SocialConstants = {
   /** An inbox message older than this is gone (SPEC §4, §9: 1 hour). */
   inboxExpiryMs: 60 * 60 * 1000,
+  /**
+   * A call rings this long, then it is a missed call (issue 27: a call that rang for the whole
+   * hour rang again on a return, and made the callee busy for everyone else meanwhile).
+   */
+  callRingMs: 30_000,
   /** The host page's answer to `request_position` is awaited this long (SPEC §9). */
   positionRequestTimeoutMs: 5000,
   /** One debug ping per sender in this window (SPEC §9). */
@@ -38,6 +43,8 @@ export type InboxType = z.infer<typeof InboxTypeSchema>;
 export const MESSAGE_TYPES = [
   'ping',
   'call',
+  // Ours: a call nobody answered within SocialConstants.callRingMs (a notification only).
+  'missed-call',
   'accept-call',
   'reject-call',
   'request-action',
@@ -100,6 +107,14 @@ export const SocialText = {
   pingCooldown: 'Wait 10 seconds between pings.',
   inviteUnknownRoom: 'There is no such video room to invite to.',
   inviteNotInCall: 'Join the call before you invite someone to it.',
+  inviteFriendsOnly: 'You can only invite your friends.',
+  /** To the caller when a call rang out (issue 27). */
+  didNotAnswer: (name: string) => `${name} did not answer.`,
+  /** The callee's notification of a call that rang out. */
+  missedCall: (name: string) => `Missed call from ${name}`,
+  /** To the caller who cancels a call that has stopped ringing (answered or rung out). */
+  noCallToCancel: 'That call is no longer ringing.',
+  callCancelled: (name: string) => `You cancelled the call to ${name}.`,
 } as const;
 
 /**
@@ -111,6 +126,8 @@ export function notificationText(type: MessageType, name: string, action?: strin
   switch (type) {
     case 'call':
       return `${name} is calling you`;
+    case 'missed-call':
+      return SocialText.missedCall(name);
     case 'request-action':
       return `${name} wants to do ${action ?? 'action'} with you`;
     case 'friend-request':

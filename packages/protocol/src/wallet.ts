@@ -23,7 +23,9 @@ export const WalletText = {
   guest: 'You need to register before using this feature',
   nonceInvalid: 'This sign-in request has expired or was already used. Please try again.',
   signatureInvalid: 'The signature does not match this wallet address.',
-  wrongChain: 'Your wallet is on another network. Switch to the network shown and try again.',
+  /** Names the network (issue 27: the dialogs that said "the network shown" showed none). */
+  wrongChain: (network: string) =>
+    `Your wallet is on another network. Switch it to ${network} and try again.`,
   wrongDomain: 'This sign-in message was made for another site.',
   addressTaken: 'This wallet address is already linked to another account.',
   accountHasAddress: 'Your account is already linked to another wallet address. Unlink it first.',

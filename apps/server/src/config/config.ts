@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SocialConstants } from '@atrium/protocol';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -127,6 +128,15 @@ export const configSchema = z.object({
     .default(100)
     .describe(
       'People per world instance; newcomers beyond it go to a new instance of the same world.',
+    ),
+  CALL_RING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(SocialConstants.callRingMs / 1000)
+    .describe(
+      'A call rings this many seconds; then the callee has a missed call and the caller is told.',
     ),
   STREAM_SLOTS: z.coerce
     .number()

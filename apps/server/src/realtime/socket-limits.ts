@@ -37,6 +37,7 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   // The social inbox: each message waits for an answer, so a person sends few; the debug ping
   // has its own 10 s cooldown on top.
   'social:call': { limit: 30, windowMs: 60_000 },
+  'social:cancel-call': { limit: 30, windowMs: 60_000 },
   'social:invite': { limit: 60, windowMs: 60_000 },
   'social:request-action': { limit: 30, windowMs: 60_000 },
   'social:ping': { limit: 30, windowMs: 60_000 },

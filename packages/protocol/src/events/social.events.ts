@@ -22,6 +22,8 @@ import type { DomainEvents } from './event-spec.ts';
  */
 export const socialClientEvents = {
   'social:call': { payload: CallSchema, ack: SentAckSchema },
+  /** The caller hangs up a call that still rings (issue 27). */
+  'social:cancel-call': { payload: CallSchema, ack: SentAckSchema },
   'social:invite': { payload: InviteSchema, ack: SentAckSchema },
   'social:request-action': { payload: RequestActionSchema, ack: SentAckSchema },
   'social:ping': { payload: PingSchema, ack: SentAckSchema },

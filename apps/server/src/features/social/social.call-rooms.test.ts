@@ -145,6 +145,8 @@ describe.each(modes)('call rooms on %s', (_name, withJanus) => {
       await person('ka'),
     ];
     await befriend(ha, io);
+    // Invites go to friends only (issue 27).
+    await befriend(ha, ju);
     const [h, i, j, k] = [await online(ha), await online(io), await online(ju), await online(ka)];
     const room = await acceptedCall(h, i, io.name);
 

@@ -19,6 +19,8 @@ export interface SocialServiceDeps {
   development: boolean;
   /** Who may join a call's own video room: accepted calls and invites admit people. */
   callRooms: CallRooms;
+  /** How long a call rings before it is a missed call (CALL_RING_SECONDS). */
+  callRingMs?: number;
   now?: () => Date;
 }
 

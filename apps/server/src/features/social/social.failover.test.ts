@@ -172,6 +172,15 @@ describe.runIf(redisUrl && postgresUrl)('social when a server process is killed 
       token: callee.token,
       body: { user_id: caller.id },
     });
+    // Invites go to friends only (issue 27): A and C are friends too.
+    await call(survivor.url, 'POST', SocialApi.request.path, {
+      token: caller.token,
+      body: { username: guestOfCall.name },
+    });
+    await call(survivor.url, 'POST', SocialApi.accept.path, {
+      token: guestOfCall.token,
+      body: { user_id: caller.id },
+    });
     await ok(ask(a.socket, 'social:call', { username: callee.name }));
     await expect.poll(() => inboxesOf(b, 1), { timeout: 5000 }).toEqual(['CallUser']);
     const room = `${caller.id}_${callee.id}`;

@@ -28,10 +28,12 @@ export const socialFeature: Feature = {
       io: () => (closing ? null : deps.io()),
       development: deps.config.NODE_ENV === 'development',
       callRooms: deps.callRooms,
+      callRingMs: deps.config.CALL_RING_SECONDS * 1000,
     });
     app.decorate('social', { service, presence });
     app.addHook('preClose', () => {
       closing = true;
+      service.close();
       return presence.close();
     });
     await app.register(socialRoutes, { service });

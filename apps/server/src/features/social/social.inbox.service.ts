@@ -71,10 +71,18 @@ const emptyAck = (): AnswerAck => ({
  * recipient and type; the recipient answers it and the sender hears the reply.
  */
 export class SocialInbox {
+  /** Calls still ringing on this process: each ends as a missed call unless answered first. */
+  readonly #ringing = new Set<NodeJS.Timeout>();
+
   constructor(
     private readonly ctx: SocialContext,
     private readonly notifications: SocialNotifications,
   ) {}
+
+  close(): void {
+    for (const timer of this.#ringing) clearTimeout(timer);
+    this.#ringing.clear();
+  }
 
   async pending(claims: AuthClaims | null): Promise<InboxMessage[]> {
     const me = requireAccountHolder(claims);
@@ -103,8 +111,13 @@ export class SocialInbox {
       const hit = await limiter.hit(`social:ping:${me.sub}`, cooldown, 1);
       if (!hit.allowed) throw tooManyRequests(SocialText.pingCooldown, hit.retryAfterMs);
     }
-    if (out.inbox === 'InviteUser') await this.requireInvitable(me.sub, out.channel ?? '');
     const friendship = await repo.friendship(me.sub, target.id);
+    const isFriend = friendship?.status === FriendStatus.accepted;
+    if (out.inbox === 'InviteUser') {
+      await this.requireInvitable(me.sub, out.channel ?? '');
+      // Friends only, as the UI offers (issue 27): a hand-driven socket gains nothing.
+      if (!isFriend) throw forbidden(SocialText.inviteFriendsOnly);
+    }
     const row = await repo.put(
       {
         recipientId: target.id,
@@ -112,7 +125,7 @@ export class SocialInbox {
         type: out.type,
         fromId: me.sub,
         fromName: me.username,
-        isFriend: friendship?.status === FriendStatus.accepted,
+        isFriend,
         userActionType: out.action ?? null,
         channel: out.channel ?? null,
       },
@@ -120,12 +133,67 @@ export class SocialInbox {
     );
     if (!row) throw conflict(SocialText.busy);
     this.ctx.emit(target.id, 'social:message', toInboxMessage(row));
+    if (out.type === 'call') this.ringOut(row, target);
     if (out.type === 'call' || out.type === 'request-action') {
       await this.notifications.notify(target.id, { id: me.sub, username: me.username }, out.type, {
         action: out.action ?? null,
       });
     }
     return SocialText.sent;
+  }
+
+  /**
+   * A call rings for CALL_RING_SECONDS (issue 27). Then, if that very call is still waiting (not
+   * answered, cancelled or replaced), it is taken: the callee's popup closes in every tab and she
+   * has a missed-call notification; the caller hears `{name} did not answer.`. The timer lives on
+   * the process that rang; should that process die, the call still stops ringing (`pending` and
+   * `take` drop a call older than its ring), only the two messages are lost.
+   */
+  private ringOut(call: InboxMessageRow, callee: SocialUser): void {
+    const ringMs = this.ctx.deps.callRingMs ?? SocialConstants.callRingMs;
+    const timer = setTimeout(() => {
+      this.#ringing.delete(timer);
+      void this.rangOut(call, callee).catch(() => undefined);
+    }, ringMs);
+    timer.unref();
+    this.#ringing.add(timer);
+  }
+
+  private async rangOut(call: InboxMessageRow, callee: SocialUser): Promise<void> {
+    const caller = { id: call.fromId, username: call.fromName };
+    const taken = await this.ctx.deps.repo.takeExact(
+      callee.id,
+      'CallUser',
+      caller.id,
+      call.createdAt,
+    );
+    if (!taken) return;
+    this.ctx.emit(callee.id, 'social:cleared', { inbox: 'CallUser' });
+    this.ctx.emit(caller.id, 'social:reply', {
+      type: 'reject-call',
+      from: callee.username,
+      from_id: callee.id,
+      text: SocialText.didNotAnswer(callee.username),
+      room: null,
+      user_action_type: null,
+      position: null,
+    });
+    await this.notifications.notify(callee.id, caller, 'missed-call');
+  }
+
+  /** The caller hangs up while it rings: the callee's popup closes and she has a missed call. */
+  async cancelCall(claims: AuthClaims | null, username: string): Promise<string> {
+    const me = requireAccountHolder(claims);
+    const callee = await this.ctx.target(me, username, SocialText.callSelf);
+    const taken = callee ? await this.ctx.deps.repo.takeExact(callee.id, 'CallUser', me.sub) : null;
+    if (!callee || !taken) throw conflict(SocialText.noCallToCancel);
+    this.ctx.emit(callee.id, 'social:cleared', { inbox: 'CallUser' });
+    await this.notifications.notify(
+      callee.id,
+      { id: me.sub, username: me.username },
+      'missed-call',
+    );
+    return SocialText.callCancelled(callee.username);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
 import { FriendStatus, SocialConstants } from '@atrium/protocol';
 import type { InboxType } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
@@ -184,8 +184,21 @@ export class SocialRepository {
 
   // --- Inbox: one pending message per recipient and type; older than an hour is gone.
 
-  private cutoff(now: Date): Date {
-    return new Date(now.getTime() - SocialConstants.inboxExpiryMs);
+  /** The oldest a message of `inbox` may be: a call rings 30 s, the rest last an hour. */
+  private cutoff(now: Date, inbox?: InboxType): Date {
+    const life = inbox === 'CallUser' ? SocialConstants.callRingMs : SocialConstants.inboxExpiryMs;
+    return new Date(now.getTime() - life);
+  }
+
+  /** A message of the recipient's that is past its life (a call after 30 s, the rest an hour). */
+  private expired(now: Date) {
+    return or(
+      lt(inboxMessages.createdAt, this.cutoff(now)),
+      and(
+        eq(inboxMessages.inbox, 'CallUser'),
+        lt(inboxMessages.createdAt, this.cutoff(now, 'CallUser')),
+      ),
+    );
   }
 
   /** Stores the message unless the slot holds one that has not expired; false when busy. */
@@ -196,7 +209,7 @@ export class SocialRepository {
         and(
           eq(inboxMessages.recipientId, row.recipientId),
           eq(inboxMessages.inbox, row.inbox),
-          lt(inboxMessages.createdAt, this.cutoff(now)),
+          lt(inboxMessages.createdAt, this.cutoff(now, row.inbox as InboxType)),
         ),
       );
     const [inserted] = await this.db
@@ -213,29 +226,43 @@ export class SocialRepository {
       .delete(inboxMessages)
       .where(and(eq(inboxMessages.recipientId, recipientId), eq(inboxMessages.inbox, inbox)))
       .returning();
-    if (!row || row.createdAt < this.cutoff(now)) return null;
+    if (!row || row.createdAt < this.cutoff(now, inbox)) return null;
     return row;
+  }
+
+  /**
+   * Takes one exact message (recipient, type, sender, sent at), fresh or not: null when it was
+   * answered, cancelled or replaced meanwhile. The ring-out and a caller's cancel use it.
+   */
+  async takeExact(
+    recipientId: string,
+    inbox: InboxType,
+    fromId: string,
+    createdAt?: Date,
+  ): Promise<InboxMessageRow | null> {
+    const [row] = await this.db
+      .delete(inboxMessages)
+      .where(
+        and(
+          eq(inboxMessages.recipientId, recipientId),
+          eq(inboxMessages.inbox, inbox),
+          eq(inboxMessages.fromId, fromId),
+          ...(createdAt ? [eq(inboxMessages.createdAt, createdAt)] : []),
+        ),
+      )
+      .returning();
+    return row ?? null;
   }
 
   /** The recipient's fresh pending messages, oldest first; expired ones are deleted. */
   async pending(recipientId: string, now: Date): Promise<InboxMessageRow[]> {
     await this.db
       .delete(inboxMessages)
-      .where(
-        and(
-          eq(inboxMessages.recipientId, recipientId),
-          lt(inboxMessages.createdAt, this.cutoff(now)),
-        ),
-      );
+      .where(and(eq(inboxMessages.recipientId, recipientId), this.expired(now)));
     return this.db
       .select()
       .from(inboxMessages)
-      .where(
-        and(
-          eq(inboxMessages.recipientId, recipientId),
-          gte(inboxMessages.createdAt, this.cutoff(now)),
-        ),
-      )
+      .where(and(eq(inboxMessages.recipientId, recipientId), not(this.expired(now)!)))
       .orderBy(asc(inboxMessages.createdAt));
   }
 

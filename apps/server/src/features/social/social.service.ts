@@ -85,6 +85,15 @@ export class SocialService {
     return this.#inbox.answer(claims, inbox, accept, position);
   }
 
+  cancelCall(claims: AuthClaims | null, username: string): Promise<string> {
+    return this.#inbox.cancelCall(claims, username);
+  }
+
+  /** Stops the ring-out timers (the server is closing). */
+  close(): void {
+    this.#inbox.close();
+  }
+
   // --- Notifications.
 
   notifications(claims: AuthClaims | null) {

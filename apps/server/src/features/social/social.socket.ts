@@ -28,6 +28,9 @@ export function socialSocket(service: SocialService, log: FastifyBaseLogger): So
     on('social:call', async (s, { username }) => ({
       message: await service.send(s.data.auth, username, { inbox: 'CallUser', type: 'call' }),
     }));
+    on('social:cancel-call', async (s, { username }) => ({
+      message: await service.cancelCall(s.data.auth, username),
+    }));
     on('social:invite', async (s, { username, channel }) => ({
       message: await service.send(s.data.auth, username, {
         inbox: 'InviteUser',

@@ -286,6 +286,19 @@ describe.each(testDatabaseKinds())('social layer on %s', (kind) => {
       const [ia, ib] = [await person('ia'), await person('ib')];
       const a = await online(ia);
       const b = await online(ib);
+      // Invites are for friends only, whatever the page offers (issue 27); nothing is sent.
+      expect(
+        await ask(a.socket, 'social:invite', { username: ib.name, channel: 'room-2' }),
+      ).toEqual({ status: false, message: SocialText.inviteFriendsOnly });
+      const waiting = await database.db
+        .select()
+        .from(inboxMessages)
+        .where(eq(inboxMessages.recipientId, ib.id));
+      expect(waiting).toEqual([]);
+      await api(ia, 'POST', '/api/social/friends/request', { username: ib.name });
+      expect((await api(ib, 'POST', '/api/social/friends/accept', { user_id: ia.id })).status).toBe(
+        200,
+      );
       await ok(ask(a.socket, 'social:invite', { username: ib.name, channel: 'room-2' }));
       expect(await b.wait('social:message')).toMatchObject({ type: 'invite', channel: 'room-2' });
       const invited = a.wait('social:reply');

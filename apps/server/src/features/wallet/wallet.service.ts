@@ -57,6 +57,9 @@ const isStorableDate = (date: Date) => date.getTime() >= 0 && date.getTime() <= 
 const known = (chainId: number) =>
   CHAINS[chainId as KnownChainId] as (typeof CHAINS)[KnownChainId] | undefined;
 
+/** The network's name as wallets and our dialogs show it. */
+const chainName = (chainId: number): string => known(chainId)?.name ?? `Chain ${chainId}`;
+
 /** The wallet: chain settings, sign-in with a wallet (EIP-4361), holdings read from the chain. */
 export class WalletService {
   private owner: Promise<Address | null> | undefined;
@@ -109,7 +112,7 @@ export class WalletService {
     return {
       enabled: this.enabled,
       chain_id: chainId,
-      chain_name: table?.name ?? `Chain ${chainId}`,
+      chain_name: chainName(chainId),
       rpc_url:
         config.WALLET === 'remote' && config.CHAIN_RPC_URL
           ? config.CHAIN_RPC_URL
@@ -228,7 +231,8 @@ export class WalletService {
     ) {
       throw badRequest(WalletText.wrongDomain);
     }
-    if (message.chainId !== walletChainId(config)) throw badRequest(WalletText.wrongChain);
+    const chainId = walletChainId(config);
+    if (message.chainId !== chainId) throw badRequest(WalletText.wrongChain(chainName(chainId)));
     if (message.statement !== WalletText.signInStatement) {
       throw badRequest(WalletText.messageInvalid);
     }

@@ -181,7 +181,8 @@ describe.each(testDatabaseKinds())('sign-in with a wallet on %s', (kind) => {
       await signIn(wallet, nonce, { chainId: 80002 }),
     );
     expect(chain.status).toBe(400);
-    expect(chain.json.message).toBe(WalletText.wrongChain);
+    // It names the network the wallet must switch to (issue 27).
+    expect(chain.json.message).toBe(WalletText.wrongChain('Atrium local chain'));
 
     for (const site of [
       { domain: 'evil.test', uri: 'http://evil.test' },

@@ -73,7 +73,7 @@ export function WorldHost({
 }: WorldHostProps) {
   const navigate = useNavigate();
   const overlay = useLoadingOverlay();
-  useWinnerAnnouncements(token);
+  useWinnerAnnouncements(token, user.username);
   const { showError } = useDialogs();
   const [popup, setPopup] = useState<Popup>(null);
   const [welcome, setWelcome] = useState(false);

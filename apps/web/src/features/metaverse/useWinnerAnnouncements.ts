@@ -9,11 +9,20 @@ export const winnerToast = (winner: MinigameWinner): string =>
 
 /**
  * The world announcement of issue 17's mini-game: while the campus is open, every
- * `minigame:winner` (a win anywhere on the campus, on any server process) shows a toast.
- * A hold on the page's socket, like the social layer's, so the page needs nothing from the
- * world's frame.
+ * `minigame:winner` (a win anywhere on the campus, on any server process) shows a toast, except
+ * the person's own: their game already said so (`WorldText.miniGameWon`), and one win is one
+ * toast (issue 27). A hold on the page's socket, like the social layer's, so the page needs
+ * nothing from the world's frame.
  */
-export function useWinnerAnnouncements(token: string, show = notifySuccess): void {
+export function useWinnerAnnouncements(
+  token: string,
+  selfName: string,
+  show = notifySuccess,
+): void {
+  const selfRef = useRef(selfName);
+  useEffect(() => {
+    selfRef.current = selfName;
+  });
   const tokenRef = useRef(token);
   useEffect(() => {
     tokenRef.current = token;
@@ -33,7 +42,9 @@ export function useWinnerAnnouncements(token: string, show = notifySuccess): voi
           return;
         }
         opened = s;
-        s.on('minigame:winner', (winner) => showRef.current(winnerToast(winner)));
+        s.on('minigame:winner', (winner) => {
+          if (winner.username !== selfRef.current) showRef.current(winnerToast(winner));
+        });
       },
       // Without the socket the campus still works; only the announcements are missed.
       () => undefined,

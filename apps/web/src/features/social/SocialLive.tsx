@@ -1,4 +1,9 @@
-import { DEFAULT_BRIDGE_POSITION, type InboxMessage, type Reply } from '@atrium/protocol';
+import {
+  DEFAULT_BRIDGE_POSITION,
+  SocialConstants,
+  type InboxMessage,
+  type Reply,
+} from '@atrium/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
@@ -6,6 +11,7 @@ import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
 import { IncomingPopup } from './IncomingPopup.tsx';
+import { OutgoingCall } from './OutgoingCall.tsx';
 import { dropInbox, enqueue, toBridgePosition, toServerPosition } from './socialModel.ts';
 import { SocialPanel } from './SocialPanel.tsx';
 import {
@@ -18,6 +24,9 @@ import { SocialText } from './texts.ts';
 import { invalidateLiveLists, useFriendMutations, useUnreadAtStart } from './useSocialQueries.ts';
 import { useSocialSocket } from './useSocialSocket.ts';
 import './social.css';
+
+/** Beyond the default ring, for a ring-out answer still on its way. */
+const OUTGOING_GRACE_MS = 5000;
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : SocialText.notOnline;
@@ -35,6 +44,8 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
   const queryClient = useQueryClient();
   const friendship = useFriendMutations();
   const [queue, setQueue] = useState<InboxMessage[]>([]);
+  /** Whom this person is calling while it rings (issue 27); the server ends it within the ring. */
+  const [outgoing, setOutgoing] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const linksRef = useRef(links);
   const closePanelRef = useRef(onClosePanel);
@@ -74,6 +85,10 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     },
     reply(reply) {
       notifySuccess(reply.text);
+      // Answered, refused or rung out: it rings no more.
+      if (reply.type === 'accept-call' || reply.type === 'reject-call') {
+        setOutgoing((name) => (name === reply.from ? null : name));
+      }
       if (reply.type === 'accept-call' && reply.room) joinRoom(reply.room);
       if (reply.type === 'accept-request-action' && reply.user_action_type) {
         playAction('user_action_yes', reply.user_action_type, reply.position);
@@ -103,7 +118,17 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
       try {
         await request(need(), 'social:call', { username: name });
         notifySuccess(SocialText.initiatedCall(name));
+        setOutgoing(name);
       } catch (error) {
+        notifyError(messageOf(error));
+      }
+    },
+    async cancelCall(name) {
+      setOutgoing(null);
+      try {
+        notifySuccess((await request(need(), 'social:cancel-call', { username: name })).message);
+      } catch (error) {
+        // It stopped ringing meanwhile (answered or rung out): its own answer says so.
         notifyError(messageOf(error));
       }
     },
@@ -175,9 +200,28 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     return () => setSocialCommands(null);
   }, []);
 
+  // Should the ring-out's word be lost (its server stopped), the bar still goes after the ring.
+  useEffect(() => {
+    if (!outgoing) return;
+    const timer = window.setTimeout(
+      () => setOutgoing(null),
+      SocialConstants.callRingMs + OUTGOING_GRACE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [outgoing]);
+
+  // In the panel while it is open (a modal: nothing outside it can be reached), else on the page.
+  const ringing = outgoing ? (
+    <OutgoingCall
+      name={outgoing}
+      inPanel={panelOpen}
+      onCancel={() => void actions.cancelCall(outgoing)}
+    />
+  ) : null;
   const current = queue[0] ?? null;
   return (
     <>
+      {!panelOpen && ringing}
       {current && (
         <IncomingPopup
           key={`${current.inbox}-${current.timestamp}`}
@@ -192,6 +236,7 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
           version={version}
           canInvite={links.currentRoom !== null}
           onClose={onClosePanel}
+          outgoing={ringing}
         />
       )}
     </>

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { BlockedTab } from './BlockedTab.tsx';
 import { DebugTools, debugToolsEnabled } from './DebugTools.tsx';
@@ -25,10 +25,19 @@ export interface SocialPanelProps {
   version: number;
   canInvite: boolean;
   onClose: () => void;
+  /** The ringing call's bar (OutgoingCall), shown in the panel while it is open. */
+  outgoing?: ReactNode;
 }
 
 /** SPEC §2: the friends list panel with who is online, the notifications and the block list. */
-export function SocialPanel({ me, actions, version, canInvite, onClose }: SocialPanelProps) {
+export function SocialPanel({
+  me,
+  actions,
+  version,
+  canInvite,
+  onClose,
+  outgoing,
+}: SocialPanelProps) {
   const unread = useUnread();
   // Unread notifications are what the lit dot points at, so the panel opens on them.
   const [tab, setTab] = useState<Tab>(() => (unread > 0 ? 'notifications' : 'friends'));
@@ -46,6 +55,7 @@ export function SocialPanel({ me, actions, version, canInvite, onClose }: Social
   return (
     <PopupShell open onDismiss={onClose} className="social-panel" closeButton described={false}>
       <Dialog.Title className="dialog__title">{T.panelTitle}</Dialog.Title>
+      {outgoing}
       <div className="social-tabs" role="tablist" aria-label={T.panelTitle}>
         {TABS.map((t) => (
           <button

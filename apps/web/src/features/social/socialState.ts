@@ -27,6 +27,8 @@ export interface SocialLinks {
 /** What the panel may do over the socket (each shows its toast; none throws). */
 export interface SocialActions {
   call: (username: string) => Promise<void>;
+  /** Hangs up a call that still rings. */
+  cancelCall: (username: string) => Promise<void>;
   invite: (username: string) => Promise<void>;
   requestAction: (username: string, action: Emote) => Promise<void>;
   addFriend: (username: string) => Promise<void>;

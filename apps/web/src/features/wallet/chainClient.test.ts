@@ -112,10 +112,10 @@ describe('the wallet’s network', () => {
 
   it('refuses with the wrong-chain text when the wallet will not switch', async () => {
     await expect(ensureChain(fakeWallet(1, { switch: 4001 }), config)).rejects.toThrow(
-      WalletText.wrongChain,
+      WalletText.wrongChain('Atrium local chain'),
     );
     await expect(ensureChain(fakeWallet(1, { switch: 4902, add: 4001 }), config)).rejects.toThrow(
-      WalletText.wrongChain,
+      WalletText.wrongChain('Atrium local chain'),
     );
   });
 });

@@ -117,7 +117,8 @@ export async function ensureChain(provider: Eip1193Provider, config: WalletConfi
   try {
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
   } catch (error) {
-    if (errorCode(error) !== UNKNOWN_CHAIN) throw new WalletError(WalletText.wrongChain);
+    if (errorCode(error) !== UNKNOWN_CHAIN)
+      throw new WalletError(WalletText.wrongChain(config.chain_name));
     try {
       await provider.request({
         method: 'wallet_addEthereumChain',
@@ -140,11 +141,11 @@ export async function ensureChain(provider: Eip1193Provider, config: WalletConfi
         await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
       }
     } catch {
-      throw new WalletError(WalletText.wrongChain);
+      throw new WalletError(WalletText.wrongChain(config.chain_name));
     }
   }
   if ((await currentChainId(provider)) !== config.chain_id) {
-    throw new WalletError(WalletText.wrongChain);
+    throw new WalletError(WalletText.wrongChain(config.chain_name));
   }
 }
 

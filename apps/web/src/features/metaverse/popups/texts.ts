@@ -1,4 +1,4 @@
-import { PosterText, type Emote } from '@atrium/protocol';
+import { COIN_SYMBOL, PosterText, type Emote } from '@atrium/protocol';
 
 /** One row of the tutorial's Control slide: keys to press and/or a mouse gesture. */
 export interface TutorialControl {
@@ -97,7 +97,8 @@ export const MetaverseText = {
     fallbackTitle: 'Poster',
     unableToLoadDetail: PosterText.unableToLoadDetail,
     opensInNewTab: '(opens in a new tab)',
-    nftOffer: (tokenId: string, price: string) => `NFT token #${tokenId} · price ${price}`,
+    nftOffer: (tokenId: string, price: string) =>
+      `NFT token #${tokenId} · price ${price} ${COIN_SYMBOL}`,
     nftLaterTitle: 'NFT wallet',
     nftLaterMessage:
       'Buying this poster as an NFT needs the digital wallet, which arrives in a later version of the campus. You can already buy a print.',
