@@ -193,11 +193,14 @@ describe('the social layer between two people', () => {
     await popup.waitFor();
     await ringing.getByText(SocialUiText.calling(teacher)).waitFor();
     await saveScreenshot(a.page, 'social-call-ringing-1440');
+    // With the panel closed it stays on the page, with its Cancel.
+    await closePanel(a.page);
+    await ringing.getByText(SocialUiText.calling(teacher)).waitFor();
+    await saveScreenshot(a.page, 'social-call-ringing-page-1440');
     await ringing.getByRole('button', { name: SocialUiText.cancelCall }).click();
     await toast(a.page, SocialText.callCancelled(teacher));
     await popup.waitFor({ state: 'hidden' });
     await ringing.waitFor({ state: 'hidden' });
-    await closePanel(a.page);
 
     // In the world: A asks B to wave together; B accepts; both avatars wave.
     const worldA = await goToWorld(a.page);

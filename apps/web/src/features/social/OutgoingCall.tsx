@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { SocialUiText as T } from './texts.ts';
 
 export interface OutgoingCallProps {
@@ -14,7 +15,7 @@ export interface OutgoingCallProps {
  * callee answers, the call rings out, or the caller hangs up.
  */
 export function OutgoingCall({ name, inPanel = false, onCancel }: OutgoingCallProps) {
-  return (
+  const bar = (
     <section
       className={`social-outgoing${inPanel ? ' social-outgoing--in-panel' : ''}`}
       aria-label={T.outgoingCall}
@@ -32,4 +33,7 @@ export function OutgoingCall({ name, inPanel = false, onCancel }: OutgoingCallPr
       </button>
     </section>
   );
+  // On the page it floats over everything, so it sits at the body, not inside a transformed
+  // or clipped parent.
+  return inPanel ? bar : createPortal(bar, document.body);
 }
