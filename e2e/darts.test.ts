@@ -219,5 +219,20 @@ describe('darts', () => {
     expect(await page.locator('canvas').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+
+    // The instructions hold for a member who follows them (issue 27: they named a Mini-games
+    // button that "Enter the campus" does not show): the link leads to a world that has it.
+    const member = await openPage(browser());
+    await logIn(member.page, 'member');
+    await member.page.goto(`${baseURL}${AppRoute.miniGame}`);
+    await member.page.getByText(DartsText.outsideBody).waitFor();
+    await member.page.getByRole('link', { name: DartsText.enterMetaverse }).click();
+    // The world's tutorial comes first, as on every first visit.
+    await member.page
+      .getByRole('button', { name: MetaverseText.tutorial.next })
+      .click({ timeout: 30_000 });
+    await member.page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
+    await member.page.getByRole('button', { name: WorldText.miniGames, exact: true }).waitFor();
+    await member.page.context().close();
   });
 });

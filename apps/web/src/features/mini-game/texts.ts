@@ -10,7 +10,7 @@ export const DartsText = {
   outsideTitle: 'Open this game in the Metaverse',
   outsideWarning: 'This mini game is accessed through the Metaverse.',
   outsideBody:
-    'Enter the campus, open Mini-games in the toolbar and choose Dart. Your results are then shared with the campus.',
+    'Choose Enter the Metaverse below, then Mini-games in the world’s toolbar, and Dart. Your results are then shared with the campus.',
   enterMetaverse: 'Enter the Metaverse',
   setupTitle: 'New game',
   mode: 'Game',
