@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AuthApi, PROTOCOL_VERSION, SOCKET_PATH, WalletApi, WalletText } from '@atrium/protocol';
+import {
+  AuthApi,
+  PROTOCOL_VERSION,
+  SOCKET_PATH,
+  SocialApi,
+  WalletApi,
+  WalletText,
+} from '@atrium/protocol';
 import type { ServerEventName, ServerPayload } from '@atrium/protocol';
 import { io as connect } from 'socket.io-client';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -114,6 +121,24 @@ export async function createPerson(db: AppDb, base: string): Promise<Person> {
   if (!row) throw new Error('no user row');
   const claims: AuthClaims = { sub: row.id, username: name, role: 'member' };
   return { claims, id: row.id, name, token: await tokens.sign(claims) };
+}
+
+/**
+ * `a` asks `b` to be friends and `b` accepts, over HTTP on the server at `url` (the answer on
+ * `acceptUrl` when given: another process of the same campus).
+ */
+export async function befriend(url: string, a: Person, b: Person, acceptUrl = url): Promise<void> {
+  const asked = await call(url, 'POST', SocialApi.request.path, {
+    token: a.token,
+    body: { username: b.name },
+  });
+  const accepted = await call(acceptUrl, 'POST', SocialApi.accept.path, {
+    token: b.token,
+    body: { user_id: a.id },
+  });
+  if (asked.status !== 200 || accepted.status !== 200) {
+    throw new Error(`befriend ${a.name} and ${b.name}: ${asked.status}, ${accepted.status}`);
+  }
 }
 
 /** A guest's token signed with {@link JWT_SECRET}. */

@@ -2,7 +2,7 @@
 // friend call, hosted by the classroom's media path (Janus when installed, else the mesh). Only
 // the people a call admitted get in; a stranger who names the room gets nothing.
 import { randomUUID } from 'node:crypto';
-import { ClassroomText, SocialApi, SocialText } from '@atrium/protocol';
+import { ClassroomText, SocialText } from '@atrium/protocol';
 import type { AnswerAck, ClassJoinAck } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusClient } from '../../media/janus/index.ts';
@@ -14,7 +14,14 @@ import { janusBinary, startTestJanus } from '../../../test/janus.ts';
 import { ask, ok } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { call, createPerson, guestToken, JWT_SECRET, openClient } from '../../../test/people.ts';
+import {
+  befriend as befriendOn,
+  call,
+  createPerson,
+  guestToken,
+  JWT_SECRET,
+  openClient,
+} from '../../../test/people.ts';
 import type { Client, Person } from '../../../test/people.ts';
 
 const modes = [
@@ -59,16 +66,7 @@ describe.each(modes)('call rooms on %s', (_name, withJanus) => {
     if (p) await ok(ask(client.socket, 'social:inbox', {}));
     return client;
   };
-  const befriend = async (a: Person, b: Person) => {
-    await call(server.url, 'POST', SocialApi.request.path, {
-      token: a.token,
-      body: { username: b.name },
-    });
-    await call(server.url, 'POST', SocialApi.accept.path, {
-      token: b.token,
-      body: { user_id: a.id },
-    });
-  };
+  const befriend = (a: Person, b: Person) => befriendOn(server.url, a, b);
   /** `caller` calls `callee`, who accepts; the room both are sent to. */
   const acceptedCall = async (caller: Client, callee: Client, calleeName: string) => {
     await ok(ask(caller.socket, 'social:call', { username: calleeName }));

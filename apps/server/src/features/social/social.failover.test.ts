@@ -11,7 +11,7 @@ import { startServerProcess } from '../../../test/server-process.ts';
 import type { ServerProcess } from '../../../test/server-process.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
-import { call, createPerson, JWT_SECRET } from '../../../test/people.ts';
+import { befriend, call, createPerson, JWT_SECRET } from '../../../test/people.ts';
 import type { Person } from '../../../test/people.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -164,23 +164,9 @@ describe.runIf(redisUrl && postgresUrl)('social when a server process is killed 
     tabs.push(a, e, b, c, d);
 
     // A and B are friends and in a call (room `A_B`); A invites C into it, and E calls C.
-    await call(survivor.url, 'POST', SocialApi.request.path, {
-      token: caller.token,
-      body: { username: callee.name },
-    });
-    await call(doomed.url, 'POST', SocialApi.accept.path, {
-      token: callee.token,
-      body: { user_id: caller.id },
-    });
+    await befriend(survivor.url, caller, callee, doomed.url);
     // Invites go to friends only (issue 27): A and C are friends too.
-    await call(survivor.url, 'POST', SocialApi.request.path, {
-      token: caller.token,
-      body: { username: guestOfCall.name },
-    });
-    await call(survivor.url, 'POST', SocialApi.accept.path, {
-      token: guestOfCall.token,
-      body: { user_id: caller.id },
-    });
+    await befriend(survivor.url, caller, guestOfCall);
     await ok(ask(a.socket, 'social:call', { username: callee.name }));
     await expect.poll(() => inboxesOf(b, 1), { timeout: 5000 }).toEqual(['CallUser']);
     const room = `${caller.id}_${callee.id}`;
