@@ -4,7 +4,11 @@ import { ScreenshotText } from '@atrium/protocol';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EditorText, FilterLabel } from '../apps/web/src/features/album/editor/texts.ts';
+import {
+  EditorText,
+  FilterLabel,
+  SwatchName,
+} from '../apps/web/src/features/album/editor/texts.ts';
 import { AlbumText } from '../apps/web/src/features/album/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
@@ -90,7 +94,7 @@ describe('the album and its editor', () => {
     // Red text, the last edit, so it stays red.
     await editor.getByRole('button', { name: EditorText.text, exact: true }).click();
     await editor.getByLabel(EditorText.textInput, { exact: true }).fill('Hello campus');
-    await editor.getByRole('button', { name: '#ff3b30' }).click();
+    await editor.getByRole('button', { name: SwatchName.red, exact: true }).click();
     await editor.getByRole('button', { name: EditorText.addText, exact: true }).click();
 
     // Undo takes the text back; redo restores it.

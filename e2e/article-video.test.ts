@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { POPUP_ALLOWLIST_DEFAULT } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
@@ -68,10 +69,13 @@ describe('video links in an article', () => {
     });
   }
 
-  it("lets the built app's pages frame the privacy-enhanced host, and no other", async () => {
+  it("lets the built app's pages frame the privacy-enhanced host and the pop-up browser's allowlist, and no other", async () => {
     const res = await fetch(`${lane().baseURL}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
     const frameSrc = csp.split(';').find((d) => d.trim().startsWith('frame-src'));
-    expect(frameSrc?.trim()).toBe(`frame-src 'self' ${VIDEO_EMBED_ORIGIN}`);
+    // The allowlist is the default one: no test sets it on the shared app.
+    expect(frameSrc?.trim()).toBe(
+      `frame-src 'self' ${VIDEO_EMBED_ORIGIN} ${POPUP_ALLOWLIST_DEFAULT.join(' ')}`,
+    );
   });
 });

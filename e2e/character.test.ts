@@ -21,6 +21,7 @@ import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './s
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { enterWorld, worldFrame } from './support/world.ts';
 import { lane } from './support/lane.ts';
+import { navEntry } from './support/nav.ts';
 
 const baseURL = lane().baseURL;
 
@@ -162,7 +163,7 @@ describe('the character customiser', () => {
       }
     });
     await enterAsGuest(first.page);
-    await first.page.getByRole('button', { name: CharacterText.open }).tap();
+    await (await navEntry(first.page, CharacterText.open)).tap();
     const dialog = customiser(first.page);
     await dialog.getByText(CharacterText.guestNote).waitFor({ timeout: 15_000 });
     await dialog.getByRole('group', { name: CharacterText.body }).waitFor();
@@ -178,7 +179,7 @@ describe('the character customiser', () => {
     expect(saves).toEqual([]);
 
     // The same visit reopens the customiser with the look chosen.
-    await first.page.getByRole('button', { name: CharacterText.open }).tap();
+    await (await navEntry(first.page, CharacterText.open)).tap();
     await customiser(first.page).getByRole('group', { name: CharacterText.body }).waitFor();
     expect(await showsChosen(customiser(first.page))).toBe(true);
     await customiser(first.page).getByRole('button', { name: CharacterText.cancel }).tap();
@@ -187,7 +188,7 @@ describe('the character customiser', () => {
     // A new guest session: the customiser shows a look that is not the one chosen.
     const second = await openPage(browser(), phone);
     await enterAsGuest(second.page);
-    await second.page.getByRole('button', { name: CharacterText.open }).tap();
+    await (await navEntry(second.page, CharacterText.open)).tap();
     await customiser(second.page).getByRole('group', { name: CharacterText.body }).waitFor();
     expect(await showsChosen(customiser(second.page))).toBe(false);
     expect(first.errors).toEqual([]);

@@ -44,7 +44,7 @@ describe('classroom screens in Chromium', () => {
       await tiles.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
     ).toEqual([
       T.videoOf(T.you('Ms Rivera')),
-      T.videoOf('Grace Hopper'),
+      T.screenOf('Grace Hopper'),
       T.videoOf('Alan Turing'),
       T.noVideoOf('Ada Lovelace'),
     ]);
@@ -64,8 +64,13 @@ describe('classroom screens in Chromium', () => {
     await grid.click();
     expect(await grid.getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('.classroom-grid--four').count()).toBe(1);
+    // The chat is part of the panel, open from the start; its button closes and reopens it.
+    expect(await control(page, 'chat').getAttribute('aria-pressed')).toBe('true');
+    await page.getByText(T.chatSoon).first().waitFor();
     await control(page, 'chat').click();
-    await page.getByText(T.chatSoon).waitFor();
+    expect(await control(page, 'chat').getAttribute('aria-pressed')).toBe('false');
+    await control(page, 'chat').click();
+    await page.getByText(T.chatSoon).first().waitFor();
     // Mute all, then allow all: the flag follows.
     await control(page, 'allow-all-audio').click();
     await page.waitForFunction(
@@ -187,6 +192,18 @@ describe('classroom screens in Chromium', () => {
         .map((el) => el.className),
     );
     expect(tooWide).toEqual([]);
+    // Touch targets of 44 px: the controls and each tile's menu.
+    const small = await page
+      .locator('.classroom-sheet .classroom-control, .classroom-sheet .classroom-tile__more')
+      .evaluateAll((els) =>
+        els
+          .map((el) => el.getBoundingClientRect())
+          .filter((r) => r.width > 0 && (r.width < 44 || r.height < 44))
+          .map((r) => `${r.width}x${r.height}`),
+      );
+    expect(small).toEqual([]);
+    // The chat waits for its button on a phone, so the tiles stay in view.
+    expect(await page.locator('.classroom-sheet .classroom-chat').count()).toBe(0);
     await saveScreenshot(page, 'classroom-phone');
     expect(errors).toEqual([]);
   });

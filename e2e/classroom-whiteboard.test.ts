@@ -8,6 +8,7 @@ import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
+import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
 import type {} from '../apps/web/src/features/classroom/whiteboard/testHook.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, enterWorld, logIn } from './support/world.ts';
@@ -222,6 +223,9 @@ describe('the classroom whiteboard', () => {
     const fullscreen = phone.page.getByRole('dialog', { name: MetaverseText.fullscreen.title });
     await fullscreen.waitFor({ timeout: 15_000 });
     await fullscreen.getByRole('button', { name: MetaverseText.fullscreen.notNow }).click();
+    // On a narrow window the world's toolbar, with the class button, folds behind its menu.
+    const menu = phone.page.getByRole('button', { name: WorldText.toolbarMenu, exact: true });
+    if (await menu.isVisible()) await menu.click();
     await joinRoom2(phone.page, 'member', true);
     const phoneBoard = phone.page.getByRole('region', { name: T.whiteboardTitle, exact: true });
     await phoneBoard.waitFor({ timeout: 15_000 });

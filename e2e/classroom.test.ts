@@ -3,6 +3,7 @@
 // Frames and packets are read from the browsers' own WebRTC statistics.
 import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
+import { ChatText } from '@atrium/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwnApp, type OwnApp } from './support/app.ts';
@@ -131,6 +132,14 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
     if (mode === 'mesh') {
       await teacher.page.getByText(T.meshNote).waitFor();
     }
+    // The class chat is in the panel, joined with the class (nobody types the room's name).
+    const hello = `Good morning from ${mode}`;
+    const teacherChat = teacher.page.locator('.home-conference').getByLabel(ChatText.message);
+    await teacherChat.fill(hello);
+    await teacherChat.press('Enter');
+    for (const p of [anna, ben]) {
+      await p.page.locator('.home-conference').getByText(hello).waitFor();
+    }
     await saveScreenshot(teacher.page, `classroom-${mode}-teacher`);
 
     // Mute-all: the students' microphone buttons are disabled.
@@ -161,7 +170,8 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
       expect(after[teacherId]!.audioPackets - before[teacherId]!.audioPackets).toBeGreaterThan(50);
     }
 
-    // Allow-all: the buttons come back, the microphones stay off.
+    // Allow-all: the buttons come back, the microphones stay off, and everyone's badges say so
+    // (what each one sends, not what they are allowed).
     await teacher.page.getByRole('button', { name: T.allowAllAudio }).click();
     for (const p of [anna, ben]) {
       const mic = control(p, T.microphone);
@@ -171,11 +181,67 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
       );
       expect(await mic.getAttribute('aria-pressed')).toBe('false');
     }
+    for (const viewer of everyone) {
+      for (const student of [anna, ben]) {
+        await expect
+          .poll(() => tileOf(viewer.page, student.name).getAttribute('data-mic'))
+          .toBe('off');
+      }
+    }
+    // Ben turns his own microphone on: the others' badges follow.
+    await control(ben, T.microphone).click();
+    await expect.poll(() => tileOf(teacher.page, ben.name).getAttribute('data-mic')).toBe('on');
 
-    // Screen share: Anna's screen (800×450) replaces her camera for the others.
+    // Screen share: Anna's screen (800×450) shows beside her camera, its own stream.
     await control(anna, T.shareScreen).click();
     await until(
-      () => videoWidthOf(teacher.page, anna.name),
+      () => screenWidthOf(teacher.page, anna.name),
+      (w) => w === 800,
+    );
+    // "Stop all cameras": within a second every student's camera is the avatar with its
+    // camera-off mark, for everyone; Anna's share keeps running and she still shares.
+    await teacher.page.getByRole('button', { name: T.muteAllVideo }).click();
+    const stoppedAt = Date.now();
+    for (const viewer of everyone) {
+      await expect
+        .poll(() => tileOf(viewer.page, ben.name).getAttribute('data-camera'), { timeout: 1500 })
+        .toBe('off');
+    }
+    expect(Date.now() - stoppedAt).toBeLessThan(2500);
+    await saveScreenshot(teacher.page, `classroom-${mode}-cameras-stopped`);
+    await expect
+      .poll(() => tileOf(teacher.page, anna.name).getAttribute('data-camera'))
+      .toBe('off');
+    const annaFeed = await idOf(teacher.page, anna.name);
+    const framesBefore = (await inbound(teacher.page))[annaFeed]!.videoFrames;
+    await until(
+      () => inbound(teacher.page),
+      (st) => st[annaFeed]!.videoFrames > framesBefore + 5,
+    );
+    expect(await control(anna, T.shareScreen).getAttribute('aria-pressed')).toBe('true');
+    // A teacher stops a share with its own control; allow-all restarts no capture.
+    await tileOf(teacher.page, anna.name)
+      .getByRole('button', { name: T.tileMenu(anna.name) })
+      .click();
+    await teacher.page.getByRole('menuitem', { name: T.stopShareOf(anna.name) }).click();
+    await expect
+      .poll(() => control(anna, T.shareScreen).getAttribute('aria-pressed'))
+      .toBe('false');
+    await teacher.page.getByRole('button', { name: T.allowAllVideo }).click();
+    await until(
+      () => control(anna, T.camera).isEnabled(),
+      (e) => e,
+    );
+    expect(await screenWidthOf(teacher.page, anna.name)).toBe(0);
+    expect(await control(anna, T.shareScreen).getAttribute('aria-pressed')).toBe('false');
+    // The cameras stay off until each one turns theirs back on.
+    await control(anna, T.camera).click();
+    await expect.poll(() => tileOf(ben.page, anna.name).getAttribute('data-camera')).toBe('on');
+
+    // Sharing again is her own click.
+    await control(anna, T.shareScreen).click();
+    await until(
+      () => screenWidthOf(teacher.page, anna.name),
       (w) => w === 800,
     );
     // A second sharer is refused, clearly.
@@ -187,12 +253,13 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
     // It only looks disabled: a click still asks, and the server refuses.
     await bensShare.click({ force: true });
     await ben.page.getByText(T.screenShareTaken).first().waitFor();
-    expect(await videoWidthOf(teacher.page, anna.name)).toBe(800);
+    expect(await screenWidthOf(teacher.page, anna.name)).toBe(800);
     await control(anna, T.shareScreen).click();
     await until(
       () => videoWidthOf(teacher.page, anna.name),
       (w) => w !== 800 && w > 0,
     );
+    expect(await screenWidthOf(teacher.page, anna.name)).toBe(0);
 
     // Leaving takes Ben's tile away; closing Anna's page (unload) takes hers.
     await ben.page.getByRole('button', { name: T.leave, exact: true }).click();
@@ -213,12 +280,41 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
       (s) => (s[bensId]?.videoFrames ?? 0) > 0,
       60_000,
     );
+    // One class clock: Ben, back a moment ago, reads the class's time, not his own.
+    const clocks = await Promise.all([teacher, ben].map((p) => seconds(p.page)));
+    expect(clocks[0]).toBeGreaterThan(10);
+    expect(Math.abs(clocks[0]! - clocks[1]!)).toBeLessThanOrEqual(2);
     await anna.page.close();
     await until(
       () => tiles(teacher.page),
       (n) => n === 2,
     );
-  }, 240_000);
+
+    // A 5 s network drop: Ben sees "Reconnecting…" and is back in the same class by himself,
+    // his microphone as he left it, his camera flowing to the teacher again.
+    const micBefore = await control(ben, T.microphone).getAttribute('aria-pressed');
+    await ben.context.setOffline(true);
+    await ben.page.getByText(T.reconnecting).waitFor({ timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 5000));
+    await ben.context.setOffline(false);
+    await ben.page.getByText(T.reconnecting).waitFor({ state: 'hidden', timeout: 60_000 });
+    await saveScreenshot(ben.page, `classroom-${mode}-reconnected`);
+    await until(
+      () => tiles(ben.page),
+      (n) => n === 2,
+    );
+    await until(
+      () => tiles(teacher.page),
+      (n) => n === 2,
+    );
+    expect(await control(ben, T.microphone).getAttribute('aria-pressed')).toBe(micBefore);
+    const bensNewId = await idOf(teacher.page, ben.name);
+    await until(
+      () => inbound(teacher.page),
+      (st) => (st[bensNewId]?.videoFrames ?? 0) > 0,
+      60_000,
+    );
+  }, 300_000);
 });
 
 /** The participant id of `name`'s tile, as the page knows it. */
@@ -232,6 +328,32 @@ async function idOf(page: Page, name: string): Promise<string> {
   if (id === undefined) throw new Error(`no tile of ${name}`);
   return String(id);
 }
+
+/** `name`'s tile (camera, avatar or screen). */
+const tileOf = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: T.stream })
+    .locator('li')
+    .filter({
+      has: page.locator('.classroom-tile__text', { hasText: new RegExp(`^${name}( \\(you\\))?$`) }),
+    });
+
+/** The class clock in the panel's header, in seconds. */
+async function seconds(page: Page): Promise<number> {
+  const text = (await page.getByLabel(T.elapsed).textContent()) ?? '';
+  return text
+    .split(':')
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
+}
+
+/** The width of the screen share `name`'s tile shows, 0 when none. */
+const screenWidthOf = (page: Page, name: string) =>
+  page
+    .locator(`[aria-label="${T.screenOf(name)}"] .classroom-tile__screen`)
+    .first()
+    .evaluate((video: HTMLVideoElement) => video.videoWidth)
+    .catch(() => 0);
 
 /** The width of the video `name`'s tile shows, 0 when none. */
 const videoWidthOf = (page: Page, name: string) =>

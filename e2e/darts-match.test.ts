@@ -1,7 +1,14 @@
-// Darts between two people (issue 17): an invitation from one signed-in person to another on
-// the mini-game page, a 501 played turn by turn through the server (driven by the game's test
-// hook), the win on the leaderboard, and the announcement toast on a third person's campus.
-import { AppRoute, aimPointFor, MinigameText, type DartsGame, type Hit } from '@atrium/protocol';
+// Darts between two people (issues 17 and 27): an invitation from one signed-in person to
+// another on the mini-game page, a 501 played turn by turn through the server, which lands every
+// dart (driven by the game's test hook), the win on the leaderboard, and the announcement toast
+// on a third person's campus.
+import {
+  AppRoute,
+  aimPointFor,
+  computerTarget,
+  MinigameText,
+  type DartsGame,
+} from '@atrium/protocol';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,12 +44,6 @@ const throwAt = (page: Page, point: { x: number; y: number }) =>
     point,
   );
 
-/** 501 in nine darts. */
-const NINE: Hit[] = [
-  ...Array<Hit>(7).fill({ ring: 'treble', number: 20 }),
-  { ring: 'treble', number: 19 },
-  { ring: 'double', number: 12 },
-];
 const MISS = aimPointFor({ ring: 'miss', number: 0 });
 
 async function openGame(page: Page): Promise<void> {
@@ -89,8 +90,8 @@ describe('darts between two people', () => {
     expect(await seriousA11yViolations(guest.page)).toEqual([]);
     await guest.page.getByRole('button', { name: PersonMatchText.accept, exact: true }).tap();
 
-    // Turns alternate: the host throws a nine-darter, the guest misses; each side only throws
-    // when the server's match says it is their turn.
+    // Turns alternate: the host goes for the treble 20s and the checkout, the guest misses; each
+    // side only throws when the server's match says it is their turn.
     let thrown = 0;
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -99,7 +100,7 @@ describe('darts between two people', () => {
       if (h?.screen === 'result') break;
       if (h?.screen === 'playing' && h.localTurn && !h.busy) {
         expect(g?.localTurn).toBe(false);
-        expect(await throwAt(host.page, aimPointFor(NINE[thrown]!))).toBe(true);
+        expect(await throwAt(host.page, aimPointFor(computerTarget(h.game!)))).toBe(true);
         thrown += 1;
       } else if (g?.screen === 'playing' && g.localTurn && !g.busy) {
         expect(h?.localTurn).toBe(false);
@@ -107,7 +108,7 @@ describe('darts between two people', () => {
       }
       await host.page.waitForTimeout(50);
     }
-    expect(thrown).toBe(9);
+    expect(thrown).toBeGreaterThanOrEqual(9);
     await host.page.getByRole('heading', { name: DartsText.resultTitle(true) }).waitFor();
     await host.page.getByText(PersonMatchText.stored).waitFor();
     await guest.page.getByRole('heading', { name: DartsText.resultTitle(false) }).waitFor();

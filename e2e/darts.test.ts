@@ -1,6 +1,6 @@
-// Darts (issue 17): a full Around the Clock game against the computer inside the metaverse's
-// game-collection modal, driven through the game's test hook; a throw by touch; the warning
-// when the game is opened outside the metaverse.
+// Darts (issues 17 and 27): a full Around the Clock game against the computer on the server,
+// inside the metaverse's game-collection modal, driven through the game's test hook; a throw by
+// touch on a phone; the warning when the game is opened outside the metaverse.
 import { AppRoute, aimPointFor, MinigameText, type DartsGame, type Hit } from '@atrium/protocol';
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +106,8 @@ describe('darts', () => {
     expect(state.game!.winner).toBe(0);
     expect(state.game!.throws.filter((t) => t.player === 0)).toHaveLength(21);
     await frame.getByRole('heading', { name: DartsText.resultTitle(true) }).waitFor();
+    // The server played the game and stored its own result.
+    await frame.getByText(MinigameText.stored).waitFor();
     await saveScreenshot(page, 'darts-modal-result');
 
     // The metaverse polls every second: told once, with the username and isWinner.
@@ -124,12 +126,13 @@ describe('darts', () => {
     expect(errors).toEqual([]);
   }, 150_000);
 
-  it('a tap on a touch screen throws a dart that lands on the board', async () => {
+  it('a tap on a touch screen throws a dart that the server lands on the board', async () => {
     const { page, errors } = await openPage(browser(), {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
     });
+    await logIn(page, 'member');
     await page.goto(`${baseURL}${AppRoute.miniGame}?embedded=1&test-hook=1`);
     await page.getByRole('button', { name: DartsText.instructions.gotIt }).tap();
     await page.getByRole('button', { name: DartsText.start }).tap();

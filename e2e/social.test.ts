@@ -10,10 +10,12 @@ import type { AtriumTestHook } from '../packages/world/src/render/test-hook.ts';
 import { openPage, outputDir, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { demoAccount, logIn, worldFrame } from './support/world.ts';
 import { lane } from './support/lane.ts';
+import { navEntry } from './support/nav.ts';
 
 const baseURL = lane().baseURL;
 const member = demoAccount('member').username;
 const teacher = demoAccount('teacher').username;
+const admin = demoAccount('admin').username;
 
 const friendsButton = (page: Page) =>
   page.getByRole('button', { name: new RegExp(`^${SocialUiText.friends}`) });
@@ -23,7 +25,8 @@ const toast = (page: Page, text: string) => page.getByText(text, { exact: true }
 const tab = (page: Page, name: string) => panel(page).getByRole('tab', { name: new RegExp(name) });
 
 async function openPanel(page: Page): Promise<void> {
-  await friendsButton(page).click();
+  // On a phone Friends sits behind the navigation's "More" (issue 27).
+  await (await navEntry(page, new RegExp(`^${SocialUiText.friends}`))).click();
   await panel(page).waitFor();
 }
 
@@ -90,11 +93,14 @@ describe('the social layer between two people', () => {
   it('friend request, accept, call, accept; the dot lights and clears; an emote together', async () => {
     const a = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
     const b = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
-    for (const { page } of [a, b]) {
+    // A third person, whom A adds to the call (issue 27).
+    const c = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    for (const { page } of [a, b, c]) {
       await page.context().grantPermissions(['camera', 'microphone'], { origin: baseURL });
     }
     await logIn(a.page, 'member');
     await logIn(b.page, 'teacher');
+    await logIn(c.page, 'admin');
 
     // A asks B to be friends, by username.
     await openPanel(a.page);
@@ -105,8 +111,21 @@ describe('the social layer between two people', () => {
       .locator(`[data-friend="${teacher}"]`)
       .getByText(SocialUiText.pendingOut)
       .waitFor();
+    await panel(a.page).getByLabel(SocialUiText.addFriend, { exact: true }).fill(admin);
+    await panel(a.page).getByRole('button', { name: SocialUiText.addFriendButton }).click();
+    await toast(a.page, SocialText.requestedFriend(admin));
     await saveScreenshot(a.page, 'social-panel-1440');
     await closePanel(a.page);
+    // C accepts A at once (her panel opens on the unread request).
+    await dot(c.page).waitFor();
+    await openPanel(c.page);
+    await panel(c.page)
+      .getByRole('listitem')
+      .filter({ hasText: notificationText('friend-request', member) })
+      .getByRole('button', { name: SocialUiText.accept })
+      .click();
+    await toast(c.page, SocialText.friendAccepted(member));
+    await closePanel(c.page);
 
     // B's Friends button lights; opening the list shows the request and clears the dot.
     await dot(b.page).waitFor();
@@ -176,6 +195,33 @@ describe('the social layer between two people', () => {
     expect(await b.page.locator('[data-control="chat"]').count()).toBe(0);
     expect(await b.page.locator('[data-control="whiteboard"]').count()).toBe(0);
     await saveScreenshot(b.page, 'social-call-room-1440');
+
+    // Add participant (issue 27): the friend picker offers C, not B who is in the call already;
+    // C accepts the invite and joins the same call room.
+    await a.page.locator('[data-control="add-participant"]').first().click();
+    const picker = a.page.getByRole('dialog', { name: SocialUiText.addParticipantTitle });
+    const cRow = picker.locator(`[data-participant="${admin}"]`);
+    await cRow.getByText(SocialUiText.online, { exact: true }).waitFor();
+    expect(await picker.locator(`[data-participant="${teacher}"]`).count()).toBe(0);
+    await saveScreenshot(a.page, 'social-add-participant-1440');
+    expect(await seriousA11yViolations(a.page)).toEqual([]);
+    await a.page.setViewportSize({ width: 390, height: 844 });
+    const pickerBox = await picker.boundingBox();
+    expect(pickerBox && pickerBox.x >= 0 && pickerBox.x + pickerBox.width <= 390).toBe(true);
+    await saveScreenshot(a.page, 'social-add-participant-390');
+    await a.page.setViewportSize({ width: 1440, height: 900 });
+    await cRow.getByRole('button', { name: SocialUiText.invite, exact: true }).click();
+    await toast(a.page, SocialText.sent);
+    await cRow.getByRole('button', { name: SocialUiText.invited }).waitFor();
+    await a.page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'hidden' });
+    const invited = c.page.getByRole('alertdialog', { name: SocialUiText.incomingInvite });
+    await invited.getByText(SocialUiText.inviteFrom(member)).waitFor();
+    await invited.getByRole('button', { name: SocialUiText.accept }).click();
+    await toast(a.page, SocialText.acceptedInvitation(admin));
+    await joinWithDevices(c.page);
+    await bothInRoom([a.page, b.page, c.page], ClassroomUiText.callTitle, 3);
+    await c.page.context().close();
     for (const { page } of [a, b]) await page.locator('[data-control="leave"]').first().click();
     await openPanel(a.page);
     await tab(a.page, SocialUiText.tabFriends).click();
@@ -250,11 +296,30 @@ describe('the social layer between two people', () => {
     const wide = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(390);
     await saveScreenshot(phone.page, 'social-panel-390');
+    await tab(phone.page, SocialUiText.tabOnline).click();
+    await panel(phone.page).locator(`[data-online="${teacher}"]`).waitFor();
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    const call = panel(phone.page).getByRole('button', { name: SocialUiText.call, exact: true });
+    expect((await call.first().boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await saveScreenshot(phone.page, 'social-online-390');
     await closePanel(phone.page);
 
-    // The teacher calls the member by username from the online list.
+    // The Online tab is live for people who are not friends (issue 27): the admin, no friend of
+    // the teacher's, shows up when she logs in and goes when she closes her tab; no reload.
     await openPanel(caller.page);
     await tab(caller.page, SocialUiText.tabOnline).click();
+    await panel(caller.page).locator(`[data-online="${member}"]`).waitFor();
+    const newcomer = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await logIn(newcomer.page, 'admin');
+    const adminRow = panel(caller.page).locator(`[data-online="${admin}"]`);
+    await adminRow.waitFor({ timeout: 10_000 });
+    await saveScreenshot(caller.page, 'social-online-1440');
+    await newcomer.page.context().close();
+    await adminRow.waitFor({ state: 'hidden', timeout: 3000 });
+
+    // The teacher calls the member by username from the online list.
     await panel(caller.page).getByLabel(SocialUiText.searchOnline).fill(member.slice(0, 3));
     await panel(caller.page)
       .locator(`[data-online="${member}"]`)

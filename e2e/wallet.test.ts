@@ -1,19 +1,63 @@
-import { AppRoute, CharacterText, COIN_SYMBOL, WalletApi, WalletText } from '@atrium/protocol';
+import {
+  CharacterText,
+  COIN_SYMBOL,
+  SettingsApi,
+  WalletApi,
+  WalletText,
+  type WalletAudience,
+} from '@atrium/protocol';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { WorldText } from '../apps/web/src/features/metaverse/texts.ts';
-import { WalletWebText } from '../apps/web/src/features/wallet/texts.ts';
+import {
+  GAS_NOTE,
+  WalletSchoolText,
+  WalletWebText,
+} from '../apps/web/src/features/wallet/texts.ts';
 import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { DEV_ACCOUNTS } from '@atrium/chain';
 import { injectWallet, waitForChain } from './support/wallet.ts';
-import { logIn, worldFrame } from './support/world.ts';
+import { demoAccount, enterGallery, logIn, walkTo } from './support/world.ts';
 import { lane } from './support/lane.ts';
 
 const baseURL = lane().baseURL;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+
+/** The admin's `wallet.audience` (issue 27), set through the API as the admin. */
+async function setWalletAudience(audience: WalletAudience): Promise<void> {
+  const { username, password } = demoAccount('admin');
+  const login = await fetch(`${baseURL}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseURL}${SettingsApi.updateWallet.path}`, {
+    method: SettingsApi.updateWallet.method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ audience }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/**
+ * The wallet takes two seconds before it answers a transaction, as a person reading it would:
+ * long enough to see what the page says while the wallet asks.
+ */
+const SLOW_WALLET = `(() => {
+  const inner = window.ethereum;
+  const slow = {
+    ...inner,
+    async request(args) {
+      if (args.method === 'eth_sendTransaction') await new Promise((r) => setTimeout(r, 2000));
+      return inner.request(args);
+    },
+  };
+  Object.defineProperty(window, 'ethereum', { value: slow, configurable: true });
+})();`;
 
 /** Opens the wallet dialog from the top navigation. */
 async function openWallet(page: Page) {
@@ -24,11 +68,15 @@ async function openWallet(page: Page) {
 }
 
 /** Waits until the wallet dialog says the transaction named `label` is on the chain. */
-async function transactionDone(dialog: Locator, label: string): Promise<void> {
+async function transactionDone(
+  dialog: Locator,
+  label: string,
+  done: string = WalletWebText.txDone,
+): Promise<void> {
   await dialog
     .getByRole('status')
     .filter({ hasText: label })
-    .getByText(WalletWebText.txDone)
+    .getByText(done)
     .waitFor({ timeout: 30_000 });
 }
 
@@ -40,23 +88,8 @@ async function coins(page: Page): Promise<number> {
 
 /** Enters the gallery world and walks up to the first poster (The Atrium Plaza, token 101). */
 async function walkToNftPoster(page: Page): Promise<Frame> {
-  await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1&world=stream.gallery`);
-  const frame = await worldFrame(page);
-  await page.getByRole('button', { name: MetaverseText.tutorial.next }).click({ timeout: 30_000 });
-  await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
-  await frame.waitForFunction(() => window.__atriumTest?.().self.label != null, undefined, {
-    timeout: 30_000,
-  });
-  const found = await frame.evaluate(() => window.__atriumTestDrive?.walkTo(-7, -31.6));
-  expect(found).toBe(true);
-  await frame.waitForFunction(
-    () => {
-      const self = window.__atriumTest?.().self;
-      return self !== undefined && Math.hypot(self.x + 7, self.z + 31.6) < 0.05;
-    },
-    undefined,
-    { timeout: 40_000 },
-  );
+  const frame = await enterGallery(page);
+  await walkTo(frame, -7, -31.6);
   await frame.evaluate(() => window.__atriumTestDrive?.setCamera(0, 0.3));
   await frame.locator('canvas').focus();
   return frame;
@@ -65,10 +98,14 @@ async function walkToNftPoster(page: Page): Promise<Frame> {
 describe('the wallet', () => {
   const browser = useBrowser();
   beforeAll(() => waitForChain(baseURL), 100_000);
+  // School is the default: the files after this one find it so.
+  afterAll(() => setWalletAudience('school'));
 
-  it('links by signing in, buys a poster NFT, shows it in the inventory, melts it, mints an avatar and wears it', async () => {
+  it('links by signing in; at a school collects in plain words; in public buys a poster NFT, shows it in the inventory, melts it, mints an avatar and wears it', async () => {
+    await setWalletAudience('school');
     const { page, errors } = await openPage(browser(), { viewport: DESKTOP });
     const wallet = await injectWallet(page, { baseURL });
+    await page.addInitScript({ content: SLOW_WALLET });
     let linkBody: string | null = null;
     let bearer: string | null = null;
     page.on('request', (request) => {
@@ -88,10 +125,37 @@ describe('the wallet', () => {
     expect(wallet.calls).toContain('personal_sign');
     const startCoins = await coins(page);
     expect(startCoins).toBeGreaterThanOrEqual(25);
+
+    // Issue 27, a school (the default): the collectibles and the coins in plain words; no native
+    // balance, no native transfer, no Mint, Melt or blockchain.
+    await dialog.getByText(WalletSchoolText.panelIntro, { exact: true }).waitFor();
+    await dialog
+      .getByRole('button', { name: `${WalletSchoolText.mint} Astronaut`, exact: true })
+      .waitFor();
+    expect(await dialog.getByText(WalletWebText.balance, { exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole('heading', { name: WalletWebText.transferTitle }).count()).toBe(
+      0,
+    );
+    expect(await dialog.getByRole('button', { name: /^(Mint|Melt) / }).count()).toBe(0);
+    expect(await dialog.innerText()).not.toMatch(/blockchain|\bMint\b|\bMelt\b/);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await saveScreenshot(page, 'wallet-panel-desktop');
+    await saveScreenshot(page, 'wallet-panel-school-desktop');
+    // Collect the free pin: while the wallet asks, the fee it shows is explained.
+    const collect = `${WalletSchoolText.getFree}: Campus Pin`;
+    await dialog.getByRole('button', { name: collect }).click();
+    await dialog.getByRole('status').getByText(GAS_NOTE).waitFor({ timeout: 10_000 });
+    await saveScreenshot(page, 'wallet-school-gas-note');
+    await transactionDone(dialog, collect, WalletSchoolText.txDone);
+    const owned = dialog.getByRole('region', { name: WalletWebText.owned });
+    await owned.getByText('Campus Pin').waitFor({ timeout: 10_000 });
+    await expect(dialog.getByRole('button', { name: collect }).textContent()).resolves.toBe(
+      WalletSchoolText.freeTaken,
+    );
+    await owned
+      .getByRole('button', { name: `${WalletSchoolText.melt} Campus Pin`, exact: true })
+      .waitFor();
     await page.setViewportSize(PHONE);
-    await saveScreenshot(page, 'wallet-panel-phone');
+    await saveScreenshot(page, 'wallet-panel-school-phone');
     // Nothing is wider than the phone: not the page (the nav's five links), not the dialog.
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
@@ -113,6 +177,9 @@ describe('the wallet', () => {
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { message: string }).message).toBe(WalletText.nonceInvalid);
     await page.keyboard.press('Escape');
+
+    // The admin opens the whole wallet to the public: the pages loaded from now on show it.
+    await setWalletAudience('public');
 
     // BUY NFT on the poster: the purchase popup, then Success.
     const world = await walkToNftPoster(page);
@@ -155,6 +222,10 @@ describe('the wallet', () => {
     // Melt it: the coins go up by its melt value (20).
     dialog = await openWallet(page);
     await dialog.getByRole('heading', { name: WalletWebText.owned }).waitFor({ timeout: 20_000 });
+    // The public's wallet: today's words, the native balance and the transfer.
+    await dialog.getByText(WalletWebText.panelIntro, { exact: true }).waitFor();
+    await dialog.getByText(WalletWebText.balance, { exact: true }).waitFor();
+    await saveScreenshot(page, 'wallet-panel-public-desktop');
     const beforeMelt = await coins(page);
     expect(beforeMelt).toBe(startCoins - 25);
     await dialog.getByRole('button', { name: `${WalletWebText.melt} The Atrium Plaza` }).click();
@@ -169,11 +240,7 @@ describe('the wallet', () => {
     await avatars.getByText('Astronaut').waitFor({ timeout: 10_000 });
     await saveScreenshot(page, 'wallet-after-mint');
 
-    // The free pin, once: then the button says it is taken.
-    await dialog.getByRole('button', { name: `${WalletWebText.getFree}: Campus Pin` }).click();
-    await transactionDone(dialog, `${WalletWebText.getFree}: Campus Pin`);
-    const owned = dialog.getByRole('region', { name: WalletWebText.owned });
-    await owned.getByText('Campus Pin').waitFor({ timeout: 10_000 });
+    // The free pin, collected at school, says so in the public's words.
     await expect(
       dialog.getByRole('button', { name: `${WalletWebText.getFree}: Campus Pin` }).textContent(),
     ).resolves.toBe(WalletWebText.freeTaken);
@@ -222,6 +289,7 @@ describe('the wallet', () => {
       { timeout: 15_000 },
     );
     await saveScreenshot(page, 'wallet-wearing-astronaut');
+    await setWalletAudience('school');
 
     // Logout forgets the wallet session: the wallet is asked to drop the site's permission.
     await page.goto(`${baseURL}/`);
@@ -229,7 +297,7 @@ describe('the wallet', () => {
     await page.getByRole('banner').getByRole('button', { name: ShellText.logOut }).click();
     await expect.poll(() => wallet.calls.includes('wallet_revokePermissions')).toBe(true);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
   it('refuses: no wallet, a rejected signature, a wrong chain, an address linked elsewhere', async () => {
     // No wallet in the browser.
@@ -276,6 +344,7 @@ describe('the wallet', () => {
   }, 120_000);
 
   it('BUY NFT links an unlinked wallet first; a wallet without coins gets Failed', async () => {
+    await setWalletAudience('school');
     const { page, errors } = await openPage(browser(), { viewport: DESKTOP });
     // The contract owner's dev key: ether for gas, but no coins.
     const wallet = await injectWallet(page, {
@@ -302,7 +371,8 @@ describe('the wallet', () => {
     await failed.getByRole('button', { name: WalletWebText.close }).click();
     await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
     await page.keyboard.press('KeyI');
-    await inventory.getByText(WalletWebText.inventoryHowTo).waitFor({ timeout: 15_000 });
+    // A school's words (issue 27): collect and get, no mint.
+    await inventory.getByText(WalletSchoolText.inventoryHowTo).waitFor({ timeout: 15_000 });
     await saveScreenshot(page, 'wallet-inventory-empty');
     expect(errors).toEqual([]);
   }, 180_000);

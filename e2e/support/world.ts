@@ -57,6 +57,35 @@ export async function enterWorld(page: Page, role: string): Promise<Frame> {
   return frame;
 }
 
+/** Opens the gallery hall's world (arriving at x 0, z −25), closes the tutorial, waits to be in. */
+export async function enterGallery(page: Page): Promise<Frame> {
+  await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1&world=stream.gallery`);
+  const frame = await worldFrame(page);
+  await page.getByRole('button', { name: MetaverseText.tutorial.next }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).click();
+  await frame.waitForFunction(() => window.__atriumTest?.().self.label != null, undefined, {
+    timeout: 30_000,
+  });
+  return frame;
+}
+
+/** Walks along the double-click path to (x, z) and waits until the avatar stands there. */
+export async function walkTo(frame: Frame, x: number, z: number): Promise<void> {
+  const found = await frame.evaluate(([x, z]) => window.__atriumTestDrive?.walkTo(x, z), [
+    x,
+    z,
+  ] as const);
+  if (!found) throw new Error(`no way to ${x}, ${z}`);
+  await frame.waitForFunction(
+    ([x, z]) => {
+      const self = window.__atriumTest?.().self;
+      return self !== undefined && Math.hypot(self.x - x, self.z - z) < 0.05;
+    },
+    [x, z] as const,
+    { timeout: 40_000 },
+  );
+}
+
 /** A demo account's album through the API, as the server holds it, with a fresh token. */
 export async function albumOf(role: string): Promise<{
   token: string;
@@ -94,4 +123,33 @@ export async function removePhotosAddedSince(role: string, before: readonly stri
     });
     if (!res.ok) throw new Error(`could not delete photo ${photo._id}: ${res.status}`);
   }
+}
+
+/** Runs (Shift+W) from the gallery hall's door up to its north-wall poster (z below −30.5). */
+export async function runToGalleryPoster(page: Page, frame: Frame): Promise<void> {
+  await page.keyboard.down('ShiftLeft');
+  await page.keyboard.down('KeyW');
+  await frame.waitForFunction(() => (window.__atriumTest?.().self.z ?? 0) < -30.5, undefined, {
+    timeout: 30_000,
+  });
+  await page.keyboard.up('KeyW');
+  await page.keyboard.up('ShiftLeft');
+}
+
+/** Logs in on a phone, opens the mobile page and closes the tutorial and the fullscreen prompt. */
+export async function enterMobileWorld(page: Page, role: string): Promise<Frame> {
+  await logIn(page, role);
+  await page.goto(`${baseURL}${AppRoute.mobileMetaverse}?e2e=1`);
+  const frame = await worldFrame(page);
+  const tutorial = page.getByRole('dialog', { name: MetaverseText.tutorial.controlTitle });
+  await tutorial.waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: MetaverseText.tutorial.next }).tap();
+  await page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).tap();
+  await tutorial.waitFor({ state: 'hidden' });
+  // The fullscreen prompt follows the tutorial on a phone.
+  const prompt = page.getByRole('dialog', { name: MetaverseText.fullscreen.title });
+  await prompt.waitFor({ timeout: 15_000 });
+  await prompt.getByRole('button', { name: MetaverseText.fullscreen.notNow }).tap();
+  await prompt.waitFor({ state: 'hidden' });
+  return frame;
 }

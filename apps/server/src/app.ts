@@ -37,6 +37,7 @@ import {
 } from './http/errors.ts';
 import { lazyChildLogger, loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders, registerServerTiming } from './http/security-headers.ts';
+import { readPopupAllowlist } from './settings/popup-allowlist.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
@@ -104,7 +105,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, {
+    // Members' pages frame the pages a teacher pushes (the pop-up browser's allowlist).
+    frameSources: () => readPopupAllowlist(database.db),
+  });
   registerServerTiming(app);
   registerMetrics(app, config.METRICS_TOKEN, () => ({
     openSockets: () => realtime.io.of('/').sockets.size,

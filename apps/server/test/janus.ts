@@ -107,9 +107,11 @@ export class NodePeer {
   }
 
   /** An offer to publish audio and video; with `trickle`, without its candidates. */
-  async publishOffer({ trickle = false } = {}): Promise<Jsep> {
+  /** `screen`: a third m-line, the screen share's, as the browser publishes (PUBLISH_LINES). */
+  async publishOffer({ trickle = false, screen = false } = {}): Promise<Jsep> {
     this.#pc.addTransceiver('audio', { direction: 'sendonly' });
     this.#pc.addTransceiver('video', { direction: 'sendonly' });
+    if (screen) this.#pc.addTransceiver('video', { direction: 'sendonly' });
     const offer = await this.#pc.createOffer();
     await this.#pc.setLocalDescription(offer);
     // The offer as created has no candidates yet; the local description gains them as found.

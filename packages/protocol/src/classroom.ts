@@ -73,6 +73,8 @@ export const ClassroomText = {
   meshOnly: 'Direct signalling is only used without the media server.',
   signalSelf: 'You cannot signal yourself.',
   signalEmpty: 'A signal carries a session description or an ICE candidate.',
+  /** A teacher's "Stop share" on someone who is not sharing. */
+  notSharing: 'That participant is not sharing the screen.',
 } as const;
 
 /** SPEC §7: the video token response; on failure both are empty. */
@@ -121,6 +123,14 @@ export const ParticipantAttributesSchema = z.object({
 });
 export type ParticipantAttributes = z.infer<typeof ParticipantAttributesSchema>;
 
+/**
+ * What a participant really sends (issue 27): their own microphone and camera switches, as their
+ * browser reports them, and off while a teacher prohibits it (the SFU drops it then). The tiles'
+ * badges and camera-off pictures come from this, never from the permission alone.
+ */
+export const MediaStateSchema = z.strictObject({ audio: z.boolean(), video: z.boolean() });
+export type MediaState = z.infer<typeof MediaStateSchema>;
+
 /** A participant id: Janus's feed id of that person's publisher. */
 export const ParticipantIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -130,6 +140,7 @@ export const ClassParticipantSchema = z.object({
   role: z.enum(['admin', 'teacher', 'member']),
   publishing: z.boolean(),
   attributes: ParticipantAttributesSchema,
+  sending: MediaStateSchema,
 });
 export type ClassParticipant = z.infer<typeof ClassParticipantSchema>;
 
@@ -165,6 +176,11 @@ export const ClassJoinAckSchema = z.object({
   enforced: z.boolean(),
   /** ICE servers for this person's connections: TURN when `TURN_URLS` is set, else none. */
   iceServers: z.array(IceServerSchema),
+  /**
+   * How long the class has run, in ms: since the first of those now in it joined. Everyone's clock
+   * counts from here (a duration, so no two machines' clocks need agree).
+   */
+  elapsedMs: z.number().int().nonnegative(),
 });
 export type ClassJoinAck = z.infer<typeof ClassJoinAckSchema>;
 
@@ -184,6 +200,8 @@ export const ClassSubscribeAckSchema = z.object({
       mid: z.string(),
       type: z.enum(['audio', 'video', 'data']),
       feed: ParticipantIdSchema.optional(),
+      /** This m-line carries the feed's screen share, not its camera. */
+      screen: z.boolean().optional(),
     }),
   ),
 });
@@ -225,6 +243,14 @@ export const ClassModerateSchema = z.strictObject({
 });
 export const ClassMuteAllSchema = z.strictObject({ kind: MediaKindSchema, mute: z.boolean() });
 export const ClassShareSchema = z.strictObject({ on: z.boolean() });
+/** A teacher ends someone's screen share (the camera mute never touches a share). */
+export const ClassStopShareSchema = z.strictObject({ target: ParticipantIdSchema });
+
+/**
+ * The order of a publisher's m-lines: the microphone, the camera, then the screen share, each its
+ * own stream, so a teacher's camera mute at the SFU never freezes a share.
+ */
+export const PUBLISH_LINES = ['audio', 'camera', 'screen'] as const;
 
 /** SPEC §3: the channel chat message types a mute-all or allow-all sends. */
 export const ClassChannelMessageSchema = z.object({

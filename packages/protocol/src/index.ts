@@ -23,6 +23,7 @@ export * from './social.ts';
 export * from './uploads.ts';
 export * from './game-data.ts';
 export * from './darts/rules.ts';
+export * from './darts/throw.ts';
 export * from './minigame.ts';
 export * from './event-pages.ts';
 export * from './wallet.ts';

@@ -1,45 +1,52 @@
 import { z } from 'zod';
-import type { DartsGame, DartsMode, Hit } from './darts/rules.ts';
+import type { BoardPoint, DartsGame, DartsMode, Hit } from './darts/rules.ts';
 import { okEnvelope } from './envelope.ts';
 import { lineText } from './text.ts';
 
 /** Limits of the mini-game server (issue 17). */
 export const MinigameConstants = {
   /**
-   * The most darts one finished game may list. A 501 between two players who bust a lot or an
-   * Around the Clock against the weakest computer stays far below it (about 150 darts each).
+   * The most darts one game may hold. A 501 between two players who bust a lot or an Around the
+   * Clock against the weakest computer stays far below it (about 150 darts each).
    */
   maxHits: 1000,
-  /** Players in one game: the caller and one opponent (the computer or a person). */
-  maxPlayers: 2,
-  maxNameLength: 40,
   /** Rows of the leaderboard answer, and rows shown on the plaza's board. */
   leaderboardSize: 10,
   boardSize: 5,
-  /** Finishes per user per minute. */
-  finishLimit: 20,
-  finishWindowMs: 60_000,
+  /**
+   * The least time between two darts of a game (issue 27): nobody throws faster. In the game a
+   * dart flies for 280 ms (`FLIGHT_MS`, during which the board takes no throw) and the next one
+   * needs a press and a release on top (a quick tap is about 70 ms); the computer lines up each
+   * of its darts for longer still (650 ms). The server refuses a dart sooner than this after the
+   * previous one, and counts each dart the computer throws meanwhile as one such interval.
+   */
+  dartIntervalMs: 350,
+  /** Games started per user per minute. */
+  startLimit: 20,
+  startWindowMs: 60_000,
   /** An invitation to a match waits this long for its answer. */
   inviteTtlMs: 2 * 60_000,
 } as const;
 
 /** Every text of the mini-game server, copied by the web app and the tests from here. */
 export const MinigameText = {
-  invalidHit: 'That dart does not exist on a dartboard.',
-  afterWinner: 'A dart was thrown after the game was won.',
-  notFinished: 'The game has not finished: nobody has won yet.',
+  /** The computer's name on the scoreboard and in a result. */
+  computer: 'Computer',
   tooManyHits: `A game can list at most ${MinigameConstants.maxHits} darts.`,
-  players: 'A game has two players.',
-  playerIndex: 'Your place in the player list is not one of its players.',
   sessionUnknown: 'This game session does not exist.',
   alreadyFinished: 'This game has already been finished and its result stored.',
-  modeMismatch: 'This game session was registered for another mode.',
+  gameLeft: 'You started another game, so this one has ended.',
+  finishGone:
+    'A game against the computer is played dart by dart on the server, which ends it itself: a finished game can not be posted.',
+  personByInvitation: 'A game against a person is a match: invite them from the game.',
+  tooFast: 'That dart came faster than a person can throw. Wait a moment, then throw again.',
   guestNotStored: 'Guest results are not stored on the leaderboard. Register to get on it.',
   stored: 'Your result is stored on the leaderboard.',
   lost: 'Your game is stored. Win one to climb the leaderboard.',
-  tooManyFinishes: 'Too many games finished. Please wait a minute.',
-  matchStoredByServer:
-    'A match against a person is stored by the server as it is played, not from this report.',
+  tooManyGames: 'Too many games started. Please wait a minute.',
+  // The leaderboard's keeping (admins).
+  onlyAdmins: 'Only admins can remove a leaderboard entry.',
+  noEntry: 'This player has no entry on that leaderboard.',
   // Matches between two people on the campus.
   usernameEmpty: 'Username can not be empty.',
   inviteSelf: 'You can not play against yourself.',
@@ -63,6 +70,20 @@ export const HitSchema = z.strictObject({
   number: z.number().int().min(0).max(25),
 }) satisfies z.ZodType<Hit>;
 
+/** A point on the board (mm from the centre, y up); anything this far out is a miss anyway. */
+const boardMm = z.number().min(-1000).max(1000);
+export const BoardPointSchema = z.strictObject({
+  x: boardMm,
+  y: boardMm,
+}) satisfies z.ZodType<BoardPoint>;
+
+/** One dart of a game: who threw it, what it hit and, once the server threw it, where it landed. */
+const DartThrownSchema = z.object({
+  player: z.number().int(),
+  hit: HitSchema,
+  at: BoardPointSchema.optional(),
+});
+
 export const DartsGameSchema = z.object({
   mode: DartsModeSchema,
   players: z.array(
@@ -72,7 +93,7 @@ export const DartsGameSchema = z.object({
   dartsInTurn: z.array(HitSchema),
   turnStartRemaining: z.number().int(),
   winner: z.number().int().nullable(),
-  throws: z.array(z.object({ player: z.number().int(), hit: HitSchema })),
+  throws: z.array(DartThrownSchema),
 }) satisfies z.ZodType<DartsGame>;
 
 export const OpponentSchema = z.discriminatedUnion('kind', [
@@ -90,22 +111,14 @@ export const RegisterGameSchema = z.strictObject({
 export type RegisterGame = z.infer<typeof RegisterGameSchema>;
 export const RegisteredGameSchema = okEnvelope(z.object({ sessionId: z.uuid() }));
 
-const PlayerNameSchema = lineText().trim().min(1).max(MinigameConstants.maxNameLength);
-
-export const FinishGameSchema = z.strictObject({
-  sessionId: z.uuid(),
-  mode: DartsModeSchema,
-  /** Names in throwing order; the first throws first. */
-  players: z
-    .array(PlayerNameSchema)
-    .min(2, { message: MinigameText.players })
-    .max(MinigameConstants.maxPlayers, { message: MinigameText.players }),
-  /** The caller's index in `players` (0 when left out). */
-  me: z.number().int().min(0).optional(),
-  /** Every dart of the game, in order, as the board read it. */
-  hits: z.array(HitSchema).max(MinigameConstants.maxHits, { message: MinigameText.tooManyHits }),
-});
-export type FinishGame = z.infer<typeof FinishGameSchema>;
+/**
+ * One dart of the player, as the hand sent it: the point it was thrown at (the aim with the
+ * hand's wobble and the power's drop, mm). Where it lands and what it hits is the server's: it
+ * adds the release's scatter from its own generator and reads the board there.
+ */
+export const ThrowDartSchema = z.strictObject({ aim: BoardPointSchema });
+export type ThrowDart = z.infer<typeof ThrowDartSchema>;
+export const SessionParamsSchema = z.strictObject({ sessionId: z.uuid() });
 
 export const GameResultSchema = z.object({
   /** The winner's name, as listed in `players`. */
@@ -118,7 +131,20 @@ export const GameResultSchema = z.object({
   message: z.string(),
 });
 export type GameResult = z.infer<typeof GameResultSchema>;
-export const FinishedGameSchema = okEnvelope(GameResultSchema);
+
+export const ThrownDartsSchema = okEnvelope(
+  z.object({
+    /** The darts this throw made, in order: the player's, then the computer's until its turn ends. */
+    darts: z.array(DartThrownSchema),
+    /** The game after them, as the server keeps it. */
+    game: DartsGameSchema,
+    /** How long from now the server takes the player's next dart. */
+    readyInMs: z.number().int(),
+    /** Once somebody has won: the result as the server stored it; null until then. */
+    result: GameResultSchema.nullable(),
+  }),
+);
+export type ThrownDarts = z.infer<typeof ThrownDartsSchema>['data'];
 
 export const LeaderboardParamsSchema = z.strictObject({ mode: DartsModeSchema });
 export const LeaderboardEntrySchema = z.object({
@@ -133,6 +159,20 @@ export const LeaderboardSchema = okEnvelope(
 );
 export type Leaderboard = z.infer<typeof LeaderboardSchema>['data'];
 
+export const LeaderboardEntryParamsSchema = z.strictObject({
+  mode: DartsModeSchema,
+  username: lineText().trim().min(1).max(254),
+});
+export const RemovedEntrySchema = okEnvelope(
+  z.object({
+    mode: DartsModeSchema,
+    username: z.string(),
+    /** The wins removed with the entry. */
+    removed: z.number().int(),
+  }),
+);
+export type RemovedEntry = z.infer<typeof RemovedEntrySchema>['data'];
+
 // --- Socket: a match between two people on the campus
 
 export const DartsInviteSchema = z.strictObject({
@@ -141,7 +181,8 @@ export const DartsInviteSchema = z.strictObject({
 });
 export const DartsMatchIdSchema = z.strictObject({ matchId: z.uuid() });
 export const DartsAnswerSchema = z.strictObject({ matchId: z.uuid(), accept: z.boolean() });
-export const DartsThrowSchema = z.strictObject({ matchId: z.uuid(), hit: HitSchema });
+/** One dart of a match, as the hand sent it (see ThrowDartSchema). */
+export const DartsThrowSchema = z.strictObject({ matchId: z.uuid(), aim: BoardPointSchema });
 
 export const DartsMatchPlayerSchema = z.object({ userId: z.string(), username: z.string() });
 export const DartsMatchSchema = z.object({
@@ -167,3 +208,6 @@ export const MinigameWinnerSchema = z.object({
   mode: DartsModeSchema,
 });
 export type MinigameWinner = z.infer<typeof MinigameWinnerSchema>;
+
+/** A leaderboard changed other than by a win (an admin removed an entry): boards load again. */
+export const MinigameLeaderboardSchema = z.object({ mode: DartsModeSchema });

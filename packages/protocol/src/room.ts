@@ -214,6 +214,15 @@ export const PopupAllowEntrySchema = z
     'Each entry must be an http(s) origin such as https://example.org or https://*.example.org.',
   );
 export const PopupAllowlistSchema = z.array(PopupAllowEntrySchema).max(500);
+/**
+ * A fresh install's allowlist until an admin sets one (the campus's own pages are always
+ * allowed): education sites that allow being framed. An admin may remove them.
+ */
+export const POPUP_ALLOWLIST_DEFAULT: readonly string[] = [
+  'https://en.wikipedia.org',
+  'https://phet.colorado.edu',
+  'https://www.geogebra.org',
+];
 
 export const PopupAllowlistBodySchema = z
   .strictObject({ origins: PopupAllowlistSchema })

@@ -65,3 +65,21 @@ export const LimitSettingsUpdateSchema = LimitSettingsSchema.partial()
   .refine((v) => Object.keys(v).length > 0, { message: SettingsAdminText.nothingToUpdate });
 
 export const LimitSettingsResponseSchema = okEnvelope(LimitSettingsSchema);
+
+/**
+ * Issue 27: who the wallet speaks to. `school` (the default): the collectibles and the coins in
+ * plain words, no native balance and no native coin transfer. `public`: the whole wallet.
+ */
+export const WALLET_AUDIENCES = ['school', 'public'] as const;
+export const WalletAudienceSchema = z.enum(WALLET_AUDIENCES, {
+  error: 'The wallet audience must be school or public.',
+});
+export type WalletAudience = z.infer<typeof WalletAudienceSchema>;
+
+/** The wallet settings an admin may change (`wallet.audience`). */
+export const WalletSettingsSchema = z
+  .object({ audience: WalletAudienceSchema })
+  .meta({ id: 'WalletSettings' });
+export type WalletSettings = z.infer<typeof WalletSettingsSchema>;
+export const WalletSettingsUpdateSchema = WalletSettingsSchema.strict();
+export const WalletSettingsResponseSchema = okEnvelope(WalletSettingsSchema);

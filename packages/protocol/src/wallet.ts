@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope, okWith } from './envelope.ts';
+import { WalletAudienceSchema } from './settings.ts';
 import { lineText, multilineText } from './text.ts';
 
 /**
@@ -35,6 +36,8 @@ export const WalletText = {
   rpcMethodDenied: 'This wallet request is not allowed.',
   tooManyRequests: 'Too many wallet requests. Please wait a moment and try again.',
   messageInvalid: 'This sign-in message is not a valid Sign-In with Ethereum message.',
+  /** Issue 27: in school mode the local chain takes only the item contract's calls. */
+  schoolMode: 'In school mode the wallet can only buy, collect and trade in items.',
   // Server answers.
   linked: 'Your digital wallet is linked to your account.',
   unlinked: 'Your digital wallet is no longer linked to your account.',
@@ -204,6 +207,8 @@ export const WalletConfigSchema = z
     marketplace_url: z.string().nullable(),
     /** SPEC §3: the developer address fixed per environment (the contract owner). */
     developer_address: z.string().nullable(),
+    /** Issue 27: the admin's `wallet.audience`; a school sees no native coin. */
+    audience: WalletAudienceSchema,
   })
   .meta({ id: 'WalletConfig' });
 export type WalletConfig = z.infer<typeof WalletConfigSchema>;

@@ -1,3 +1,5 @@
+import { segmentSpan } from './collision.ts';
+
 /** Orbit camera around the local avatar. */
 export interface CameraState {
   /** Radians; 0 looks toward -z (three.js default), growing counter-clockwise seen from above. */
@@ -128,23 +130,7 @@ const segmentEntry = (
   d: { x: number; z: number },
   box: { minX: number; minZ: number; maxX: number; maxZ: number },
 ): number | null => {
-  let t0 = 0;
-  let t1 = 1;
-  for (const [origin, delta, min, max] of [
-    [p.x, d.x, box.minX, box.maxX],
-    [p.z, d.z, box.minZ, box.maxZ],
-  ] as const) {
-    if (Math.abs(delta) < 1e-9) {
-      if (origin < min || origin > max) return null;
-      continue;
-    }
-    let a = (min - origin) / delta;
-    let b = (max - origin) / delta;
-    if (a > b) [a, b] = [b, a];
-    t0 = Math.max(t0, a);
-    t1 = Math.min(t1, b);
-    if (t0 > t1) return null;
-  }
+  const span = segmentSpan(p, d, box);
   // Starting inside a box (t0 = 0) does not count: the avatar stands there already.
-  return t0 > 0 ? t0 : null;
+  return span && span[0] > 0 ? span[0] : null;
 };

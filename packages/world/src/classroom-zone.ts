@@ -32,6 +32,7 @@ export const classroomTargets = (building: ClassroomBuilding | undefined): Inter
     id: `classroom:${area.room}`,
     kind: 'classroom',
     room: area.room,
+    label: area.label,
     x: (area.zone.minX + area.zone.maxX) / 2,
     z: (area.zone.minZ + area.zone.maxZ) / 2,
     radius: 0,

@@ -58,3 +58,32 @@ export const moveWithCollisions = (
   const z = sweepAxis({ x, z: from.z }, 'z', delta.z, layout, radius);
   return { x, z };
 };
+
+/**
+ * The part (fractions 0..1) of the segment from `p` along `d` that lies over the box's footprint,
+ * or null when it misses it (Liang–Barsky).
+ */
+export const segmentSpan = (
+  p: Vec2,
+  d: Vec2,
+  box: { minX: number; minZ: number; maxX: number; maxZ: number },
+): [number, number] | null => {
+  let t0 = 0;
+  let t1 = 1;
+  for (const [origin, delta, min, max] of [
+    [p.x, d.x, box.minX, box.maxX],
+    [p.z, d.z, box.minZ, box.maxZ],
+  ] as const) {
+    if (Math.abs(delta) < 1e-9) {
+      if (origin < min || origin > max) return null;
+      continue;
+    }
+    let a = (min - origin) / delta;
+    let b = (max - origin) / delta;
+    if (a > b) [a, b] = [b, a];
+    t0 = Math.max(t0, a);
+    t1 = Math.min(t1, b);
+    if (t0 > t1) return null;
+  }
+  return [t0, t1];
+};

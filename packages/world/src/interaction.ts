@@ -22,6 +22,8 @@ export interface Interactable {
   area?: { minX: number; minZ: number; maxX: number; maxZ: number };
   /** The classroom a `classroom` target joins. */
   room?: ClassroomRoom;
+  /** What it is called, for the world's text alternative: a poster's title, a portal's world. */
+  label?: string;
 }
 
 /** Where the avatar stands and which way it faces (ry as in movement: it looks along (sin ry, cos ry)). */

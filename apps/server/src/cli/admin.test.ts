@@ -3,6 +3,10 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MinigameText } from '@atrium/protocol';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../db/database.ts';
+import { dartsSessions, users } from '../db/schema.ts';
 import { findUp } from '../paths.ts';
 
 const root = path.dirname(findUp('package-lock.json') as string);
@@ -71,6 +75,10 @@ describe('admin CLI', () => {
     [['events', 'export']],
     [['events', 'export', 'everything']],
     [['events', 'export', 'voting', 'extra']],
+    [['leaderboard']],
+    [['leaderboard', 'remove', '501']],
+    [['leaderboard', 'remove', 'cricket', 'grace']],
+    [['leaderboard', 'remove', '501', 'grace', 'extra']],
   ])(
     'prints usage and exits non-zero for %j',
     async (args) => {
@@ -96,6 +104,32 @@ describe('admin CLI', () => {
     expect(taken.stderr).toContain('already registered');
     const listed = await admin(['list-users']);
     expect(listed.stdout.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+
+  it("removes a player's entry from a darts leaderboard, and says when there is none", async () => {
+    // A win of grace's (created above), written straight to the embedded database.
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: path.join(env.DATA_DIR!, 'db'),
+    });
+    const [grace] = await database.db.select().from(users).where(eq(users.username, 'grace'));
+    await database.db.insert(dartsSessions).values({
+      ownerSub: grace!.id,
+      userId: grace!.id,
+      username: 'grace',
+      mode: '501',
+      opponent: 'computer-3',
+      finishedAt: new Date(),
+      isWinner: true,
+      darts: 9,
+    });
+    await database.close();
+    const removed = await admin(['leaderboard', 'remove', '501', 'GRACE']);
+    expect(removed.stderr).toBe('');
+    expect(removed.stdout).toBe('Removed grace from the 501 leaderboard (1 win(s)).\n');
+    const again = await admin(['leaderboard', 'remove', '501', 'grace']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(MinigameText.noEntry);
   }, 60_000);
 
   it('exports event submissions as CSV on standard output', async () => {

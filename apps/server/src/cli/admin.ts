@@ -1,15 +1,21 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { EventFormKind, RoleSchema } from '@atrium/protocol';
+import { DartsModeSchema, EventFormKind, RoleSchema } from '@atrium/protocol';
+import type { DartsMode } from '@atrium/protocol';
+import { createClient } from 'redis';
+import type { RedisClientType } from 'redis';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/database.ts';
 import { UsersRepository } from '../accounts/users.repository.ts';
 import { UsersService } from '../accounts/users.service.ts';
 import { AppError } from '../http/errors.ts';
+import { MemoryRateLimiter } from '../http/rate-limit.ts';
 import { databaseTarget } from '../db/target.ts';
 import { deployToChain } from '../chain/deploy-remote.ts';
 import { submissionsCsv } from '../features/events/events.csv.ts';
 import { EventsRepository, toSubmission } from '../features/events/events.repository.ts';
+import { MinigameRepository } from '../features/minigame/minigame.repository.ts';
+import { MinigameService } from '../features/minigame/minigame.service.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -28,6 +34,9 @@ Commands:
   events export <voting|record>
       Writes the voting or record-breaking submissions as CSV to standard output,
       e.g. npm run admin -- events export voting > votes.csv
+  leaderboard remove <501|around-the-clock> <username>
+      Removes a player's entry (every win of theirs) from a darts leaderboard. With
+      REDIS_URL set, running servers redraw their boards at once; else on their next load.
 
 The database is the one the server uses: DATABASE_URL, or the embedded one in DATA_DIR.
 `;
@@ -62,6 +71,16 @@ function parse(argv: string[]) {
     if (!parsed.success) throw new UsageError(`Unknown submission kind: ${kind ?? '(none)'}`);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
     return { command: 'events-export', kind: parsed.data } as const;
+  }
+  if (command === 'leaderboard') {
+    const [action, mode, username, ...extra] = rest;
+    if (action !== 'remove' || !username) {
+      throw new UsageError('leaderboard needs: remove <501|around-the-clock> <username>');
+    }
+    const parsed = DartsModeSchema.safeParse(mode);
+    if (!parsed.success) throw new UsageError(`Unknown darts mode: ${mode ?? '(none)'}`);
+    if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+    return { command: 'leaderboard-remove', mode: parsed.data, username } as const;
   }
   if (command === 'deploy-contract') {
     const { values, positionals } = parseArgs({
@@ -105,6 +124,27 @@ function parse(argv: string[]) {
       return { command } as const;
     default:
       throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+  }
+}
+
+/** The leaderboard's keeping, as an admin's API call does it; Redis tells running servers. */
+async function removeLeaderboardEntry(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  redisUrl: string | undefined,
+  entry: { mode: DartsMode; username: string },
+) {
+  const redis: RedisClientType | undefined = redisUrl ? createClient({ url: redisUrl }) : undefined;
+  await redis?.connect();
+  try {
+    const service = new MinigameService({
+      repo: new MinigameRepository(database.db),
+      limiter: new MemoryRateLimiter(),
+      io: () => null,
+      redis,
+    });
+    return await service.removeWins(entry.mode, entry.username);
+  } finally {
+    await redis?.quit();
   }
 }
 
@@ -167,6 +207,13 @@ async function run(argv: string[]): Promise<number> {
         const rows = await new EventsRepository(database.db).list(args.kind);
         process.stdout.write(submissionsCsv(rows.map(toSubmission)));
         process.stderr.write(`${rows.length} ${args.kind} submission(s) exported.\n`);
+        return 0;
+      }
+      case 'leaderboard-remove': {
+        const removed = await removeLeaderboardEntry(database, config.REDIS_URL, args);
+        process.stdout.write(
+          `Removed ${removed.username} from the ${removed.mode} leaderboard (${removed.removed} win(s)).\n`,
+        );
         return 0;
       }
     }

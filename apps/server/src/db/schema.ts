@@ -253,6 +253,11 @@ export const classroomParticipants = pgTable(
     feed: bigint('feed', { mode: 'number' }).notNull(),
     audioMid: text('audio_mid'),
     videoMid: text('video_mid'),
+    /** The m-line of the screen share: its own stream, untouched by a camera mute (issue 27). */
+    screenMid: text('screen_mid'),
+    /** What the person's browser says it sends (their own switches); see MediaState. */
+    audioOn: boolean('audio_on').notNull().default(false),
+    videoOn: boolean('video_on').notNull().default(false),
     audioProhibited: boolean('audio_prohibited').notNull().default(false),
     videoProhibited: boolean('video_prohibited').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
@@ -458,9 +463,11 @@ export type GameDataRow = typeof gameData.$inferSelect;
 // --- Mini-game (issue 17): darts sessions, results and matches between two people.
 
 /**
- * One darts game from registration to its result. `owner_sub` is the token's subject (a guest's
+ * One darts game from its start to its result. `owner_sub` is the token's subject (a guest's
  * too); `user_id` is set for accounts only, and only their won rows make the leaderboard.
- * `finished_at` is set once: a second finish of the same session is refused.
+ * A game against the computer is played here (issue 27): `game` is its state, `seed` the secret
+ * from which the server draws where its darts land, `ready_at` the soonest the next dart is taken.
+ * `finished_at` is set once, by the server, when somebody wins.
  */
 export const dartsSessions = pgTable(
   'darts_sessions',
@@ -479,6 +486,9 @@ export const dartsSessions = pgTable(
     isWinner: boolean('is_winner'),
     /** Darts the owner threw in the game. */
     darts: integer('darts'),
+    seed: text('seed'),
+    game: jsonb('game'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
   },
   (t) => [
     index('darts_sessions_board_idx')
@@ -506,6 +516,9 @@ export const dartsMatches = pgTable('darts_matches', {
   /** invited, playing, finished, declined, left. */
   status: text('status').notNull().default('invited'),
   game: jsonb('game'),
+  /** As on a session: the secret the darts' scatter is drawn from, the soonest next dart. */
+  seed: text('seed'),
+  readyAt: timestamp('ready_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,7 +18,8 @@ const options: HelmetOptions = {
       connectSrc: ["'self'", 'ws:', 'wss:'],
       mediaSrc: ["'self'", 'blob:'],
       workerSrc: ["'self'", 'blob:'],
-      // Video links in articles play on YouTube's privacy-enhanced host (SPEC §5).
+      // Video links in articles play on YouTube's privacy-enhanced host (SPEC §5). The pages a
+      // teacher may push (the pop-up browser's allowlist) are added per answer, see `frameSources`.
       frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
       objectSrc: ["'none'"],
       frameAncestors: ["'self'"],
@@ -73,8 +74,36 @@ export function isApiPath(url: string): boolean {
 /** The Player SDK bundles, which other sites' pages load as a script or a module. */
 export const isSdkPath = (url: string): boolean => url.startsWith('/sdk/');
 
+export interface SecurityHeaderOptions {
+  /**
+   * More origins the pages may frame (`frame-src`): the pop-up browser's allowlist, whose pages a
+   * teacher pushes into a frame of whatever page the members are on. Called for each page answer,
+   * so it should answer from a cache; when it fails, pages frame only the fixed sources.
+   */
+  frameSources?: () => Promise<readonly string[]>;
+}
+
+/** The page set with `sources` added to `frame-src`; the last answer is reused while they hold. */
+function withFrameSources(pageHeaders: Record<string, string>) {
+  let last = { key: '', headers: pageHeaders };
+  return (sources: readonly string[]): Record<string, string> => {
+    const key = sources.join(' ');
+    if (key === '') return pageHeaders;
+    if (key === last.key) return last.headers;
+    const csp = pageHeaders['content-security-policy']!.replace(
+      /frame-src [^;]*/,
+      (directive) => `${directive} ${key}`,
+    );
+    last = { key, headers: { ...pageHeaders, 'content-security-policy': csp } };
+    return last.headers;
+  };
+}
+
 /** Adds the precomputed security headers to every response: the API set or the page set. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { frameSources }: SecurityHeaderOptions = {},
+): void {
   const pageHeaders = computeSecurityHeaders();
   // Cross-origin loading allowed (CORP for a script, CORS for a module); nothing else differs.
   const sdkHeaders = {
@@ -82,10 +111,22 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     'cross-origin-resource-policy': 'cross-origin',
     'access-control-allow-origin': '*',
   };
+  const framing = withFrameSources(pageHeaders);
+  // A callback hook, not an async one: API answers, the busy path, wait for no promise.
   app.addHook('onRequest', (request, reply, done) => {
     const { url } = request;
-    reply.headers(isApiPath(url) ? apiSecurityHeaders : isSdkPath(url) ? sdkHeaders : pageHeaders);
-    done();
+    const fixed = isApiPath(url) ? apiSecurityHeaders : isSdkPath(url) ? sdkHeaders : undefined;
+    if (fixed || !frameSources) {
+      reply.headers(fixed ?? pageHeaders);
+      done();
+      return;
+    }
+    void frameSources()
+      .catch(() => [])
+      .then((sources) => {
+        reply.headers(framing(sources));
+        done();
+      });
   });
 }
 

@@ -29,6 +29,8 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:moderate': { limit: 120, windowMs: 60_000 },
   'class:mute-all': { limit: 60, windowMs: 60_000 },
   'class:share': { limit: 60, windowMs: 60_000 },
+  'class:stop-share': { limit: 60, windowMs: 60_000 },
+  'class:sending': { limit: 240, windowMs: 60_000 },
   // Mesh mode: one SDP or ICE candidate per message, to each of up to three others.
   'class:signal': { limit: 1200, windowMs: 60_000 },
   // A chat panel watches one room at a time; posting is HTTP, limited there.
@@ -43,6 +45,9 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'social:ping': { limit: 30, windowMs: 60_000 },
   'social:answer': { limit: 120, windowMs: 60_000 },
   'social:inbox': { limit: 60, windowMs: 60_000 },
+  // The Online tab opening and closing (and a reconnect watching again).
+  'social:watch-online': { limit: 60, windowMs: 60_000 },
+  'social:unwatch-online': { limit: 60, windowMs: 60_000 },
   // Paging back through history as the panel scrolls up.
   'chat:history': { limit: 120, windowMs: 60_000 },
   // Darts: an invitation waits for its answer; a turn is three darts a few seconds apart.

@@ -1,4 +1,4 @@
-import { PopupAllowlistSchema } from '@atrium/protocol';
+import { POPUP_ALLOWLIST_DEFAULT, PopupAllowlistSchema } from '@atrium/protocol';
 import type { AppDb } from '../db/database.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
@@ -11,16 +11,18 @@ export const POPUP_ALLOWLIST_CACHE_MS = 5_000;
 const cache = new WeakMap<AppDb, { list: Promise<string[]>; until: number }>();
 
 /**
- * The admin's entries. Empty by default: then only the site's own origins may be pushed, so a
- * fresh install never frames a stranger's page before an admin has chosen which to allow.
+ * The admin's entries; until an admin sets them, {@link POPUP_ALLOWLIST_DEFAULT} (a few education
+ * sites that allow being framed). An admin who sets an empty list allows the site's own origins
+ * only.
  */
 export function readPopupAllowlist(db: AppDb, now = Date.now()): Promise<string[]> {
   const cached = cache.get(db);
   if (cached && cached.until > now) return cached.list;
   const list = new SettingsRepository(db).findByPrefix(POPUP_ALLOWLIST_KEY).then((rows) => {
     const row = rows.find((r) => r.key === POPUP_ALLOWLIST_KEY);
+    if (!row) return [...POPUP_ALLOWLIST_DEFAULT];
     // A value written by hand that is not a list of origins allows nothing rather than anything.
-    const parsed = PopupAllowlistSchema.safeParse(row?.value ?? []);
+    const parsed = PopupAllowlistSchema.safeParse(row.value);
     return parsed.success ? parsed.data.map((e) => e.toLowerCase()) : [];
   });
   cache.set(db, { list, until: now + POPUP_ALLOWLIST_CACHE_MS });

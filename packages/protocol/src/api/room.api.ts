@@ -1,7 +1,10 @@
 import { defineRoute } from '../http/route.ts';
 import { PopupAllowlistBodySchema, PopupAllowlistResponseSchema } from '../room.ts';
 
-/** The admin's pop-up browser allowlist (issue 15); the site's own origins are always allowed. */
+/**
+ * The pop-up browser's allowlist (issue 15): set by admins, read by teachers too (their push
+ * prompt lists it); the site's own origins are always allowed.
+ */
 export const RoomApi = {
   popupAllowlist: defineRoute({
     method: 'GET',
@@ -9,7 +12,8 @@ export const RoomApi = {
     response: PopupAllowlistResponseSchema,
     tags: ['settings'],
     errors: [401, 403],
-    summary: 'The origins a teacher may push to the pop-up browser (admin)',
+    summary:
+      'The origins a teacher may push to the pop-up browser besides our own (teacher, admin)',
   }),
   updatePopupAllowlist: defineRoute({
     method: 'PUT',

@@ -4,13 +4,15 @@ import {
   CustomSettingResponseSchema,
   LimitSettingsResponseSchema,
   LimitSettingsUpdateSchema,
+  WalletSettingsResponseSchema,
+  WalletSettingsUpdateSchema,
 } from '../settings.ts';
 
 const tags = ['settings'] as const;
 
 /**
- * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown) and
- * the admin's account limits.
+ * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown), the
+ * admin's account limits and the wallet's audience.
  */
 export const SettingsApi = {
   customSetting: defineRoute({
@@ -38,5 +40,22 @@ export const SettingsApi = {
     tags,
     errors: [401, 403],
     summary: 'Raise or lower account limits (admin)',
+  }),
+  wallet: defineRoute({
+    method: 'GET',
+    path: '/api/settings/wallet',
+    response: WalletSettingsResponseSchema,
+    tags,
+    errors: [401, 403],
+    summary: "The wallet's audience: school (plain words, no native coin) or public (admin)",
+  }),
+  updateWallet: defineRoute({
+    method: 'PATCH',
+    path: '/api/settings/wallet',
+    body: WalletSettingsUpdateSchema,
+    response: WalletSettingsResponseSchema,
+    tags,
+    errors: [401, 403],
+    summary: "Set the wallet's audience, school or public (admin)",
   }),
 } as const;

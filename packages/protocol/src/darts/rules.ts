@@ -1,8 +1,8 @@
 /**
  * Darts rules (issue 17): board geometry, scoring and the two game modes.
  *
- * Pure TypeScript with no imports so the web client (the game) and the server (which replays a
- * finished game's hits to know the score and the winner itself) run exactly the same code.
+ * Pure TypeScript with no imports so the web client (the game) and the server (which plays every
+ * dart of a game itself, see `throw.ts`) run exactly the same code.
  */
 
 /** The numbers of the twenty segments, clockwise from the top. */
@@ -16,6 +16,12 @@ export type Ring = 'miss' | 'single' | 'double' | 'treble' | 'outer-bull' | 'bul
 export interface Hit {
   ring: Ring;
   number: number;
+}
+
+/** A point on the board in millimetres from the centre, x to the right, y UP. */
+export interface BoardPoint {
+  x: number;
+  y: number;
 }
 
 /**
@@ -112,7 +118,7 @@ export function isValidHit(hit: Hit): boolean {
 }
 
 /** The centre of a segment (mm, y up): where a player who wants that hit aims. */
-export function aimPointFor(hit: Hit): { x: number; y: number } {
+export function aimPointFor(hit: Hit): BoardPoint {
   if (hit.ring === 'miss') return { x: 0, y: BOARD.doubleOuter + 40 };
   if (hit.ring === 'bull' || hit.ring === 'outer-bull') {
     return hit.ring === 'bull' ? { x: 0, y: 0 } : { x: 0, y: (BOARD.bull + BOARD.outerBull) / 2 };
@@ -157,8 +163,8 @@ export interface DartsGame {
   turnStartRemaining: number;
   /** Index, once finished. */
   winner: number | null;
-  /** Every dart, in order (the server replays this). */
-  throws: { player: number; hit: Hit }[];
+  /** Every dart, in order, with where it landed when the server threw or placed it. */
+  throws: { player: number; hit: Hit; at?: BoardPoint }[];
 }
 
 export function newGame(mode: DartsMode, playerNames: string[]): DartsGame {

@@ -8,6 +8,8 @@ import {
   ClassParticipantSchema,
   ClassPublishSchema,
   ClassShareSchema,
+  ClassStopShareSchema,
+  MediaStateSchema,
   ClassSignalReceivedSchema,
   ClassSignalSchema,
   ClassStartSchema,
@@ -39,6 +41,10 @@ export const classClientEvents = {
   'class:moderate': { payload: ClassModerateSchema, ack: z.object({}) },
   'class:mute-all': { payload: ClassMuteAllSchema, ack: GlobalMuteConfigSchema },
   'class:share': { payload: ClassShareSchema, ack: z.object({}) },
+  /** A teacher or admin ends one participant's screen share. */
+  'class:stop-share': { payload: ClassStopShareSchema, ack: z.object({}) },
+  /** What this person's browser really sends now (their own switches). */
+  'class:sending': { payload: MediaStateSchema, ack: z.object({}) },
   /** Mesh mode: relays an SDP or ICE candidate to one participant of the same room. */
   'class:signal': { payload: ClassSignalSchema, ack: z.object({}) },
 } as const satisfies DomainEvents<'class'>;
@@ -49,7 +55,11 @@ export const classServerEvents = {
   /** A participant started publishing: subscribe to `id`. */
   'class:published': { payload: z.object({ id: ParticipantIdSchema }) },
   'class:attributes': {
-    payload: z.object({ id: ParticipantIdSchema, attributes: ParticipantAttributesSchema }),
+    payload: z.object({
+      id: ParticipantIdSchema,
+      attributes: ParticipantAttributesSchema,
+      sending: MediaStateSchema,
+    }),
   },
   'class:flags': { payload: GlobalMuteConfigSchema },
   /** SPEC §3 channel messages: mute-all and allow-all. */

@@ -6,6 +6,7 @@ import {
   DartsMatchIdSchema,
   DartsMatchSchema,
   DartsThrowSchema,
+  MinigameLeaderboardSchema,
   MinigameWinnerSchema,
 } from '../minigame.ts';
 import type { DomainEvents } from './event-spec.ts';
@@ -19,7 +20,7 @@ export const dartsClientEvents = {
   'darts:invite': { payload: DartsInviteSchema, ack: DartsMatchSchema },
   /** The invitee accepts (the match starts) or declines. */
   'darts:answer': { payload: DartsAnswerSchema, ack: DartsMatchSchema },
-  /** One dart of the player whose turn it is. */
+  /** One dart of the player whose turn it is, as the hand sent it; the server lands it. */
   'darts:throw': { payload: DartsThrowSchema, ack: DartsMatchSchema },
   /** Leave a match (or withdraw an invitation); the other player hears `darts:state`. */
   'darts:leave': { payload: DartsMatchIdSchema, ack: z.object({ left: z.boolean() }) },
@@ -34,4 +35,6 @@ export const dartsServerEvents = {
 /** The world announcement: to every connected client, on every process. */
 export const minigameServerEvents = {
   'minigame:winner': { payload: MinigameWinnerSchema },
+  /** An admin removed a leaderboard entry: boards load again. */
+  'minigame:leaderboard': { payload: MinigameLeaderboardSchema },
 } as const satisfies DomainEvents<'minigame'>;

@@ -36,6 +36,12 @@ export const socialClientEvents = {
     payload: z.strictObject({}),
     ack: z.object({ messages: z.array(InboxMessageSchema) }),
   },
+  /**
+   * The Online tab is open (issue 27): this socket hears `social:presence` for everyone who comes
+   * online or goes offline, not only friends, until it unwatches or disconnects.
+   */
+  'social:watch-online': { payload: z.strictObject({}), ack: z.object({}) },
+  'social:unwatch-online': { payload: z.strictObject({}), ack: z.object({}) },
 } as const satisfies DomainEvents<'social'>;
 
 export const socialServerEvents = {
@@ -46,7 +52,7 @@ export const socialServerEvents = {
   /** The pending message of one type was answered (in another tab) or expired: close its popup. */
   'social:cleared': { payload: InboxClearedSchema },
   'social:notification': { payload: NotificationEventSchema },
-  /** A friend came online or went offline. */
+  /** A friend came online or went offline; anyone, to a socket that watches the Online tab. */
   'social:presence': { payload: PresenceEventSchema },
   'social:friend': { payload: FriendEventSchema },
 } as const satisfies DomainEvents<'social'>;

@@ -3,7 +3,7 @@ import * as THREE from 'three';
 import { crowdOf, type CrowdSlot } from './avatar-crowd.ts';
 import { buildAvatarMesh, buildRig, type AvatarLook } from './avatar-model.ts';
 import { bodyProportions, lookFromSeed } from '../avatar-look.ts';
-import { emotePose, type Pose } from './emote-poses.ts';
+import { emotePose, idlePose, type Pose } from './emote-poses.ts';
 import { createNameTag } from './name-tag.ts';
 
 /** What an avatar is doing this frame, from the body (local) or the snapshot buffer (remote). */
@@ -21,7 +21,8 @@ export interface AvatarFrame {
 /** A stylised avatar built in code, with a name tag and procedural animation. */
 export interface AvatarView {
   readonly root: THREE.Group;
-  update(frame: AvatarFrame, timeSeconds: number, dtSeconds: number): void;
+  /** `ambientSeconds` drives the idle sway and emotes' wobbles (frozen under reduced motion). */
+  update(frame: AvatarFrame, ambientSeconds: number, dtSeconds: number): void;
   dispose(): void;
 }
 
@@ -134,19 +135,7 @@ export const createAvatarView = (
           };
           break;
         case 'idle':
-          pose =
-            frame.emote !== null
-              ? emotePose(frame.emote, frame.emotePhase, t)
-              : {
-                  armL: [0, 0.08 + Math.sin(t * 1.6) * 0.03],
-                  armR: [0, -0.08 - Math.sin(t * 1.6) * 0.03],
-                  legL: 0,
-                  legR: 0,
-                  head: [0, Math.sin(t * 0.5) * 0.15, 0],
-                  bob: Math.sin(t * 2) * 0.015,
-                  lean: 0,
-                  spin: 0,
-                };
+          pose = frame.emote !== null ? emotePose(frame.emote, frame.emotePhase, t) : idlePose(t);
           break;
         default: {
           const never: never = frame.anim;

@@ -28,7 +28,7 @@ export interface CampusScene {
   /** The walkable floor, for double-click raycasts. */
   ground: THREE.Mesh;
   /** Per-frame animation of the scenery (fountain water). */
-  update(timeSeconds: number): void;
+  update(ambientSeconds: number): void;
   dispose(): void;
 }
 

@@ -1,5 +1,6 @@
 import { ClassroomFurniture, type ClassroomArea, type ClassroomBuilding } from '@atrium/protocol';
 import * as THREE from 'three';
+import type { Interactable } from '../interaction.ts';
 import { place, StaticBuilder } from './bake.ts';
 import { CLASS_ACCENT } from './classroom-furniture.ts';
 import { Palette } from './palette.ts';
@@ -27,6 +28,25 @@ const BOARD_REGIONS: readonly Region[] = [
   { x: 512, y: 512, w: 512, h: 230 },
   { x: 0, y: 768, w: 512, h: 230 },
 ];
+
+/** The words on the campus signs: drawn on them, and read out by the world's text alternative. */
+export const SignText = {
+  gallery: 'GALLERY HALL',
+  classroom: 'CLASSROOMS',
+  welcome: 'Welcome to Atrium',
+  welcomeRows: ['Gallery hall', 'Classrooms', 'Plaza & fountain'],
+  welcomeSign: 'Welcome to Atrium: Gallery hall, Classrooms, Plaza & fountain',
+  board: (room: string, title: string, line: string) => `${room} board: ${title}, ${line}`,
+  galleryDoor: 'the door of the gallery hall',
+  classroomDoor: 'the door of the classroom building',
+} as const;
+
+/** Where the building names and the welcome board hang: centre and facing (a +z quad turned by ry). */
+const SIGN_AT = {
+  gallery: { x: 0, y: 3.6, z: -13.97, ry: 0, w: 4.2, h: 0.78 },
+  classroom: { x: 17.97, y: 3.6, z: 0, ry: -Math.PI / 2, w: 4.2, h: 0.78 },
+  welcome: { x: -3.4, y: 1.45, z: 12.05, ry: 0, w: 1.6, h: 0.9 },
+} as const;
 
 /** What is written on each class's board under its name. */
 const LESSONS: readonly [string, string, string][] = [
@@ -56,12 +76,13 @@ const welcome = (ctx: CanvasRenderingContext2D, r: Region) => {
   ctx.font = '700 40px system-ui, sans-serif';
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
-  ctx.fillText('Welcome to Atrium', r.x + 24, r.y + 36);
+  ctx.fillText(SignText.welcome, r.x + 24, r.y + 36);
   ctx.font = '600 30px system-ui, sans-serif';
+  const [hall, classes, plaza] = SignText.welcomeRows;
   const rows: [string, string, string][] = [
-    ['↑', 'Gallery hall', Palette.indigo],
-    ['→', 'Classrooms', Palette.tealDeep],
-    ['◎', 'Plaza & fountain', '#b7791f'],
+    ['↑', hall, Palette.indigo],
+    ['→', classes, Palette.tealDeep],
+    ['◎', plaza, '#b7791f'],
   ];
   rows.forEach(([arrow, label, color], i) => {
     const y = r.y + 110 + i * 58;
@@ -142,8 +163,8 @@ export const buildSigns = (classrooms?: ClassroomBuilding): THREE.Mesh => {
   canvas.height = ATLAS_H;
   const ctx = canvas.getContext('2d');
   if (ctx) {
-    banner(ctx, REGIONS.gallery, 'GALLERY HALL', Palette.indigo);
-    banner(ctx, REGIONS.classroom, 'CLASSROOMS', Palette.tealDeep);
+    banner(ctx, REGIONS.gallery, SignText.gallery, Palette.indigo);
+    banner(ctx, REGIONS.classroom, SignText.classroom, Palette.tealDeep);
     welcome(ctx, REGIONS.welcome);
     areas.forEach((area, i) => {
       const region = BOARD_REGIONS[i];
@@ -155,9 +176,10 @@ export const buildSigns = (classrooms?: ClassroomBuilding): THREE.Mesh => {
   texture.anisotropy = 2;
 
   const b = new StaticBuilder(true);
-  quad(b, REGIONS.gallery, 4.2, 0.78, place(0, 3.6, -13.97));
-  quad(b, REGIONS.classroom, 4.2, 0.78, place(17.97, 3.6, 0, -Math.PI / 2));
-  quad(b, REGIONS.welcome, 1.6, 0.9, place(-3.4, 1.45, 12.05));
+  for (const name of ['gallery', 'classroom', 'welcome'] as const) {
+    const { x, y, z, ry, w, h } = SIGN_AT[name];
+    quad(b, REGIONS[name], w, h, place(x, y, z, ry));
+  }
   const f = ClassroomFurniture;
   areas.forEach((area, i) => {
     const region = BOARD_REGIONS[i];
@@ -172,3 +194,34 @@ export const buildSigns = (classrooms?: ClassroomBuilding): THREE.Mesh => {
   mesh.name = 'campus-signs';
   return mesh;
 };
+
+/** A sign as a landmark: readable from the side it faces, out to its edges. */
+const signMark = (id: string, label: string, at: { x: number; z: number; ry: number; w: number }) =>
+  ({
+    id,
+    kind: 'sign',
+    label,
+    x: at.x,
+    z: at.z,
+    radius: at.w / 2,
+    nx: Math.sin(at.ry),
+    nz: Math.cos(at.ry),
+  }) satisfies Interactable;
+
+/**
+ * The campus's signs, class boards and building doors as landmarks for the world's text
+ * alternative: where each is and what it says.
+ */
+export const campusLandmarks = (classrooms?: ClassroomBuilding): Interactable[] => [
+  signMark('sign:gallery', SignText.gallery, SIGN_AT.gallery),
+  signMark('sign:classroom', SignText.classroom, SIGN_AT.classroom),
+  signMark('sign:welcome', SignText.welcomeSign, SIGN_AT.welcome),
+  ...(classrooms?.areas ?? []).slice(0, BOARD_REGIONS.length).map((area, i) => {
+    const [title, line] = LESSONS[i % LESSONS.length] ?? LESSONS[0] ?? ['', '', ''];
+    const { x, z, ry } = area.board;
+    const w = ClassroomFurniture.boardWidth;
+    return signMark(`board:${area.room}`, SignText.board(area.label, title, line), { x, z, ry, w });
+  }),
+  { id: 'door:gallery', kind: 'door', label: SignText.galleryDoor, x: 0, z: -14.25, radius: 2 },
+  { id: 'door:classroom', kind: 'door', label: SignText.classroomDoor, x: 18.25, z: 0, radius: 2 },
+];

@@ -27,6 +27,15 @@ const rest = (): Pose => ({
   spin: 0,
 });
 
+/** Standing still: a slow sway of the arms, a look around and a breath, at rest when `t` is 0. */
+export const idlePose = (t: number): Pose => ({
+  ...rest(),
+  armL: [0, 0.08 + Math.sin(t * 1.6) * 0.03],
+  armR: [0, -0.08 - Math.sin(t * 1.6) * 0.03],
+  head: [0, Math.sin(t * 0.5) * 0.15, 0],
+  bob: Math.sin(t * 2) * 0.015,
+});
+
 /** Eases a one-shot gesture in and out, so it never snaps from or back to rest. */
 const envelope = (phase: number): number => Math.min(1, phase * 8, (1 - phase) * 8);
 

@@ -7,7 +7,7 @@ export interface PortalViews {
   readonly targets: readonly Interactable[];
   /** The portal's custom-setting key by target id. */
   keyOf(targetId: string): string | undefined;
-  update(timeSeconds: number): void;
+  update(ambientSeconds: number): void;
   dispose(): void;
 }
 
@@ -75,7 +75,14 @@ export const buildPortals = (scene: THREE.Scene, layout: WorldLayout): PortalVie
     rings.push(ring);
     const id = `portal:${portal.id}`;
     keys.set(id, portal.key);
-    targets.push({ id, kind: 'portal', x: portal.x, z: portal.z, radius: 1.3 });
+    targets.push({
+      id,
+      kind: 'portal',
+      label: portal.label,
+      x: portal.x,
+      z: portal.z,
+      radius: 1.3,
+    });
   }
   scene.add(group);
 

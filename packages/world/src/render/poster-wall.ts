@@ -78,6 +78,7 @@ export const hangPosters = async (
       targets.push({
         id: `poster:${poster.id}`,
         kind: 'poster',
+        label: poster.title,
         x: slot.x + nx * REACH_OFFSET,
         z: slot.z + nz * REACH_OFFSET,
         radius: POSTER_W / 2,

@@ -37,7 +37,7 @@ export interface RemoteAvatars {
   /** Engine step: emotes end on time or when the avatar moves. */
   step(engineMs: number): void;
   /** Draws every remote avatar at `nowMs` minus the interpolation delay. */
-  draw(nowMs: number, engineMs: number, timeSeconds: number, dtSeconds: number): void;
+  draw(nowMs: number, engineMs: number, ambientSeconds: number, dtSeconds: number): void;
   summary(): RemoteSummary[];
   dispose(): void;
 }

@@ -10,16 +10,20 @@ import { lookFromSeed } from '../avatar-look.ts';
 import { createCamera } from '../camera.ts';
 import { createEngine } from '../engine.ts';
 import { createInputState } from '../input.ts';
+import { ambientSeconds } from '../motion.ts';
 import { createAvatarBody } from '../movement.ts';
 import { buildNavGrid } from '../pathfinding.ts';
 import { createAmbientAudio } from './ambient-audio.ts';
 import { avatarLabel } from './avatar-view.ts';
 import { buildCampusScene } from './campus-scene.ts';
+import { campusLandmarks } from './campus-signs.ts';
 import { attachDomInput, type InputSink } from './dom-input.ts';
 import { createPointerPick } from './pointer-ray.ts';
+import { watchReducedMotion } from './reduced-motion.ts';
 import { createRemoteAvatars } from './remote-avatars.ts';
 import { createWorldRenderer } from './renderer.ts';
 import { createClassroomSystem } from './systems/classroom.ts';
+import { createDescriptionSystem } from './systems/description.ts';
 import { createEmoteSystem } from './systems/emotes.ts';
 import { createFollowCameraSystem } from './systems/follow-camera.ts';
 import { createInteractionSystem } from './systems/interaction.ts';
@@ -32,6 +36,7 @@ import { createRemotesSystem } from './systems/remotes.ts';
 import { createSessionSystem } from './systems/session.ts';
 import { installTestHook } from './test-hook.ts';
 import { attachTouchInput } from './touch-input.ts';
+import { createWorldTextView } from './world-text.ts';
 import {
   createSelfState,
   nearestSpot,
@@ -115,6 +120,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
   let frame = 0;
 
   const output = createWorldRenderer(canvas);
+  const motion = watchReducedMotion();
   const campus = buildCampusScene(layout);
   const { scene } = campus;
   const self = createSelfState(createAvatarBody(layout));
@@ -157,19 +163,26 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     if (total > 0) onProgress(10 + Math.round((done / total) * 40));
   });
   const session = createSessionSystem(ctx, { location: options.location, onConnection, onError });
+  // The text alternative: screen readers get what the canvas shows near the avatar.
+  const landmarks = layout.id === 'campus' ? campusLandmarks(layout.classrooms) : [];
+  const worldText = createWorldTextView(
+    canvas,
+    landmarks.flatMap((mark) => (mark.kind === 'sign' && mark.label ? [mark.label] : [])),
+  );
   // Fixed steps run in this order (movement before the prompt and the move it sends); frames
   // draw in this order before the scene is rendered.
   const systems: WorldSystem[] = [
     player,
     classroom,
     interaction,
+    createDescriptionSystem(ctx, interaction, landmarks, worldText),
     emotes,
     createRemotesSystem(ctx),
     createNetSyncSystem(ctx),
     portals,
     posters,
     createLeaderboardSystem(ctx, options.loadLeaderboard),
-    { name: 'campus', draw: (f) => campus.update(f.timeSeconds) },
+    { name: 'campus', draw: (f) => campus.update(f.ambientSeconds) },
     createFollowCameraSystem(ctx),
     session,
   ];
@@ -196,6 +209,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
       },
       camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
       remotes: ctx.remotes.summary(),
+      reducedMotion: motion.reduced,
     }),
     {
       walkTo: (x, z) => player.walkToPoint({ x, z }),
@@ -216,7 +230,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     engine.tick(now);
     const info: FrameInfo = {
       nowMs: now,
-      timeSeconds: now / 1000,
+      ambientSeconds: ambientSeconds(now / 1000, motion.reduced),
       dtSeconds: dt,
       engineMs: engine.timeMs,
       alpha: engine.alpha,
@@ -285,6 +299,8 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
       transport.close();
       for (const system of [...systems].reverse()) system.dispose?.();
       audio?.dispose();
+      worldText.dispose();
+      motion.dispose();
       removeTestHook();
       campus.dispose();
       output.dispose();

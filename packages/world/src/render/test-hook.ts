@@ -17,6 +17,8 @@ export interface AtriumTestHook {
   /** The orbit camera, in radians. */
   camera: { yaw: number; pitch: number };
   remotes: RemoteSummary[];
+  /** The world follows `prefers-reduced-motion`: idle avatars, water and portals stand still. */
+  reducedMotion: boolean;
 }
 
 /**

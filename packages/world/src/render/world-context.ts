@@ -26,8 +26,11 @@ export interface SelfState {
 export interface FrameInfo {
   /** `performance.now()` at the frame. */
   nowMs: number;
-  /** `nowMs` in seconds, for animations. */
-  timeSeconds: number;
+  /**
+   * The clock of decorative animation (idle sway, water, portals): `nowMs` in seconds, or 0 while
+   * the visitor prefers reduced motion (`ambientSeconds`).
+   */
+  ambientSeconds: number;
   /** Seconds since the last frame, capped at 0.1. */
   dtSeconds: number;
   /** Simulated time of the engine. */

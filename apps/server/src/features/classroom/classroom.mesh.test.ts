@@ -100,6 +100,7 @@ describe('classroom in mesh mode (no media server)', () => {
           isUnmutedAudioProhibited: false,
           isUnmutedVideoProhibited: false,
         },
+        sending: { audio: false, video: false },
       },
     ]);
     expect(await joined).toMatchObject({ id: s.id, userId: samClaims.sub, role: 'member' });

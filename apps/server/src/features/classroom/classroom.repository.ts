@@ -144,11 +144,31 @@ export class ClassroomRepository {
     return row !== undefined;
   }
 
-  async setMids(socketId: string, audioMid: string | null, videoMid: string | null): Promise<void> {
+  async setMids(
+    socketId: string,
+    mids: Pick<ClassroomParticipantRow, 'audioMid' | 'videoMid' | 'screenMid'>,
+  ): Promise<void> {
     await this.db
       .update(classroomParticipants)
-      .set({ audioMid, videoMid })
+      .set(mids)
       .where(eq(classroomParticipants.socketId, socketId));
+  }
+
+  /** Records what the person's browser says it sends. */
+  async setSending(socketId: string, audioOn: boolean, videoOn: boolean): Promise<void> {
+    await this.db
+      .update(classroomParticipants)
+      .set({ audioOn, videoOn })
+      .where(eq(classroomParticipants.socketId, socketId));
+  }
+
+  /** The screen-share m-lines of the room's publishers, by feed (to label subscriptions). */
+  async screenMids(channel: string): Promise<Map<number, string>> {
+    const rows = await this.db
+      .select({ feed: classroomParticipants.feed, mid: classroomParticipants.screenMid })
+      .from(classroomParticipants)
+      .where(eq(classroomParticipants.channel, channel));
+    return new Map(rows.flatMap((r) => (r.mid ? [[r.feed, r.mid] as const] : [])));
   }
 
   async setProhibited(socketId: string, kind: 'audio' | 'video', value: boolean): Promise<void> {

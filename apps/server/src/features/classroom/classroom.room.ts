@@ -7,6 +7,7 @@ import type {
   ClassParticipant,
   VideoChannel,
   IceServer,
+  MediaState,
   ParticipantAttributes,
   SessionDescription,
 } from '@atrium/protocol';
@@ -74,6 +75,12 @@ export const attributesOf = (
   isUnmutedVideoProhibited: row.videoProhibited,
 });
 
+/** What the others receive: what the browser says it sends, and nothing the SFU drops. */
+export const sendingOf = (row: ClassroomParticipantRow): MediaState => ({
+  audio: row.audioOn && !row.audioProhibited,
+  video: row.videoOn && !row.videoProhibited,
+});
+
 export const viewOf = (
   row: ClassroomParticipantRow,
   channel: ClassroomChannelRow,
@@ -83,6 +90,7 @@ export const viewOf = (
   role: row.role as ClassParticipant['role'],
   publishing: row.audioMid !== null || row.videoMid !== null,
   attributes: attributesOf(row, channel),
+  sending: sendingOf(row),
 });
 
 export function requireOwn(session: Session, participant: number): void {
@@ -128,6 +136,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     emitToRoom(row.channel)?.emit('class:attributes', {
       id: row.feed,
       attributes: attributesOf(row, channel),
+      sending: sendingOf(row),
     });
   }
 
@@ -190,6 +199,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     const current = await service.channel(channel);
     socket.to(classRoomKey(channel)).emit('class:joined', viewOf(me, current));
     const sfu = session.peer !== null;
+    const first = Math.min(me.joinedAt.getTime(), ...others.map((row) => row.joinedAt.getTime()));
     return {
       room: channel,
       id: session.feed,
@@ -200,6 +210,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
       mode: sfu ? 'sfu' : 'mesh',
       enforced: sfu,
       iceServers: deps.iceServers?.(claims.sub) ?? [],
+      elapsedMs: Math.max(0, Date.now() - first),
     };
   }
 

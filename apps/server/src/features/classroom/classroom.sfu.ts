@@ -21,9 +21,29 @@ import { classRoomKey, GHOST_GRACE_MS, requireOwn, requireSdp } from './classroo
 import type { RoomCore, Session } from './classroom.room.ts';
 import { isHost } from './classroom.service.ts';
 
-/** The m-lines of a subscription, as the browser needs them to place remote tracks. */
-const streamsView = (streams: SubscribedStream[]) =>
-  streams.map(({ mid, type, feed }) => ({ mid, type, ...(feed === undefined ? {} : { feed }) }));
+/**
+ * The m-lines of a subscription, as the browser needs them to place remote tracks; `screens` (feed
+ * → the mid of its screen share) marks which video is a share rather than a camera.
+ */
+const streamsView = (streams: SubscribedStream[], screens: Map<number, string>) =>
+  streams.map(({ mid, type, feed, feedMid }) => ({
+    mid,
+    type,
+    ...(feed === undefined ? {} : { feed }),
+    ...(feed !== undefined && feedMid !== undefined && screens.get(feed) === feedMid
+      ? { screen: true }
+      : {}),
+  }));
+
+/** Which of a publisher's m-lines is its microphone, camera and screen (PUBLISH_LINES order). */
+export const midsOf = (streams: { type: string; mid: string }[]) => {
+  const videos = streams.filter((st) => st.type === 'video');
+  return {
+    audioMid: streams.find((st) => st.type === 'audio')?.mid ?? null,
+    videoMid: videos[0]?.mid ?? null,
+    screenMid: videos[1]?.mid ?? null,
+  };
+};
 
 /**
  * Janus's room id of a video room: room-1 → 1001; a call's room (made on demand) → a number from
@@ -44,7 +64,11 @@ export const janusRoomSecret = (secret: string, channel: VideoChannel): string =
 export interface SfuPath {
   join: (socket: AtriumSocket, claims: AuthClaims, channel: VideoChannel) => Promise<ClassJoinAck>;
   /** Mutes or unmutes one stream of one participant at the SFU, if they publish it. */
-  moderateRow: (row: ClassroomParticipantRow, kind: MediaKind, mute: boolean) => Promise<void>;
+  moderateRow: (
+    row: ClassroomParticipantRow,
+    kind: MediaKind | 'screen',
+    mute: boolean,
+  ) => Promise<void>;
   publish: Handler<'class:publish'>;
   subscribe: Handler<'class:subscribe'>;
   start: Handler<'class:start'>;
@@ -102,8 +126,12 @@ export function createSfuPath(core: RoomCore): SfuPath {
     return { peer: session.peer, publisher: session.publisher };
   }
 
-  async function moderateRow(row: ClassroomParticipantRow, kind: MediaKind, mute: boolean) {
-    const mid = kind === 'audio' ? row.audioMid : row.videoMid;
+  async function moderateRow(
+    row: ClassroomParticipantRow,
+    kind: MediaKind | 'screen',
+    mute: boolean,
+  ) {
+    const mid = { audio: row.audioMid, video: row.videoMid, screen: row.screenMid }[kind];
     if (!mid) return;
     const media = requireMedia();
     const channel = row.channel;
@@ -214,13 +242,15 @@ export function createSfuPath(core: RoomCore): SfuPath {
     const { answer, streams } = await janus(() =>
       publisher.publish({ offer: { type: 'offer', sdp: offer } }),
     );
-    const audioMid = streams.find((st) => st.type === 'audio')?.mid ?? null;
-    const videoMid = streams.find((st) => st.type === 'video')?.mid ?? null;
-    await repo.setMids(s.id, audioMid, videoMid);
-    // Stored prohibitions hold from the first packet: the SFU drops what a student sends.
+    await repo.setMids(s.id, midsOf(streams));
+    // Stored prohibitions hold from the first packet: the SFU drops what a student sends. The
+    // screen line carries nothing until its person holds the room's screen share, so it cannot
+    // carry a camera past a camera mute.
     const row = await repo.participant(s.id);
     if (row?.audioProhibited) await moderateRow(row, 'audio', true);
     if (row?.videoProhibited) await moderateRow(row, 'video', true);
+    const channelRow = await service.channel(session.channel);
+    if (row && channelRow.screenSharer !== row.userId) await moderateRow(row, 'screen', true);
     return { sdp: answer };
   };
 
@@ -241,7 +271,11 @@ export function createSfuPath(core: RoomCore): SfuPath {
       // this subscription until the browser answers: that offer goes to the browser.
       subscriber.on('updated', ({ offer, streams }) => {
         if (session.updating || !offer) return;
-        s.emit('class:renegotiate', { sdp: offer, streams: streamsView(streams) });
+        void repo.screenMids(session.channel).then(
+          (screens) =>
+            s.emit('class:renegotiate', { sdp: offer, streams: streamsView(streams, screens) }),
+          (err: unknown) => log.error({ err }, 'classroom renegotiation failed'),
+        );
       });
       const { offer, streams } = await janus(() =>
         subscriber.subscribe({
@@ -251,7 +285,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
         }),
       );
       session.subscriber = subscriber;
-      return { sdp: offer, streams: streamsView(streams) };
+      return { sdp: offer, streams: streamsView(streams, await repo.screenMids(session.channel)) };
     }
     const subscriber = session.subscriber;
     session.updating = true;
@@ -260,7 +294,8 @@ export function createSfuPath(core: RoomCore): SfuPath {
       const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
       const done = result.offer ? result : await updated;
       if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
-      return { sdp: done.offer, streams: streamsView(done.streams) };
+      const screens = await repo.screenMids(session.channel);
+      return { sdp: done.offer, streams: streamsView(done.streams, screens) };
     } finally {
       session.updating = false;
     }

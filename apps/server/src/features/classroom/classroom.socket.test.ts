@@ -502,12 +502,25 @@ describe.runIf(janusBinary && redisUrl && postgresUrl)(
         await prohibited;
         expect((await moderatedIn(clientA, JWT_SECRET, 'room-2'))[a.id]).toHaveLength(1);
         await ok(ask(onA, 'class:mute-all', { kind: 'audio', mute: false }));
+        // What Alice sends (told on B) reaches the teacher on A (issue 27).
+        const sending = next(onA, 'class:attributes', (p) => p.id === a.id && p.sending.video);
+        await ok(ask(onB, 'class:sending', { audio: false, video: true }));
+        expect((await sending).sending).toEqual({ audio: false, video: true });
 
         await ok(ask(onB, 'class:share', { on: true }));
         expect(await ask(onA, 'class:share', { on: true })).toEqual({
           status: false,
           message: ClassroomText.screenShareTaken,
         });
+        // The teacher on A stops Alice's share on B: Alice's page hears of it.
+        const stopped = next(
+          onB,
+          'class:attributes',
+          (p) => p.id === a.id && p.attributes.shareScreen === 'false',
+        );
+        await ok(ask(onA, 'class:stop-share', { target: a.id }));
+        await stopped;
+        await ok(ask(onB, 'class:share', { on: true }));
 
         const left = next(onA, 'class:left', (p) => p.id === a.id);
         onB.disconnect();

@@ -29,17 +29,27 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   const sfu = createSfuPath(core);
   const mesh = createMeshPath(core);
 
+  /** A moderation at the SFU that is logged, not thrown, when Janus refuses it. */
+  async function moderateQuietly(
+    row: Parameters<typeof sfu.moderateRow>[0],
+    kind: MediaKind | 'screen',
+    mute: boolean,
+  ) {
+    if (!deps.media()) return;
+    try {
+      await sfu.moderateRow(row, kind, mute);
+    } catch (err) {
+      log.error({ err, channel: row.channel, feed: row.feed }, 'classroom moderation failed');
+    }
+  }
+
   /** A global flag changed: every student in the room follows, teachers and admins never. */
   async function applyFlag(channel: VideoChannel, kind: MediaKind, mute: boolean, by: AuthClaims) {
     const rows = await repo.participants(channel);
     for (const row of rows) {
       if (isHost(row.role as AuthClaims['role'])) continue;
       await repo.setProhibited(row.socketId, kind, mute);
-      try {
-        await sfu.moderateRow(row, kind, mute);
-      } catch (err) {
-        log.error({ err, channel, feed: row.feed }, 'classroom moderation failed');
-      }
+      await moderateQuietly(row, kind, mute);
       await announceAttributes(row.socketId);
     }
     const flags = flagsOf(await service.channel(channel));
@@ -114,6 +124,34 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       } else {
         await repo.releaseScreen(session.channel, session.claims.sub);
       }
+      // The screen line carries something only while its person holds the share.
+      const row = await repo.participant(s.id);
+      if (row) await moderateQuietly(row, 'screen', !sharing);
+      await announceAttributes(s.id);
+      return {};
+    });
+
+    on('class:stop-share', async (s, { target }) => {
+      requireHost(s.data.auth);
+      const session = requireSession(s);
+      const row = await repo.participantByFeed(session.channel, target);
+      if (!row) throw notFound(ClassroomText.unknownParticipant);
+      if (!(await repo.releaseScreen(session.channel, row.userId))) {
+        throw conflict(ClassroomText.notSharing);
+      }
+      // Every line of that person's screen stops at the SFU at once; their page, told by the
+      // attributes, ends the capture.
+      for (const each of await repo.participants(session.channel)) {
+        if (each.userId !== row.userId) continue;
+        await moderateQuietly(each, 'screen', true);
+        await announceAttributes(each.socketId);
+      }
+      return {};
+    });
+
+    on('class:sending', async (s, { audio, video }) => {
+      requireSession(s);
+      await repo.setSending(s.id, audio, video);
       await announceAttributes(s.id);
       return {};
     });

@@ -8,13 +8,8 @@ type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 export type NewSession = typeof dartsSessions.$inferInsert;
 export type NewMatch = typeof dartsMatches.$inferInsert;
-export interface SessionResult {
-  winnerName: string;
-  isWinner: boolean;
-  darts: number;
-}
 
-/** The only place with SQL for the mini-game: sessions, the leaderboard and matches. */
+/** The only place with SQL for the mini-game: games, the leaderboard and matches. */
 export class MinigameRepository {
   constructor(private readonly db: AppDb) {}
 
@@ -26,31 +21,75 @@ export class MinigameRepository {
     return row;
   }
 
-  async createSession(row: NewSession): Promise<string> {
-    const [created] = await this.db
-      .insert(dartsSessions)
-      .values(row)
-      .returning({ id: dartsSessions.id });
-    if (!created) throw new Error('no session row');
-    return created.id;
-  }
-
-  async session(id: string): Promise<DartsSessionRow | undefined> {
-    const [row] = await this.db.select().from(dartsSessions).where(eq(dartsSessions.id, id));
-    return row;
+  /**
+   * Starts a game for its owner and ends the owner's other games still in play: one game at a
+   * time, so games played side by side cannot add up to more darts than a person throws. An
+   * advisory lock on the owner keeps two starts at once from both staying open.
+   */
+  async startSession(row: NewSession & { ownerSub: string }, now: Date): Promise<string> {
+    return this.db.transaction(async (tx: Tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`darts:${row.ownerSub}`}))`);
+      await tx
+        .update(dartsSessions)
+        .set({ finishedAt: now })
+        .where(
+          and(
+            eq(dartsSessions.ownerSub, row.ownerSub),
+            isNull(dartsSessions.finishedAt),
+            isNotNull(dartsSessions.game),
+          ),
+        );
+      const [created] = await tx
+        .insert(dartsSessions)
+        .values(row)
+        .returning({ id: dartsSessions.id });
+      if (!created) throw new Error('no session row');
+      return created.id;
+    });
   }
 
   /**
-   * Stores the result unless the session already has one, in one statement, so two finishes
-   * racing on two processes store one result. False when it was already finished.
+   * Runs `fn` on the session row locked for update, so two darts of one game (from two
+   * processes, say) are played one after the other; `fn` answers the changes to write, or
+   * throws to refuse and change nothing.
    */
-  async finishSession(id: string, result: SessionResult): Promise<boolean> {
+  async changeSession<T>(
+    id: string,
+    fn: (row: DartsSessionRow | undefined) => { set: Partial<NewSession>; answer: T },
+  ): Promise<T> {
+    return this.db.transaction(async (tx: Tx) => {
+      const [row] = await tx
+        .select()
+        .from(dartsSessions)
+        .where(eq(dartsSessions.id, id))
+        .for('update');
+      const change = fn(row);
+      await tx.update(dartsSessions).set(change.set).where(eq(dartsSessions.id, id));
+      return change.answer;
+    });
+  }
+
+  /**
+   * Removes an account's entry from a mode's leaderboard: every win of theirs in that mode.
+   * Answers their username as stored and how many wins went, or undefined for nobody by that name.
+   */
+  async removeWins(
+    mode: DartsMode,
+    username: string,
+  ): Promise<{ username: string; removed: number } | undefined> {
+    const user = await this.userByName(username);
+    if (!user) return undefined;
     const rows = await this.db
-      .update(dartsSessions)
-      .set({ ...result, finishedAt: new Date() })
-      .where(and(eq(dartsSessions.id, id), isNull(dartsSessions.finishedAt)))
+      .delete(dartsSessions)
+      .where(
+        and(
+          eq(dartsSessions.mode, mode),
+          eq(dartsSessions.userId, user.id),
+          eq(dartsSessions.isWinner, true),
+        ),
+      )
       .returning({ id: dartsSessions.id });
-    return rows.length === 1;
+    return { username: user.username, removed: rows.length };
   }
 
   /**
@@ -99,7 +138,7 @@ export class MinigameRepository {
   async changeMatch<T>(
     id: string,
     fn: (row: DartsMatchRow | undefined) => {
-      set?: Partial<Pick<DartsMatchRow, 'status' | 'game'>>;
+      set?: Partial<Pick<DartsMatchRow, 'status' | 'game' | 'seed' | 'readyAt'>>;
       results?: NewSession[];
       answer: T;
     },

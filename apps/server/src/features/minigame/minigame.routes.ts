@@ -1,10 +1,9 @@
 import { MinigameApi } from '@atrium/protocol';
 import type { FastifyPluginAsync } from 'fastify';
-import { POSTER_BODY_LIMIT } from '../../http/errors.ts';
 import { serveRoute } from '../../http/route.ts';
 import type { MinigameService } from './minigame.service.ts';
 
-/** Issue 17's darts sessions and leaderboard over HTTP. */
+/** Darts games against the computer, played dart by dart, and the leaderboard, over HTTP. */
 export const minigameRoutes: FastifyPluginAsync<{ service: MinigameService }> = async (
   app,
   { service },
@@ -14,20 +13,20 @@ export const minigameRoutes: FastifyPluginAsync<{ service: MinigameService }> = 
     data: { sessionId: await service.register(request.auth, request.body) },
   }));
 
-  // The longest game the schema takes (MinigameConstants.maxHits darts of about 35 bytes each)
-  // is past the default 16 KB body; 64 KB takes it with room to spare.
-  serveRoute(
-    app,
-    MinigameApi.finish,
-    async (request) => ({
-      status: true as const,
-      data: await service.finish(request.auth, request.body),
-    }),
-    { bodyLimit: POSTER_BODY_LIMIT },
-  );
+  serveRoute(app, MinigameApi.throwDart, async (request) => ({
+    status: true as const,
+    data: await service.throwDart(request.auth, request.params.sessionId, request.body.aim),
+  }));
+
+  serveRoute(app, MinigameApi.finish, () => service.finish());
 
   serveRoute(app, MinigameApi.leaderboard, async (request) => ({
     status: true as const,
     data: await service.leaderboard(request.params.mode),
+  }));
+
+  serveRoute(app, MinigameApi.removeEntry, async (request) => ({
+    status: true as const,
+    data: await service.removeEntry(request.auth, request.params.mode, request.params.username),
   }));
 };

@@ -1,28 +1,33 @@
 import {
-  applyThrow,
-  isValidHit,
+  DARTS_LEVELS,
   MinigameConstants,
   MinigameText,
   newGame,
-  replayGame,
+  placeDart,
+  playAgainstComputer,
+  releaseScatter,
 } from '@atrium/protocol';
 import type {
+  BoardPoint,
   DartsGame,
+  DartsLevel,
   DartsMatch,
   DartsMode,
-  FinishGame,
   GameResult,
-  Hit,
   LeaderboardEntry,
   RegisterGame,
+  RemovedEntry,
+  ThrownDarts,
 } from '@atrium/protocol';
-import type { DartsMatchRow } from '../../db/schema.ts';
+import type { RedisClientType } from 'redis';
+import type { DartsMatchRow, DartsSessionRow } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { toUser } from '../../realtime/realtime.ts';
 import type { AtriumServer } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
-import { requireAccountHolder, requireSignedIn } from '../../security/policy.ts';
+import { requireAccountHolder, requireRole, requireSignedIn } from '../../security/policy.ts';
+import { dartRandom, newSeed } from './minigame.dart-random.ts';
 import type { MinigameRepository, NewSession } from './minigame.repository.ts';
 
 export interface MinigameServiceDeps {
@@ -30,28 +35,51 @@ export interface MinigameServiceDeps {
   limiter: RateLimiter;
   /** The socket server once built; null before, and once the server is closing. */
   io: () => AtriumServer | null;
+  /** With several processes (and for the admin CLI): where a leaderboard change is published. */
+  redis?: RedisClientType | undefined;
   now?: () => Date;
 }
 
-/** Opponent kinds as stored: the computer's level, a person (reported by a client), a match. */
+/**
+ * The Redis channel that says a leaderboard changed other than by a win (its message is the
+ * mode): every process tells its own sockets, so a removal by the admin CLI reaches them too.
+ */
+export const LEADERBOARD_CHANNEL = 'atrium:minigame:leaderboard';
+
+/** Opponent kinds as stored: the computer's level (`computer-1`…), a person reported by a client before issue 27, a match. */
+const COMPUTER = 'computer-';
 const PERSON = 'person';
 const MATCH = 'match';
-
-/** The game after `hits`, or a 400 with the rule the darts break. */
-function replay(mode: DartsMode, players: string[], hits: Hit[]): DartsGame {
-  if (!hits.every(isValidHit)) throw badRequest(MinigameText.invalidHit);
-  let game: DartsGame;
-  try {
-    game = replayGame(mode, players, hits);
-  } catch {
-    throw badRequest(MinigameText.afterWinner);
-  }
-  if (game.winner === null) throw badRequest(MinigameText.notFinished);
-  return game;
-}
+const { dartIntervalMs } = MinigameConstants;
+const requireAdmin = requireRole('admin', MinigameText.onlyAdmins);
 
 const dartsOf = (game: DartsGame, player: number) =>
   game.throws.filter((t) => t.player === player).length;
+
+const levelOf = (opponent: string): DartsLevel =>
+  DARTS_LEVELS[Number(opponent.slice(COMPUTER.length)) - 1] ?? 'medium';
+
+/** A dart that comes sooner than `readyAt` is refused: nobody throws that fast. */
+function requirePaced(readyAt: Date | null, now: number): void {
+  const wait = (readyAt?.getTime() ?? 0) - now;
+  if (wait > 0) throw tooManyRequests(MinigameText.tooFast, wait);
+}
+
+/** The verdict on a finished game against the computer, as its owner hears it. */
+function resultOf(row: DartsSessionRow, game: DartsGame): GameResult {
+  const isWinner = game.winner === 0;
+  return {
+    winner: game.players[game.winner ?? 0]?.name ?? '',
+    isWinner,
+    score: dartsOf(game, 0),
+    stored: !row.isGuest,
+    message: row.isGuest
+      ? MinigameText.guestNotStored
+      : isWinner
+        ? MinigameText.stored
+        : MinigameText.lost,
+  };
+}
 
 const matchView = (row: DartsMatchRow): DartsMatch => ({
   matchId: row.id,
@@ -65,9 +93,10 @@ const matchView = (row: DartsMatchRow): DartsMatch => ({
 });
 
 /**
- * Issue 17's darts rules on the server: every dart a client reports is checked and replayed here
- * with the shared rules module, so the winner and the score are the server's own; a match between
- * two people is played here dart by dart.
+ * Darts on the server (issues 17 and 27): every game that counts is played here. Against the
+ * computer, the player sends where each dart was thrown; the server lands it with its own
+ * scatter, throws the computer's darts, refuses darts that come faster than a person throws and
+ * ends the game itself. A match between two people is played here dart by dart the same way.
  */
 export class MinigameService {
   private readonly now: () => Date;
@@ -76,64 +105,105 @@ export class MinigameService {
     this.now = deps.now ?? (() => new Date());
   }
 
+  /** Starts a game against the computer; the player throws first, one interval from now. */
   async register(claims: AuthClaims | null | undefined, body: RegisterGame): Promise<string> {
     const me = requireSignedIn(claims);
+    if (body.opponent.kind !== 'computer') throw badRequest(MinigameText.personByInvitation);
+    const limit = await this.deps.limiter.hit(
+      `minigame:start:${me.sub}`,
+      MinigameConstants.startWindowMs,
+      MinigameConstants.startLimit,
+    );
+    if (!limit.allowed) throw tooManyRequests(MinigameText.tooManyGames, limit.retryAfterMs);
     const guest = me.role === 'guest';
-    return this.deps.repo.createSession({
-      ownerSub: me.sub,
-      userId: guest ? null : me.sub,
-      username: me.username,
-      isGuest: guest,
-      mode: body.mode,
-      opponent: body.opponent.kind === 'computer' ? `computer-${body.opponent.level}` : PERSON,
-    });
+    const now = this.now();
+    return this.deps.repo.startSession(
+      {
+        ownerSub: me.sub,
+        userId: guest ? null : me.sub,
+        username: me.username,
+        isGuest: guest,
+        mode: body.mode,
+        opponent: `${COMPUTER}${body.opponent.level}`,
+        seed: newSeed(),
+        game: newGame(body.mode, [me.username, MinigameText.computer]),
+        readyAt: new Date(now.getTime() + dartIntervalMs),
+      },
+      now,
+    );
   }
 
-  async finish(claims: AuthClaims | null | undefined, body: FinishGame): Promise<GameResult> {
+  /**
+   * The player's next dart, sent at `aim`: the server lands it, and when the turn passes throws
+   * the computer's darts; a win ends the game and stores the result.
+   */
+  async throwDart(
+    claims: AuthClaims | null | undefined,
+    sessionId: string,
+    aim: BoardPoint,
+  ): Promise<ThrownDarts> {
     const me = requireSignedIn(claims);
-    const hit = await this.deps.limiter.hit(
-      `minigame:finish:${me.sub}`,
-      MinigameConstants.finishWindowMs,
-      MinigameConstants.finishLimit,
-    );
-    if (!hit.allowed) throw tooManyRequests(MinigameText.tooManyFinishes, hit.retryAfterMs);
-    const session = await this.deps.repo.session(body.sessionId);
-    // Someone else's session is answered like a missing one: ids are not to be probed.
-    if (!session || session.ownerSub !== me.sub) throw notFound(MinigameText.sessionUnknown);
-    if (session.finishedAt) throw conflict(MinigameText.alreadyFinished);
-    if (session.mode !== body.mode) throw badRequest(MinigameText.modeMismatch);
-    const index = body.me ?? 0;
-    if (index >= body.players.length) throw badRequest(MinigameText.playerIndex);
-    const game = replay(body.mode, body.players, body.hits);
-    const winner = game.winner ?? 0;
-    const result = {
-      winnerName: body.players[winner] ?? '',
-      isWinner: winner === index,
-      darts: dartsOf(game, index),
-    };
-    if (!(await this.deps.repo.finishSession(session.id, result))) {
-      throw conflict(MinigameText.alreadyFinished);
-    }
-    const counts = !session.isGuest && session.opponent !== PERSON;
-    if (counts && result.isWinner) this.announce(me.username, body.mode);
-    return {
-      winner: result.winnerName,
-      isWinner: result.isWinner,
-      score: result.darts,
-      stored: counts,
-      message: session.isGuest
-        ? MinigameText.guestNotStored
-        : session.opponent === PERSON
-          ? MinigameText.matchStoredByServer
-          : result.isWinner
-            ? MinigameText.stored
-            : MinigameText.lost,
-    };
+    const now = this.now().getTime();
+    const { answer, row } = await this.deps.repo.changeSession(sessionId, (row) => {
+      // Someone else's game is answered like a missing one: ids are not to be probed.
+      if (!row || row.ownerSub !== me.sub || !row.game || !row.seed) {
+        throw notFound(MinigameText.sessionUnknown);
+      }
+      const game = row.game as DartsGame;
+      if (row.finishedAt) {
+        throw conflict(game.winner === null ? MinigameText.gameLeft : MinigameText.alreadyFinished);
+      }
+      requirePaced(row.readyAt, now);
+      if (game.throws.length >= MinigameConstants.maxHits) {
+        throw badRequest(MinigameText.tooManyHits);
+      }
+      const next = playAgainstComputer(game, aim, levelOf(row.opponent), dartRandom(row.seed));
+      const darts = next.throws.slice(game.throws.length);
+      const readyInMs = dartIntervalMs * darts.length;
+      const ended = next.winner !== null;
+      const set: Partial<NewSession> = { game: next, readyAt: new Date(now + readyInMs) };
+      if (ended) {
+        Object.assign(set, {
+          finishedAt: new Date(now),
+          winnerName: next.players[next.winner ?? 0]?.name ?? '',
+          isWinner: next.winner === 0,
+          darts: dartsOf(next, 0),
+        });
+      }
+      const result = ended ? resultOf(row, next) : null;
+      return { set, answer: { answer: { darts, game: next, readyInMs, result }, row } };
+    });
+    if (answer.result?.isWinner && !row.isGuest) this.announce(me.username, row.mode as DartsMode);
+    return answer;
+  }
+
+  /** The old report of a finished game (issue 17): a game is played here now, never posted. */
+  finish(): never {
+    throw badRequest(MinigameText.finishGone);
   }
 
   async leaderboard(mode: DartsMode, limit: number = MinigameConstants.leaderboardSize) {
     const entries: LeaderboardEntry[] = await this.deps.repo.leaderboard(mode, limit, PERSON);
     return { mode, entries };
+  }
+
+  /** Admins: removes a player's entry (every win of theirs) from a mode's leaderboard. */
+  async removeEntry(
+    claims: AuthClaims | null | undefined,
+    mode: DartsMode,
+    username: string,
+  ): Promise<RemovedEntry> {
+    requireAdmin(claims);
+    return this.removeWins(mode, username);
+  }
+
+  /** Removes the entry (for an admin, or the operator's CLI) and has every board load again. */
+  async removeWins(mode: DartsMode, username: string): Promise<RemovedEntry> {
+    const gone = await this.deps.repo.removeWins(mode, username);
+    if (!gone?.removed) throw notFound(MinigameText.noEntry);
+    if (this.deps.redis) await this.deps.redis.publish(LEADERBOARD_CHANNEL, mode);
+    else this.deps.io()?.emit('minigame:leaderboard', { mode });
+    return { mode, ...gone };
   }
 
   /** The world announcement: every connected client, on every process. */
@@ -212,6 +282,8 @@ export class MinigameService {
         ? {
             status: 'playing',
             game: newGame(row.mode as DartsMode, [row.inviterName, row.inviteeName]),
+            seed: newSeed(),
+            readyAt: new Date(now + dartIntervalMs),
           }
         : { status: 'declined' };
       return { set, answer: { ...row, ...set } };
@@ -219,22 +291,30 @@ export class MinigameService {
     return this.tell(row);
   }
 
-  async throwDart(
+  /** A dart of a match, sent at `aim` by the player whose turn it is; the server lands it. */
+  async throwMatchDart(
     claims: AuthClaims | null | undefined,
     matchId: string,
-    hit: Hit,
+    aim: BoardPoint,
   ): Promise<DartsMatch> {
     const me = requireAccountHolder(claims);
+    const now = this.now().getTime();
     const row = await this.deps.repo.changeMatch(matchId, (row) => {
       if (!row) throw notFound(MinigameText.matchUnknown);
       const player = [row.inviterId, row.inviteeId].indexOf(me.sub);
       if (player < 0) throw forbidden(MinigameText.notYourMatch);
-      if (row.status !== 'playing' || !row.game) throw badRequest(MinigameText.notPlaying);
+      if (row.status !== 'playing' || !row.game || !row.seed) {
+        throw badRequest(MinigameText.notPlaying);
+      }
       const game = row.game as DartsGame;
       if (game.current !== player) throw badRequest(MinigameText.notYourTurn);
-      if (!isValidHit(hit)) throw badRequest(MinigameText.invalidHit);
-      const next = applyThrow(game, hit);
-      if (next.winner === null) return { set: { game: next }, answer: { ...row, game: next } };
+      requirePaced(row.readyAt, now);
+      const random = dartRandom(row.seed)(game.throws.length);
+      const next = placeDart(game, releaseScatter(aim, random));
+      const readyAt = new Date(now + dartIntervalMs);
+      if (next.winner === null) {
+        return { set: { game: next, readyAt }, answer: { ...row, game: next } };
+      }
       const mode = row.mode as DartsMode;
       const results: NewSession[] = [
         [row.inviterId, row.inviterName],
@@ -245,12 +325,12 @@ export class MinigameService {
         username: name!,
         mode,
         opponent: MATCH,
-        finishedAt: new Date(),
+        finishedAt: new Date(now),
         winnerName: index === next.winner ? name! : (next.players[next.winner!]?.name ?? ''),
         isWinner: index === next.winner,
         darts: dartsOf(next, index),
       }));
-      const set = { status: 'finished', game: next };
+      const set = { status: 'finished', game: next, readyAt };
       return { set, results, answer: { ...row, ...set } };
     });
     const view = this.tell(row);

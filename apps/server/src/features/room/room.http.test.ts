@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RoomApi, SettingsAdminText } from '@atrium/protocol';
+import { POPUP_ALLOWLIST_DEFAULT, RoomApi, RoomText, SettingsAdminText } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
@@ -32,8 +32,31 @@ describe('the pop-up allowlist setting', () => {
     return { status: res.status, body: res.json as Record<string, unknown> };
   }
 
-  it('is empty by default, set and read by admins only, and checked', async () => {
-    expect((await call('admin', 'GET')).body).toEqual({ status: true, data: { origins: [] } });
+  /** The `frame-src` of a page's Content-Security-Policy: what the pages may frame. */
+  async function frameSrc(): Promise<string | undefined> {
+    const res = await fetch(`${server.url}/events`, { headers: { accept: 'text/html' } });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    return csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('frame-src '));
+  }
+
+  it('holds a few education sites by default, which pages may frame', async () => {
+    expect(POPUP_ALLOWLIST_DEFAULT.length).toBeGreaterThan(0);
+    const answer = { status: true, data: { origins: [...POPUP_ALLOWLIST_DEFAULT] } };
+    expect((await call('admin', 'GET')).body).toEqual(answer);
+    // Teachers read it (their push prompt lists it); members do not.
+    expect((await call('teacher', 'GET')).body).toEqual(answer);
+    const member = await call('member', 'GET');
+    expect(member.status).toBe(403);
+    expect(member.body.message).toBe(RoomText.hostOnly);
+    expect(await frameSrc()).toBe(
+      `frame-src 'self' https://www.youtube-nocookie.com ${POPUP_ALLOWLIST_DEFAULT.join(' ')}`,
+    );
+  });
+
+  it('is set by admins only, checked, and followed by what pages may frame', async () => {
     for (const role of ['teacher', 'member'] as const) {
       const refused = await call(role, 'PUT', { origins: ['https://evil.test'] });
       expect(refused.status).toBe(403);
@@ -42,13 +65,25 @@ describe('the pop-up allowlist setting', () => {
     for (const origins of [['javascript:alert(1)'], ['https://example.org/path'], 'x']) {
       expect((await call('admin', 'PUT', { origins })).status).toBe(400);
     }
+    expect((await call('admin', 'GET')).body).toEqual({
+      status: true,
+      data: { origins: [...POPUP_ALLOWLIST_DEFAULT] },
+    });
     const origins = ['https://example.org', 'https://*.wikipedia.org'];
     expect((await call('admin', 'PUT', { origins })).body).toEqual({
       status: true,
       data: { origins },
     });
     expect((await call('admin', 'GET')).body).toEqual({ status: true, data: { origins } });
-    expect((await call('teacher', 'GET')).status).toBe(403);
+    expect(await frameSrc()).toBe(
+      "frame-src 'self' https://www.youtube-nocookie.com https://example.org https://*.wikipedia.org",
+    );
+    // An admin may remove every site: then pages frame only their own and the video host.
+    expect((await call('admin', 'PUT', { origins: [] })).body).toEqual({
+      status: true,
+      data: { origins: [] },
+    });
+    expect(await frameSrc()).toBe("frame-src 'self' https://www.youtube-nocookie.com");
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { serveRoute } from '../../http/route.ts';
 import type { RoomService } from './room.service.ts';
 
-/** The pop-up browser's allowlist (admins only). */
+/** The pop-up browser's allowlist: read by teachers and admins, set by admins. */
 export const roomRoutes: FastifyPluginAsync<{ service: RoomService }> = async (
   app,
   { service },

@@ -1,4 +1,4 @@
-import { SettingsAdminText } from '@atrium/protocol';
+import { RoomText, SettingsAdminText } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireRole } from '../../security/policy.ts';
@@ -10,6 +10,8 @@ import {
 
 /** The allowlist decides which pages land in every member's browser, so only admins set it. */
 const requireAdmin = requireRole('admin', SettingsAdminText.onlyAdmins);
+/** Those who push pages read it: their prompt says which addresses will be taken. */
+const requireHost = requireRole(['teacher', 'admin'], RoomText.hostOnly);
 
 /**
  * The room socket's rules kept outside the socket: which pages the pop-up browser may push (the
@@ -21,9 +23,9 @@ export class RoomService {
     private readonly ownOrigins: readonly string[],
   ) {}
 
-  /** The admin's allowlist entries. */
+  /** The admin's allowlist entries (or the default ones). */
   async popupAllowlist(claims: AuthClaims | null): Promise<string[]> {
-    requireAdmin(claims);
+    requireHost(claims);
     return readPopupAllowlist(this.db);
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  POPUP_ALLOWLIST_DEFAULT,
   ROOM_SCENE_MAX_BYTES,
   ROOM_SCENE_MESSAGE_BYTES,
   RoomText,
@@ -326,7 +327,15 @@ describe('the room socket /room/room-{n}', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd']) {
       expect(await show(url)).toEqual({ status: false, message: RoomText.popupScheme });
     }
+    // A fresh install: the default education sites and nothing else.
     expect(await show('https://example.org/page')).toEqual({
+      status: false,
+      message: RoomText.popupNotAllowed,
+    });
+    for (const origin of POPUP_ALLOWLIST_DEFAULT) {
+      expect(await show(`${origin}/some/page`)).toEqual({ status: true, data: {} });
+    }
+    expect(await show('https://phet.colorado.edu.evil.test/')).toEqual({
       status: false,
       message: RoomText.popupNotAllowed,
     });

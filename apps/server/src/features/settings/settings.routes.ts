@@ -5,8 +5,8 @@ import { serveRoute } from '../../http/route.ts';
 import { SettingsService } from './settings.service.ts';
 
 /**
- * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown) and
- * the admin's account limits.
+ * Public settings (SPEC §7 `GET /api/public/custom-setting`; private keys answer as unknown), the
+ * admin's account limits and the wallet's audience.
  */
 export const settingsRoutes: FastifyPluginAsync<{
   database: Database;
@@ -28,5 +28,15 @@ export const settingsRoutes: FastifyPluginAsync<{
   serveRoute(app, SettingsApi.updateLimits, async (request) => ({
     status: true as const,
     data: await settings.writeLimits(request.auth, request.body),
+  }));
+
+  serveRoute(app, SettingsApi.wallet, async (request) => ({
+    status: true as const,
+    data: await settings.readWallet(request.auth),
+  }));
+
+  serveRoute(app, SettingsApi.updateWallet, async (request) => ({
+    status: true as const,
+    data: await settings.writeWallet(request.auth, request.body),
   }));
 };

@@ -1,16 +1,17 @@
 import { SettingsAdminText, SettingsText } from '@atrium/protocol';
-import type { LimitSettings } from '@atrium/protocol';
+import type { LimitSettings, WalletSettings } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireRole } from '../../security/policy.ts';
 import { readLimits, writeLimits } from '../../settings/limit-settings.ts';
 import { SettingsRepository } from '../../settings/settings.repository.ts';
+import { readWalletSettings, writeWalletSettings } from '../../settings/wallet-settings.ts';
 
 /** Limits protect every school on the server, so only admins see or change them. */
 const requireAdmin = requireRole('admin', SettingsAdminText.onlyAdmins);
 
-/** Public settings for everyone; the account limits for admins. */
+/** Public settings for everyone; the account limits and the wallet's audience for admins. */
 export class SettingsService {
   private readonly repo: SettingsRepository;
 
@@ -42,5 +43,15 @@ export class SettingsService {
   ): Promise<LimitSettings> {
     requireAdmin(claims);
     return writeLimits(this.db, changes);
+  }
+
+  async readWallet(claims: AuthClaims | null): Promise<WalletSettings> {
+    requireAdmin(claims);
+    return readWalletSettings(this.db);
+  }
+
+  async writeWallet(claims: AuthClaims | null, settings: WalletSettings): Promise<WalletSettings> {
+    requireAdmin(claims);
+    return writeWalletSettings(this.db, settings);
   }
 }

@@ -69,6 +69,58 @@ describe.runIf(redisUrl && postgresUrl)('social across two server processes', ()
     }
   });
 
+  it('tells the Online tab on one process, within 1 s, who logs in and out on the other (issue 27)', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const person = (base: string) => createPerson(database.db, `${base}${tag}`);
+    const [watcher, other, stranger, bystander] = [
+      await person('ow'),
+      await person('ox'),
+      await person('os'),
+      await person('ob'),
+    ];
+    // Two tabs on A have the Online tab open; a third person on A has not. None are friends.
+    const watching = await online(serverA, watcher);
+    const alsoWatching = await online(serverA, other);
+    const idle = await online(serverA, bystander);
+    for (const c of [watching, alsoWatching]) await ok(ask(c.socket, 'social:watch-online', {}));
+
+    const startedAt = performance.now();
+    const cameOnline = watching.wait('social:presence', (p) => p.user_id === stranger.id);
+    const strangerOnB = await online(serverB, stranger);
+    expect(await cameOnline).toEqual({
+      user_id: stranger.id,
+      username: stranger.name,
+      online: true,
+    });
+    expect(performance.now() - startedAt).toBeLessThan(1000);
+
+    const closedAt = performance.now();
+    const wentOffline = watching.wait(
+      'social:presence',
+      (p) => p.user_id === stranger.id && !p.online,
+    );
+    strangerOnB.close();
+    expect(await wentOffline).toEqual({
+      user_id: stranger.id,
+      username: stranger.name,
+      online: false,
+    });
+    expect(performance.now() - closedAt).toBeLessThan(1000);
+
+    // Only sockets that watch hear it: the one who stopped watching and the idle one do not.
+    await ok(ask(watching.socket, 'social:unwatch-online', {}));
+    const heardAgain = alsoWatching.wait(
+      'social:presence',
+      (p) => p.user_id === stranger.id && p.online,
+      2,
+    );
+    await online(serverB, stranger);
+    await heardAgain;
+    const presenceOf = (c: Client) => c.seen.filter((s) => s.event === 'social:presence');
+    expect(presenceOf(watching)).toHaveLength(2);
+    expect(presenceOf(idle)).toEqual([]);
+  });
+
   it('delivers a call from a user on one process to a user on the other, and the answer back', async () => {
     const [caller, callee] = [
       await createPerson(database.db, 'cx'),
@@ -132,23 +184,37 @@ describe.runIf(redisUrl)('Redis presence', () => {
       heartbeatMs: 0,
       now: () => now,
     });
-    expect(await dead.connect('u1', 's1')).toBe(true);
-    expect(await live.connect('u2', 's2')).toBe(true);
-    expect(await live.connect('u1', 's3')).toBe(false);
+    const [u1, u2] = [
+      { id: 'u1', username: 'Ada' },
+      { id: 'u2', username: 'bo' },
+    ];
+    expect(await dead.connect(u1, 's1')).toBe(true);
+    expect(await live.connect(u2, 's2')).toBe(true);
+    expect(await live.connect(u1, 's3')).toBe(false);
     expect((await live.online()).sort()).toEqual(['u1', 'u2']);
+    // Found by name in any case, on either process.
+    expect(await live.onlineId('ADA')).toBe('u1');
+    expect(await dead.onlineId('Bo')).toBe('u2');
+    expect(await live.onlineId('nobody')).toBeNull();
     // u1's socket on the live process closes: u1 is still online through the dead one's entry.
-    expect(await live.disconnect('u1', 's3')).toBe(false);
+    expect(await live.disconnect(u1, 's3')).toBe(false);
     expect(await live.isOnline('u1')).toBe(true);
+    expect(await live.onlineId('ada')).toBe('u1');
     // 45 s later without a heartbeat from the dead process, u1 is offline; u2 was renewed.
     now += 30_000;
     await live.heartbeat();
     now += 15_001 + 1;
     expect(await live.isOnline('u1')).toBe(false);
+    expect(await live.onlineId('ada')).toBeNull();
     expect(await live.online()).toEqual(['u2']);
     // A new socket after the lapse counts as coming online again.
-    expect(await live.connect('u1', 's4')).toBe(true);
+    expect(await live.connect(u1, 's4')).toBe(true);
+    expect(await live.onlineId('ada')).toBe('u1');
+    // The last socket closing forgets the name.
+    expect(await live.disconnect(u2, 's2')).toBe(true);
+    expect(await live.onlineId('bo')).toBeNull();
     await dead.close();
     await live.close();
-    await redis.del([`${prefix}online`, `${prefix}u:u1`, `${prefix}u:u2`]);
+    await redis.del([`${prefix}online`, `${prefix}names`, `${prefix}u:u1`, `${prefix}u:u2`]);
   });
 });

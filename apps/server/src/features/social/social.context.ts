@@ -42,11 +42,17 @@ export class SocialContext {
     (toUser(io, userId).emit as (e: string, p: unknown) => void)(event, payload);
   }
 
-  /** The target of a prompt: trimmed, non-empty, not the caller. */
-  async target(me: AuthClaims, username: string, self: string): Promise<SocialUser | null> {
+  /** The name a prompt targets: trimmed, non-empty, not the caller's. */
+  targetName(me: AuthClaims, username: string, self: string): string {
     const name = username.trim();
     if (!name) throw badRequest(SocialText.usernameEmpty);
     if (name.toLowerCase() === me.username.toLowerCase()) throw badRequest(self);
+    return name;
+  }
+
+  /** The target of a prompt: trimmed, non-empty, not the caller. */
+  async target(me: AuthClaims, username: string, self: string): Promise<SocialUser | null> {
+    const name = this.targetName(me, username, self);
     const user = await this.deps.repo.userByName(name);
     if (user?.id === me.sub) throw badRequest(self);
     return user ?? null;

@@ -89,7 +89,11 @@ export class SocialInbox {
     return (await this.ctx.deps.repo.pending(me.sub, this.ctx.now())).map(toInboxMessage);
   }
 
-  /** SPEC §5: the rules every sent message passes, then one slot per recipient and type. */
+  /**
+   * SPEC §5: the rules every sent message passes, then one slot per recipient and type. A call
+   * is delivered after one Redis read (who of that name is online) and one database statement
+   * (the repository's `send`, which stores its notification too): issue 27.
+   */
   async send(claims: AuthClaims | null, username: string, out: Outgoing): Promise<string> {
     const me = requireAccountHolder(claims);
     const { repo, presence, limiter, development } = this.ctx.deps;
@@ -97,48 +101,47 @@ export class SocialInbox {
       if (!development) throw forbidden(SocialText.debugOnly);
     }
     const self = out.inbox === 'CallUser' ? SocialText.callSelf : SocialText.sendToSelf;
-    const target = await this.ctx.target(me, username, self);
-    // A blocker looks offline to the one they blocked: the refusal does not say why.
-    if (
-      !target ||
-      !(await presence.isOnline(target.id)) ||
-      (await repo.isBlocked(target.id, me.sub))
-    ) {
-      throw conflict(SocialText.notOnline);
-    }
+    const name = this.ctx.targetName(me, username, self);
+    const recipientId = await presence.onlineId(name);
+    if (!recipientId) throw conflict(SocialText.notOnline);
+    if (recipientId === me.sub) throw badRequest(self);
     if (out.inbox === 'PingUser') {
       const cooldown = SocialConstants.pingCooldownMs;
       const hit = await limiter.hit(`social:ping:${me.sub}`, cooldown, 1);
       if (!hit.allowed) throw tooManyRequests(SocialText.pingCooldown, hit.retryAfterMs);
     }
-    const friendship = await repo.friendship(me.sub, target.id);
-    const isFriend = friendship?.status === FriendStatus.accepted;
-    if (out.inbox === 'InviteUser') {
-      await this.requireInvitable(me.sub, out.channel ?? '');
-      // Friends only, as the UI offers (issue 27): a hand-driven socket gains nothing.
-      if (!isFriend) throw forbidden(SocialText.inviteFriendsOnly);
-    }
-    const row = await repo.put(
+    if (out.inbox === 'InviteUser') await this.requireInvitable(me.sub, out.channel ?? '');
+    const at = this.ctx.now();
+    const sender = { id: me.sub, username: me.username };
+    // Calls and action requests leave a notification, stored by the same statement.
+    const notifies = out.type === 'call' || out.type === 'request-action';
+    const action = out.action ?? null;
+    const sent = await repo.send(
       {
-        recipientId: target.id,
+        recipientId,
         inbox: out.inbox,
         type: out.type,
         fromId: me.sub,
         fromName: me.username,
-        isFriend,
-        userActionType: out.action ?? null,
+        userActionType: action,
         channel: out.channel ?? null,
       },
-      this.ctx.now(),
+      name,
+      at,
+      notifies
+        ? this.notifications.draft(recipientId, sender, out.type, { action }, at)
+        : undefined,
     );
-    if (!row) throw conflict(SocialText.busy);
-    this.ctx.emit(target.id, 'social:message', toInboxMessage(row));
-    if (out.type === 'call') this.ringOut(row, target);
-    if (out.type === 'call' || out.type === 'request-action') {
-      await this.notifications.notify(target.id, { id: me.sub, username: me.username }, out.type, {
-        action: out.action ?? null,
-      });
+    // A blocker looks offline to the one they blocked: the refusal does not say why.
+    if (!sent || sent.blocked) throw conflict(SocialText.notOnline);
+    // Invites go to friends only, as the UI offers (issue 27): a hand-driven socket gains nothing.
+    if (out.inbox === 'InviteUser' && !sent.isFriend) {
+      throw forbidden(SocialText.inviteFriendsOnly);
     }
+    if (!sent.row) throw conflict(SocialText.busy);
+    this.ctx.emit(recipientId, 'social:message', toInboxMessage(sent.row));
+    if (out.type === 'call') this.ringOut(sent.row, sent.recipient);
+    if (sent.notification) this.notifications.tell(sent.notification.row, sent.notification.unread);
     return SocialText.sent;
   }
 

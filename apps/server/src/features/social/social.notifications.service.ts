@@ -5,7 +5,7 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
 import { iso } from './social.context.ts';
 import type { SocialContext } from './social.context.ts';
-import type { SocialUser } from './social.repository.ts';
+import type { NotificationDraft, SocialUser } from './social.repository.ts';
 
 export const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -39,16 +39,15 @@ export interface NotificationExtra {
 export class SocialNotifications {
   constructor(private readonly ctx: SocialContext) {}
 
-  /** Stores a notification for `to` and tells its sockets. */
-  async notify(
+  /** The notification `to` gets from `from`, as it is stored. */
+  draft(
     to: string,
     from: SocialUser,
     type: MessageType,
     extra: NotificationExtra = {},
-  ): Promise<void> {
-    const { repo } = this.ctx.deps;
-    const at = this.ctx.now();
-    const row = await repo.notify({
+    at = this.ctx.now(),
+  ): NotificationDraft {
+    return {
       userId: to,
       type,
       sendBy: from.id,
@@ -60,9 +59,24 @@ export class SocialNotifications {
       approvedOn: null,
       rejectedOn: null,
       ...(extra.status === undefined ? {} : { status: extra.status }),
-    });
-    const unread = await repo.unread(to);
-    this.ctx.emit(to, 'social:notification', { notification: toNotification(row), unread });
+    };
+  }
+
+  /** Stores a notification for `to` and tells its sockets. */
+  async notify(
+    to: string,
+    from: SocialUser,
+    type: MessageType,
+    extra: NotificationExtra = {},
+  ): Promise<void> {
+    const { repo } = this.ctx.deps;
+    const row = await repo.notify(this.draft(to, from, type, extra));
+    this.tell(row, await repo.unread(to));
+  }
+
+  /** Tells the recipient's sockets of a stored notification, with their unread count. */
+  tell(row: NotificationRow, unread: number): void {
+    this.ctx.emit(row.userId, 'social:notification', { notification: toNotification(row), unread });
   }
 
   async list(claims: AuthClaims | null) {

@@ -4,10 +4,23 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
 import type { SocialContext } from './social.context.ts';
 import { toInboxMessage } from './social.inbox.service.ts';
+import type { PresentUser } from './social.presence.ts';
+
+const presentUser = (claims: AuthClaims): PresentUser => ({
+  id: claims.sub,
+  username: claims.username,
+});
+
+/**
+ * The socket.io room of the sockets whose Online tab is open (issue 27): they hear everyone's
+ * presence, on every process, while the rest of a campus of hundreds hears only its friends'.
+ */
+export const ONLINE_WATCHERS_ROOM = 'social:online';
 
 /**
  * Presence: online from a member's first socket on any process until the last closes (the
- * store decides, in Redis or in this process); friends hear `social:presence` on both edges.
+ * store decides, in Redis or in this process); friends and the Online tab's watchers hear
+ * `social:presence` on both edges.
  */
 export class SocialPresence {
   constructor(private readonly ctx: SocialContext) {}
@@ -24,11 +37,16 @@ export class SocialPresence {
     };
   }
 
+  /** Whether this caller may watch the Online tab live: what may read it may watch it. */
+  mayWatchOnline(claims: AuthClaims | null): void {
+    requireAccountHolder(claims);
+  }
+
   /** A socket of a signed-in account opened: presence, last seen, and the waiting inbox. */
   async connected(claims: AuthClaims, socketId: string): Promise<InboxMessage[]> {
     const { repo, presence } = this.ctx.deps;
     const at = this.ctx.now();
-    if (await presence.connect(claims.sub, socketId)) {
+    if (await presence.connect(presentUser(claims), socketId)) {
       await repo.touchLastSeen(claims.sub, at);
       await this.announce(claims, true);
     }
@@ -37,18 +55,20 @@ export class SocialPresence {
 
   async disconnected(claims: AuthClaims, socketId: string): Promise<void> {
     const { repo, presence } = this.ctx.deps;
-    if (await presence.disconnect(claims.sub, socketId)) {
+    if (await presence.disconnect(presentUser(claims), socketId)) {
       await repo.touchLastSeen(claims.sub, this.ctx.now());
       await this.announce(claims, false);
     }
   }
 
   private async announce(claims: AuthClaims, online: boolean): Promise<void> {
+    if (!this.ctx.deps.io()) return;
+    const friends = await this.ctx.deps.repo.friendIds(claims.sub);
+    // Asked again after the read: a server that started closing meanwhile sends nothing.
     const io = this.ctx.deps.io();
     if (!io) return;
-    const friends = await this.ctx.deps.repo.friendIds(claims.sub);
-    if (friends.length === 0) return;
-    io.to(friends.map(userRoom)).emit('social:presence', {
+    // One emit: a friend who watches the Online tab hears it once.
+    io.to([ONLINE_WATCHERS_ROOM, ...friends.map(userRoom)]).emit('social:presence', {
       user_id: claims.sub,
       username: claims.username,
       online,

@@ -1,16 +1,30 @@
 import type { RedisClientType } from 'redis';
 import { SocialConstants } from '@atrium/protocol';
 
+/** A signed-in user as presence knows them: by id, and by the name their token carries. */
+export interface PresentUser {
+  id: string;
+  username: string;
+}
+
+/** The key a name is found by: names are unique without regard to case. */
+const nameKey = (username: string): string => username.toLowerCase();
+
 /**
  * Who is online (SPEC §3 `UsersOnline`): a user is online from their first socket until the last
  * one closes, on whichever process the sockets are.
  */
 export interface PresenceStore {
   /** Counts a socket; true when it is the user's first (they just came online). */
-  connect(userId: string, socketId: string): Promise<boolean>;
+  connect(user: PresentUser, socketId: string): Promise<boolean>;
   /** Forgets a socket; true when it was the user's last (they just went offline). */
-  disconnect(userId: string, socketId: string): Promise<boolean>;
+  disconnect(user: PresentUser, socketId: string): Promise<boolean>;
   isOnline(userId: string): Promise<boolean>;
+  /**
+   * The id of the online user of this name (any case), or null: a call finds its callee here,
+   * without a database round trip. The name is the one the user's sockets signed in with.
+   */
+  onlineId(username: string): Promise<string | null>;
   /** The ids of everyone online now. */
   online(): Promise<string[]>;
   close(): Promise<void>;
@@ -19,24 +33,34 @@ export interface PresenceStore {
 /** One process's presence, for a server without Redis (a single process by definition). */
 export class MemoryPresence implements PresenceStore {
   private readonly sockets = new Map<string, Set<string>>();
+  /** Name key → user id, while online. */
+  private readonly names = new Map<string, string>();
 
-  connect(userId: string, socketId: string): Promise<boolean> {
-    let set = this.sockets.get(userId);
-    if (!set) this.sockets.set(userId, (set = new Set()));
+  connect(user: PresentUser, socketId: string): Promise<boolean> {
+    let set = this.sockets.get(user.id);
+    if (!set) this.sockets.set(user.id, (set = new Set()));
     set.add(socketId);
+    this.names.set(nameKey(user.username), user.id);
     return Promise.resolve(set.size === 1);
   }
 
-  disconnect(userId: string, socketId: string): Promise<boolean> {
-    const set = this.sockets.get(userId);
+  disconnect(user: PresentUser, socketId: string): Promise<boolean> {
+    const set = this.sockets.get(user.id);
     if (!set?.delete(socketId)) return Promise.resolve(false);
     if (set.size > 0) return Promise.resolve(false);
-    this.sockets.delete(userId);
+    this.sockets.delete(user.id);
+    if (this.names.get(nameKey(user.username)) === user.id)
+      this.names.delete(nameKey(user.username));
     return Promise.resolve(true);
   }
 
   isOnline(userId: string): Promise<boolean> {
     return Promise.resolve(this.sockets.has(userId));
+  }
+
+  onlineId(username: string): Promise<string | null> {
+    const id = this.names.get(nameKey(username));
+    return Promise.resolve(id && this.sockets.has(id) ? id : null);
   }
 
   online(): Promise<string[]> {
@@ -49,8 +73,9 @@ export class MemoryPresence implements PresenceStore {
 }
 
 // Keys: `{prefix}u:{userId}` is a sorted set of the user's sockets scored by when each entry
-// expires; `{prefix}online` scores each online user by their latest socket expiry. Every step
-// is one script, so a connect on one process and a disconnect on another cannot interleave.
+// expires; `{prefix}online` scores each online user by their latest socket expiry; the hash
+// `{prefix}names` maps a name key to the user id that last came online with it. Every step is
+// one script, so a connect on one process and a disconnect on another cannot interleave.
 const CONNECT = `
 local now, expires = tonumber(ARGV[1]), tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -58,6 +83,7 @@ local before = redis.call('ZCARD', KEYS[1])
 redis.call('ZADD', KEYS[1], expires, ARGV[3])
 redis.call('PEXPIREAT', KEYS[1], expires)
 redis.call('ZADD', KEYS[2], 'GT', expires, ARGV[4])
+redis.call('HSET', KEYS[3], ARGV[5], ARGV[4])
 if before == 0 then return 1 end
 return 0
 `;
@@ -68,9 +94,19 @@ local removed = redis.call('ZREM', KEYS[1], ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) == 0 then
   redis.call('ZREM', KEYS[2], ARGV[3])
+  if redis.call('HGET', KEYS[3], ARGV[4]) == ARGV[3] then redis.call('HDEL', KEYS[3], ARGV[4]) end
   if removed == 1 then return 1 end
 end
 return 0
+`;
+
+/** The id of the online user of a name key; a lapsed one (its process died) counts as offline. */
+const ONLINE_ID = `
+local id = redis.call('HGET', KEYS[1], ARGV[1])
+if not id then return false end
+local expires = redis.call('ZSCORE', KEYS[2], id)
+if expires and tonumber(expires) > tonumber(ARGV[2]) then return id end
+return false
 `;
 
 /** Renews the given sockets (pairs of user id and socket id after now and expiry). */
@@ -125,26 +161,34 @@ export class RedisPresence implements PresenceStore {
   }
 
   private keys(userId: string): string[] {
-    return [`${this.prefix}u:${userId}`, `${this.prefix}online`];
+    return [`${this.prefix}u:${userId}`, `${this.prefix}online`, `${this.prefix}names`];
   }
 
-  async connect(userId: string, socketId: string): Promise<boolean> {
-    this.local.set(socketId, userId);
+  async connect(user: PresentUser, socketId: string): Promise<boolean> {
+    this.local.set(socketId, user.id);
     const now = this.now();
     const first = await this.redis.eval(CONNECT, {
-      keys: this.keys(userId),
-      arguments: [String(now), String(now + this.ttlMs), socketId, userId],
+      keys: this.keys(user.id),
+      arguments: [String(now), String(now + this.ttlMs), socketId, user.id, nameKey(user.username)],
     });
     return first === 1;
   }
 
-  async disconnect(userId: string, socketId: string): Promise<boolean> {
+  async disconnect(user: PresentUser, socketId: string): Promise<boolean> {
     this.local.delete(socketId);
     const last = await this.redis.eval(DISCONNECT, {
-      keys: this.keys(userId),
-      arguments: [String(this.now()), socketId, userId],
+      keys: this.keys(user.id),
+      arguments: [String(this.now()), socketId, user.id, nameKey(user.username)],
     });
     return last === 1;
+  }
+
+  async onlineId(username: string): Promise<string | null> {
+    const id = await this.redis.eval(ONLINE_ID, {
+      keys: [`${this.prefix}names`, `${this.prefix}online`],
+      arguments: [nameKey(username), String(this.now())],
+    });
+    return typeof id === 'string' ? id : null;
   }
 
   async isOnline(userId: string): Promise<boolean> {

@@ -14,6 +14,32 @@ export interface FriendRecord extends FriendshipRow {
   username: string;
 }
 
+/** A notification to store: what its service decides; the database numbers and dates it. */
+export type NotificationDraft = Omit<NotificationRow, 'id' | 'isRead' | 'createdAt' | 'status'> & {
+  status?: number;
+};
+
+/** What sending a message found: its recipient, and the stored message unless refused. */
+export interface Delivery {
+  recipient: SocialUser;
+  /** The recipient blocks the sender (nothing was stored). */
+  blocked: boolean;
+  isFriend: boolean;
+  /** Null when the slot held a message still fresh (busy), or the rules stored nothing. */
+  row: InboxMessageRow | null;
+  /** The notification stored with the message, and the recipient's unread count with it. */
+  notification: { row: NotificationRow; unread: number } | null;
+}
+
+interface SendRow {
+  username: string;
+  blocked: boolean;
+  is_friend: boolean;
+  stored: boolean;
+  notification_id: string | number | null;
+  unread: number | null;
+}
+
 type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 /** The only place with SQL for the social layer: friendships, inbox, notifications and blocks. */
@@ -201,23 +227,89 @@ export class SocialRepository {
     );
   }
 
-  /** Stores the message unless the slot holds one that has not expired; false when busy. */
-  async put(row: Omit<InboxMessageRow, 'createdAt'>, now: Date): Promise<InboxMessageRow | null> {
-    await this.db
-      .delete(inboxMessages)
-      .where(
-        and(
-          eq(inboxMessages.recipientId, row.recipientId),
-          eq(inboxMessages.inbox, row.inbox),
-          lt(inboxMessages.createdAt, this.cutoff(now, row.inbox as InboxType)),
-        ),
-      );
-    const [inserted] = await this.db
-      .insert(inboxMessages)
-      .values({ ...row, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
-    return inserted ?? null;
+  /**
+   * Sends a message in one statement (issue 27: a call waited on five round trips before): finds
+   * the recipient by id and name, reads whether they block the sender and whether the two are
+   * friends, takes the recipient's slot of this type unless it holds a message that has not
+   * expired, and stores `notification` with it. Nothing is stored for a blocker, nor for an
+   * invite between people who are not friends. Null when there is no such user.
+   */
+  async send(
+    message: Omit<InboxMessageRow, 'createdAt' | 'isFriend'>,
+    recipientName: string,
+    now: Date,
+    notification?: NotificationDraft,
+  ): Promise<Delivery | null> {
+    const { recipientId, inbox, type, fromId, fromName, userActionType, channel } = message;
+    const at = now.toISOString();
+    const cutoff = this.cutoff(now, inbox as InboxType).toISOString();
+    const n = notification;
+    // The unread count reads the snapshot before this statement's own notification.
+    const noted = n
+      ? sql`, noted as (
+          insert into ${notifications} (user_id, type, send_by, send_by_username, request_by,
+            request_by_username, user_action, requested_on, status, created_at)
+          select ${n.userId}::uuid, ${n.type}::text, ${n.sendBy}::uuid, ${n.sendByUsername}::text,
+            ${n.requestBy}::uuid, ${n.requestByUsername}::text, ${n.userAction}::text,
+            ${n.requestedOn?.toISOString() ?? null}::timestamptz, ${n.status ?? 0}::int,
+            ${at}::timestamptz
+          where exists (select 1 from stored)
+          returning id
+        )`
+      : sql``;
+    const notedColumns = n
+      ? sql`(select id from noted) as notification_id,
+          (select count(*)::int from ${notifications} x
+           where x.user_id = r.id and not x.is_read) + 1 as unread`
+      : sql`null as notification_id, null as unread`;
+    const result: unknown = await this.db.execute(sql`
+      with recipient as (
+        select u.id, u.username,
+          exists (select 1 from ${userBlocks} b
+                  where b.blocker_id = u.id and b.blocked_id = ${fromId}) as blocked,
+          exists (select 1 from ${friendships} f
+                  where f.user_id = ${fromId} and f.friend_id = u.id
+                    and f.status = ${FriendStatus.accepted}) as is_friend
+        from ${users} u
+        where u.id = ${recipientId} and lower(u.username) = lower(${recipientName})
+      ), stored as (
+        insert into ${inboxMessages} as m (recipient_id, inbox, type, from_id, from_name,
+          is_friend, user_action_type, channel, created_at)
+        select r.id, ${inbox}::text, ${type}::text, ${fromId}::uuid, ${fromName}::text,
+          r.is_friend, ${userActionType}::text, ${channel}::text, ${at}::timestamptz
+        from recipient r
+        where not r.blocked and (r.is_friend or ${inbox}::text <> 'InviteUser')
+        on conflict (recipient_id, inbox) do update set type = excluded.type,
+          from_id = excluded.from_id, from_name = excluded.from_name,
+          is_friend = excluded.is_friend, user_action_type = excluded.user_action_type,
+          channel = excluded.channel, created_at = excluded.created_at
+        where m.created_at < ${cutoff}::timestamptz
+        returning 1
+      )${noted}
+      select r.username, r.blocked, r.is_friend, exists (select 1 from stored) as stored,
+        ${notedColumns}
+      from recipient r`);
+    const [found] = (result as { rows: SendRow[] }).rows;
+    if (!found) return null;
+    const stored = n && found.notification_id !== null;
+    return {
+      recipient: { id: recipientId, username: found.username },
+      blocked: found.blocked,
+      isFriend: found.is_friend,
+      row: found.stored ? { ...message, isFriend: found.is_friend, createdAt: now } : null,
+      notification: stored
+        ? {
+            row: {
+              ...n,
+              id: Number(found.notification_id),
+              status: n.status ?? 0,
+              isRead: false,
+              createdAt: now,
+            },
+            unread: found.unread ?? 1,
+          }
+        : null,
+    };
   }
 
   /** Takes (deletes and returns) the recipient's pending message of one type, if still fresh. */
@@ -268,9 +360,7 @@ export class SocialRepository {
 
   // --- Notifications.
 
-  async notify(
-    row: Omit<NotificationRow, 'id' | 'isRead' | 'createdAt' | 'status'> & { status?: number },
-  ): Promise<NotificationRow> {
+  async notify(row: NotificationDraft): Promise<NotificationRow> {
     const [inserted] = await this.db.insert(notifications).values(row).returning();
     if (!inserted) throw new Error('notification insert returned no row');
     return inserted;

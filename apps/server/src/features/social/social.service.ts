@@ -57,6 +57,10 @@ export class SocialService {
     return this.#presence.online(claims, search, limit);
   }
 
+  mayWatchOnline(claims: AuthClaims | null): void {
+    this.#presence.mayWatchOnline(claims);
+  }
+
   /** A socket of a signed-in account opened: presence, last seen, and the waiting inbox. */
   connected(claims: AuthClaims, socketId: string): Promise<InboxMessage[]> {
     return this.#presence.connected(claims, socketId);

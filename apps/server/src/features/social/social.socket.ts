@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SocketFeature } from '../../realtime/realtime.ts';
+import { ONLINE_WATCHERS_ROOM } from './social.presence.service.ts';
 import type { SocialService } from './social.service.ts';
 
 /**
@@ -54,6 +55,16 @@ export function socialSocket(service: SocialService, log: FastifyBaseLogger): So
     on('social:inbox', async (s) => {
       await opened;
       return { messages: await service.pending(s.data.auth) };
+    });
+    // The Online tab: while it is open, this socket hears everyone's presence (issue 27).
+    on('social:watch-online', async (s) => {
+      service.mayWatchOnline(s.data.auth);
+      await s.join(ONLINE_WATCHERS_ROOM);
+      return {};
+    });
+    on('social:unwatch-online', async (s) => {
+      await s.leave(ONLINE_WATCHERS_ROOM);
+      return {};
     });
   };
 }

@@ -479,6 +479,7 @@ describe.each(testDatabaseKinds())('social layer on %s', (kind) => {
         ['social:request-action', { username: member.name, action: 'laugh' }],
         ['social:answer', { inbox: 'CallUser', accept: true }],
         ['social:inbox', {}],
+        ['social:watch-online', {}],
       ] as const) {
         expect(await ask(guest.socket, event, payload)).toEqual({
           status: false,

@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { atriumItemsAbi, DEV_ACCOUNTS } from '@atrium/chain';
-import { CATALOGUE, CharacterApi, LOCAL_CHAIN_ID, WalletApi, WalletText } from '@atrium/protocol';
+import {
+  CATALOGUE,
+  CharacterApi,
+  LOCAL_CHAIN_ID,
+  SettingsApi,
+  WalletApi,
+  WalletText,
+} from '@atrium/protocol';
 import { createWalletClient, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +22,16 @@ import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { call, issueNonce, linkWallet, signedInMember, signIn } from '../../../test/people.ts';
+import { AccessTokens } from '../../security/access-tokens.ts';
+import {
+  call,
+  issueNonce,
+  JWT_SECRET,
+  linkWallet,
+  newWallet,
+  signedInMember,
+  signIn,
+} from '../../../test/people.ts';
 import { WalletRepository } from './wallet.repository.ts';
 import { WalletService } from './wallet.service.ts';
 
@@ -36,7 +53,7 @@ describe('the wallet on the local chain', () => {
     database = await createTestDatabase('pglite');
     server = await startTestApp(
       database,
-      { PUBLIC_URL, WALLET: 'local', DATA_DIR: dataDir },
+      { PUBLIC_URL, WALLET: 'local', DATA_DIR: dataDir, JWT_SECRET },
       undefined,
       { chain: () => chain.connection },
     );
@@ -81,6 +98,7 @@ describe('the wallet on the local chain', () => {
       coin_symbol: 'ATC',
       marketplace_url: null,
       developer_address: DEV_ACCOUNTS.deployer.address,
+      audience: 'school',
     });
   });
 
@@ -171,6 +189,7 @@ describe('the wallet on the local chain', () => {
       config: loadConfig({ WALLET: 'local', PUBLIC_URL }),
       repo: new WalletRepository(database.db),
       chain: () => chain.connection,
+      audience: () => Promise.resolve('school'),
       log: { warn: () => {} },
     });
     expect(await service.ownedAvatarIds(member.id)).toEqual([202]);
@@ -180,6 +199,7 @@ describe('the wallet on the local chain', () => {
       config: loadConfig({ WALLET: 'local', PUBLIC_URL }),
       repo: new WalletRepository(database.db),
       chain: () => null,
+      audience: () => Promise.resolve('school'),
       log: { warn: () => {} },
     });
     expect(await down.ownedAvatarIds(member.id)).toEqual([]);
@@ -218,6 +238,54 @@ describe('the wallet on the local chain', () => {
       args: [demo.address, 111n],
     });
     expect(held).toBe(1n);
+  });
+
+  it('at a school (the default) sends only item contract calls: a native transfer is refused', async () => {
+    const proxied = createWalletClient({
+      account: demo,
+      chain: chainDefinition(LOCAL_CHAIN_ID, `${server.url}${WalletApi.rpc.path}`),
+      transport: http(`${server.url}${WalletApi.rpc.path}`),
+    });
+    const to = newWallet().address;
+    const { client, contractAddress } = chain.connection;
+    // A pupil's edited page sends coins to any address, or coins along with a contract call.
+    // (With a gas limit, so the wallet does not ask the chain to estimate a call it would refuse.)
+    for (const tx of [
+      { to, value: 1000n },
+      { to: contractAddress, value: 1000n, gas: 100_000n },
+    ]) {
+      await expect(proxied.sendTransaction(tx)).rejects.toMatchObject({
+        details: WalletText.schoolMode,
+      });
+    }
+    const junk = await rpc({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'eth_sendRawTransaction',
+      params: ['0x1234'],
+    });
+    expect(junk.json).toMatchObject({
+      id: 9,
+      error: { code: -32003, message: WalletText.schoolMode },
+    });
+    expect(await client.getBalance({ address: to })).toBe(0n);
+
+    // An admin turns the campus public: the same transfer goes through.
+    const admin = await new AccessTokens(JWT_SECRET).sign({
+      sub: randomUUID(),
+      username: 'head',
+      role: 'admin',
+    });
+    const setAudience = (audience: string) =>
+      call(server.url, SettingsApi.updateWallet.method, SettingsApi.updateWallet.path, {
+        body: { audience },
+        token: admin,
+      });
+    expect((await setAudience('public')).status).toBe(200);
+    const hash = await proxied.sendTransaction({ to, value: 1000n });
+    await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    expect(await client.getBalance({ address: to })).toBe(1000n);
+    expect((await setAudience('school')).status).toBe(200);
   });
 
   it("refuses every method that would use the chain's own keys or controls", async () => {

@@ -1,3 +1,4 @@
+import { readWalletSettings } from '../../settings/wallet-settings.ts';
 import type { Feature } from '../feature.ts';
 import { WalletRepository } from './wallet.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
@@ -10,6 +11,7 @@ export const walletFeature: Feature = {
     const service = new WalletService({
       config,
       repo: new WalletRepository(database.db),
+      audience: async () => (await readWalletSettings(database.db)).audience,
       chain,
       log: app.log,
     });

@@ -85,7 +85,7 @@ export function walletRoutes(
     if (config.WALLET !== 'local') throw notFound(WalletText.walletOff);
     const hit = await limiter.hit(`chain-rpc:${request.ip}`, 60_000, RPC_LIMIT);
     if (!hit.allowed) throw tooManyRequests(WalletText.tooManyRequests, hit.retryAfterMs);
-    const answer = await proxyChainRpc(chain(), request.body);
+    const answer = await proxyChainRpc(chain(), request.body, () => service.audience());
     return reply.code(answer.status).type('application/json').send(answer.body);
   });
 }

@@ -1,4 +1,6 @@
 import { WalletText } from '@atrium/protocol';
+import type { WalletAudience } from '@atrium/protocol';
+import { isHex, parseTransaction, type Address } from 'viem';
 import type { ChainConnection } from '../../chain/chain.ts';
 
 /**
@@ -29,6 +31,7 @@ export const RPC_ALLOWED_METHODS: ReadonlySet<string> = new Set([
 /** JSON-RPC error codes (EIP-1474). */
 const METHOD_NOT_ALLOWED = -32601;
 const RESOURCE_UNAVAILABLE = -32002;
+const TRANSACTION_REJECTED = -32003;
 
 interface RpcRequest {
   jsonrpc: '2.0';
@@ -44,6 +47,22 @@ const failure = (id: RpcRequest['id'], code: number, message: string) => ({
 });
 
 const UPSTREAM_TIMEOUT_MS = 15_000;
+
+/**
+ * Whether a school may send this: anything but a signed transaction, or one that calls the item
+ * contract and carries no native coin. A native transfer to another address (issue 27) is not.
+ */
+export function schoolMaySend(request: RpcRequest, contract: Address): boolean {
+  if (request.method !== 'eth_sendRawTransaction') return true;
+  const raw = request.params?.[0];
+  if (typeof raw !== 'string' || !isHex(raw)) return false;
+  try {
+    const tx = parseTransaction(raw);
+    return tx.to?.toLowerCase() === contract.toLowerCase() && (tx.value ?? 0n) === 0n;
+  } catch {
+    return false;
+  }
+}
 
 async function forward(chain: ChainConnection, request: RpcRequest): Promise<unknown> {
   const res = await fetch(chain.rpcUrl, {
@@ -63,12 +82,14 @@ async function forward(chain: ChainConnection, request: RpcRequest): Promise<unk
 
 /**
  * Answers one JSON-RPC request or a batch for the local chain: allowed methods are forwarded,
- * others get a JSON-RPC error with `WalletText.rpcMethodDenied`. HTTP 503 when the chain is not
- * (yet) running.
+ * others get a JSON-RPC error with `WalletText.rpcMethodDenied`; at a school (`audience`, asked
+ * only when a signed transaction comes), a transaction other than an item contract call gets
+ * `WalletText.schoolMode`. HTTP 503 when the chain is not (yet) running.
  */
 export async function proxyChainRpc(
   chain: ChainConnection | null,
   body: RpcRequest | RpcRequest[],
+  audience: () => Promise<WalletAudience>,
 ): Promise<{ status: number; body: unknown }> {
   const requests = Array.isArray(body) ? body : [body];
   if (!chain) {
@@ -81,6 +102,9 @@ export async function proxyChainRpc(
     requests.map(async (request) => {
       if (!RPC_ALLOWED_METHODS.has(request.method)) {
         return failure(request.id, METHOD_NOT_ALLOWED, WalletText.rpcMethodDenied);
+      }
+      if (!schoolMaySend(request, chain.contractAddress) && (await audience()) === 'school') {
+        return failure(request.id, TRANSACTION_REJECTED, WalletText.schoolMode);
       }
       try {
         return await forward(chain, request);

@@ -14,6 +14,7 @@ import type {
   KnownChainId,
   SiweVerifyRequest,
   TokenMetadata,
+  WalletAudience,
   WalletConfig,
   WalletHoldings,
   WalletLink,
@@ -41,6 +42,8 @@ interface Log {
 export interface WalletServiceDeps {
   config: Config;
   repo: WalletRepository;
+  /** The admin's `wallet.audience` (issue 27): school or public. */
+  audience: () => Promise<WalletAudience>;
   chain: ChainAccess;
   log: Log;
   now?: () => Date;
@@ -127,7 +130,13 @@ export class WalletService {
       coin_symbol: COIN_SYMBOL,
       marketplace_url: config.CHAIN_MARKETPLACE_URL ?? null,
       developer_address: chain ? await this.developer(chain) : null,
+      audience: await this.audience(),
     };
+  }
+
+  /** Who the wallet speaks to: a school (plain words, no native coin) or the public. */
+  audience(): Promise<WalletAudience> {
+    return this.deps.audience();
   }
 
   /** The contract owner: known for the local chain, read once from a remote one. */

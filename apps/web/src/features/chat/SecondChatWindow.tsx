@@ -2,6 +2,7 @@ import { ChatText } from '@atrium/protocol';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Rnd } from 'react-rnd';
+import { useWindowStack } from '../../shared/ui/windowStack.ts';
 import { SecondChatPanel } from './SecondChatPanel.tsx';
 import './secondChat.css';
 
@@ -26,6 +27,8 @@ const useSheet = () => {
 /** SPEC §2's draggable, resizable chat window around the second chat panel. */
 export function SecondChatWindow({ onClose }: { onClose: () => void }) {
   const sheet = useSheet();
+  // Stacked with the classroom's windows: the last opened or clicked is on top.
+  const stacking = useWindowStack();
   const [box, setBox] = useState(() => ({
     x: Math.max(MARGIN, window.innerWidth - DEFAULT_SIZE.width - RIGHT_CLEARANCE),
     y: Math.max(MARGIN, window.innerHeight - DEFAULT_SIZE.height - MARGIN),
@@ -51,7 +54,7 @@ export function SecondChatWindow({ onClose }: { onClose: () => void }) {
   );
 
   return createPortal(
-    <div className="second-chat__layer">
+    <div className="second-chat__layer" {...stacking}>
       {sheet ? (
         <div className="second-chat__sheet">{frame}</div>
       ) : (

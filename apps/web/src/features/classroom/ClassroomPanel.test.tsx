@@ -116,3 +116,92 @@ describe('the classroom panel’s states', () => {
     expect(screen.getByRole('button', { name: 'room-1' })).toBeTruthy();
   });
 });
+
+describe('what the panel says people really send (issue 27)', () => {
+  afterEach(cleanup);
+
+  it('shows a stopped camera as the avatar with a camera-off mark, and real mic badges', () => {
+    show(
+      joinedState({
+        room: 'room-1',
+        tiles: [
+          fakeTile(1, 'Ms Rivera', { self: true, role: 'teacher' }),
+          fakeTile(2, 'Alan Turing', { hasVideo: false, videoMuted: true, audioMuted: true }),
+          fakeTile(3, 'Grace Hopper'),
+        ],
+      }),
+    );
+    const alan = screen.getByRole('listitem', { name: T.noVideoOf('Alan Turing') });
+    expect(alan.dataset.camera).toBe('off');
+    expect(alan.dataset.mic).toBe('off');
+    within(alan).getByText(T.cameraMuted);
+    within(alan).getByText(T.micMuted);
+    const grace = screen.getByRole('listitem', { name: T.videoOf('Grace Hopper') });
+    expect([grace.dataset.camera, grace.dataset.mic]).toEqual(['on', 'on']);
+    expect(within(grace).queryByText(T.micMuted)).toBeNull();
+  });
+
+  it('says "Reconnecting…" while the connection is down, the tiles kept', () => {
+    show(joinedState({ room: 'room-1', tiles: people, reconnecting: true }));
+    expect(screen.getByRole('status').textContent).toBe(T.reconnecting);
+    expect(screen.getByRole('list', { name: T.stream })).toBeTruthy();
+  });
+
+  it('counts the class’s own time, not the time since this person joined', () => {
+    show(
+      joinedState({
+        room: 'room-1',
+        tiles: people,
+        joinedAt: Date.now(),
+        startedAt: Date.now() - 161_000,
+      }),
+    );
+    expect(screen.getByLabelText(T.elapsed).textContent).toBe('02:41');
+  });
+
+  it('announces who starts speaking in a polite live region, never the person themself', () => {
+    const { rerender } = show(
+      joinedState({
+        room: 'room-1',
+        tiles: [fakeTile(1, 'Me', { self: true, speaking: true }), fakeTile(2, 'Alan Turing')],
+      }),
+    );
+    const region = screen.getByTestId('classroom-speaker');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.textContent).toBe('');
+    rerender(
+      <Panel
+        state={joinedState({
+          room: 'room-1',
+          tiles: [
+            fakeTile(1, 'Me', { self: true }),
+            fakeTile(2, 'Alan Turing', { speaking: true }),
+          ],
+        })}
+        actions={{}}
+      />,
+    );
+    return expect.poll(() => region.textContent).toBe(T.startsSpeaking('Alan Turing'));
+  });
+
+  it('gives a teacher Stop share on a sharing tile, and only a teacher', async () => {
+    const user = userEvent.setup();
+    const stopShareOf = vi.fn();
+    const tiles = [
+      fakeTile(1, 'Ms Rivera', { self: true, role: 'teacher' }),
+      fakeTile(7, 'Grace Hopper', { sharingScreen: true }),
+    ];
+    const { rerender } = show(joinedState({ room: 'room-1', host: true, tiles }), { stopShareOf });
+    await user.click(screen.getByRole('button', { name: T.tileMenu('Grace Hopper') }));
+    await user.click(screen.getByRole('menuitem', { name: T.stopShareOf('Grace Hopper') }));
+    expect(stopShareOf).toHaveBeenCalledWith(7);
+    rerender(
+      <Panel
+        state={joinedState({ room: 'room-1', host: false, tiles })}
+        actions={{ stopShareOf }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: T.tileMenu('Grace Hopper') }));
+    expect(screen.queryByRole('menuitem', { name: T.stopShareOf('Grace Hopper') })).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { CLASSROOM_ROOMS, isCallChannel } from '@atrium/protocol';
-import { Suspense, useContext, useId, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ClassroomTile } from './engine/types.ts';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
 import { ControlButton, MediaControls, TeacherControls } from './PanelControls.tsx';
@@ -31,7 +32,8 @@ export function ClassroomPanel({
   const { state, view, setView } = useClassroom();
   const renderChat = useContext(ChatSlotContext);
   const titleId = useId();
-  const elapsed = useElapsed(state.phase === 'joined' ? state.joinedAt : null);
+  // The class's own clock (from when it started, the same for everyone), not this person's.
+  const elapsed = useElapsed(state.phase === 'joined' ? state.startedAt : null);
   const joined = state.phase === 'joined';
   // A call's own room has no class chat, whiteboard or teacher row: just the people.
   const inCall = state.room !== null && isCallChannel(state.room);
@@ -41,7 +43,12 @@ export function ClassroomPanel({
     .join(' ');
 
   return (
-    <section className={classes} aria-labelledby={titleId} data-phase={state.phase}>
+    <section
+      className={classes}
+      aria-labelledby={titleId}
+      data-phase={state.phase}
+      aria-busy={state.reconnecting || undefined}
+    >
       <header className={['classroom-panel__header', headerClassName].filter(Boolean).join(' ')}>
         <div className="classroom-panel__heading">
           <h2 id={titleId} className="classroom-panel__title">
@@ -73,6 +80,13 @@ export function ClassroomPanel({
         </div>
       </header>
 
+      {joined && state.reconnecting && (
+        <p className="classroom-panel__status classroom-panel__status--warn" role="status">
+          <span className="classroom-spinner" aria-hidden="true" />
+          {T.reconnecting}
+        </p>
+      )}
+
       {state.phase === 'joining' && (
         <p className="classroom-panel__status" role="status">
           <span className="classroom-spinner" aria-hidden="true" />
@@ -84,6 +98,7 @@ export function ClassroomPanel({
 
       {joined && !view.minimized && (
         <div className={`classroom-panel__body${chatOpen ? ' classroom-panel__body--chat' : ''}`}>
+          <SpeakerAnnouncer tiles={state.tiles} />
           <ul
             className={`classroom-grid classroom-grid--${view.grid}`}
             aria-label={T.stream}
@@ -136,6 +151,33 @@ export function ClassroomPanel({
         </div>
       )}
     </section>
+  );
+}
+
+/** How long one "is speaking" stays before another may replace it, so a lively class stays readable. */
+const SPEAKER_ANNOUNCE_MS = 3000;
+
+/**
+ * A polite live region on the video grid: a screen reader hears who starts speaking (someone
+ * else, not the person themself), at most one name every few seconds.
+ */
+function SpeakerAnnouncer({ tiles }: { tiles: ClassroomTile[] }) {
+  const speaker = tiles.find((t) => t.speaking && !t.self)?.name ?? null;
+  const [announced, setAnnounced] = useState('');
+  const last = useRef({ name: null as string | null, at: 0 });
+  useEffect(() => {
+    if (!speaker || speaker === last.current.name) return;
+    const wait = Math.max(0, last.current.at + SPEAKER_ANNOUNCE_MS - Date.now());
+    const timer = window.setTimeout(() => {
+      last.current = { name: speaker, at: Date.now() };
+      setAnnounced(T.startsSpeaking(speaker));
+    }, wait);
+    return () => window.clearTimeout(timer);
+  }, [speaker]);
+  return (
+    <p className="visually-hidden" aria-live="polite" data-testid="classroom-speaker">
+      {announced}
+    </p>
   );
 }
 

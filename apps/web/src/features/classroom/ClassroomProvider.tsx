@@ -28,6 +28,7 @@ import { loadClassroomEngine, type CreateClassroomClient } from './engineLoader.
 import type { ClassroomClient, DeviceChoice } from './engine/types.ts';
 import { changedDevices, IDLE_CLASSROOM, lacksAllDevices, switchMessages } from './panelModel.ts';
 import { RoomChannelContext, useRoomChannel } from './room/useRoomChannel.ts';
+import { PHONE_QUERY } from '../../shared/ui/useMediaQuery.ts';
 import { ClassroomUiText as T } from './texts.ts';
 
 // The modal pulls in the device lists and the dialog frame: loaded when first needed.
@@ -84,11 +85,13 @@ export function ClassroomProvider({
   const clientRef = useRef<ClassroomClient | null>(fixedClient ?? null);
   const pending = useRef<Promise<ClassroomClient> | null>(null);
   const socketRef = useRef<AppSocket | null>(null);
-  const [view, setViewState] = useState<PanelView>({
+  // The class chat is part of the panel and open from the start (issue 27); on a phone it would
+  // cover the tiles, so there it waits for the Chat button.
+  const [view, setViewState] = useState<PanelView>(() => ({
     minimized: false,
-    chatOpen: false,
+    chatOpen: !window.matchMedia?.(PHONE_QUERY).matches,
     grid: 'default',
-  });
+  }));
   const [panelOpen, setPanelOpen] = useState(false);
   const [deviceModal, setDeviceModal] = useState<DeviceModal>(null);
 
@@ -101,9 +104,9 @@ export function ClassroomProvider({
     pending.current ??= (async () => {
       const [create, socket] = await Promise.all([loadEngine(), connect()]);
       socketRef.current = socket;
+      // A dropped connection is the engine's: it rejoins the class when socket.io reconnects
+      // (within a minute), and leaves with a message after that (issue 27).
       const made = create(socket);
-      // SPEC §4: the class is left when the connection drops; socket.io then reconnects alone.
-      socket.on('disconnect', () => void made.actions.leave().catch(() => undefined));
       clientRef.current = made;
       setClient(made);
       return made;
@@ -208,6 +211,7 @@ export function ClassroomProvider({
       setMic: (on) => run(() => actions()?.setMic(on) ?? Promise.resolve()),
       setCamera: (on) => run(() => actions()?.setCamera(on) ?? Promise.resolve()),
       setScreenShare: (on) => run(() => actions()?.setScreenShare(on) ?? Promise.resolve()),
+      stopShareOf: (target) => run(() => actions()?.stopShareOf(target) ?? Promise.resolve()),
       muteAll: (kind: MediaKind, mute: boolean) =>
         run(() => actions()?.muteAll(kind, mute) ?? Promise.resolve(), T.globalMuteUpdateFailed),
     };

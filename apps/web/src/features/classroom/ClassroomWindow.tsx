@@ -6,6 +6,7 @@ import { useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
 import { ClassroomUiText as T } from './texts.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/ui/useMediaQuery.ts';
+import { useWindowStack } from '../../shared/ui/windowStack.ts';
 import './classroomWindow.css';
 
 const START = { width: 600, height: 500 };
@@ -22,6 +23,8 @@ export interface ClassroomWindowProps {
  */
 export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
   const phone = useMediaQuery(PHONE_QUERY);
+  // Stacked with the whiteboard and the pushed page: the last opened or clicked is on top.
+  const stacking = useWindowStack();
   const { view, state } = useClassroom();
   // Before a class (or minimised) the window is as tall as its content; in class it is resizable.
   const compact = view.minimized || state.phase !== 'joined';
@@ -49,7 +52,7 @@ export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
 
   if (phone) {
     return (
-      <div className="classroom-sheet">
+      <div className="classroom-sheet" {...stacking}>
         <ClassroomPanel chat={chat} windowButtons={closeButton} />
       </div>
     );
@@ -57,7 +60,7 @@ export function ClassroomWindow({ onClose, chat }: ClassroomWindowProps) {
 
   // In a fixed layer over the page: react-rnd measures from its parent, which is then the window.
   return createPortal(
-    <div className="classroom-layer">
+    <div className="classroom-layer" {...stacking}>
       <Rnd
         className="classroom-window"
         bounds="parent"

@@ -1,13 +1,14 @@
 import { isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
-import { useClassroom } from './classroomContext.ts';
+import { TileActionsContext, useClassroom } from './classroomContext.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { inputBlocked } from './panelModel.ts';
 import { useRoomChannelContext } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
 import { defaultBoardUrl } from './whiteboard/frame.ts';
+import { studentBrowserPromptText } from './room/popupAllowlist.ts';
 
 interface ControlProps {
   icon: IconName;
@@ -62,6 +63,8 @@ export function ControlButton({
 /** The person's own controls (SPEC §2): add, mic, camera, devices, share, whiteboard, leave. */
 export function MediaControls({ extra }: { extra?: ReactNode }) {
   const { state, setMic, setCamera, setScreenShare, openDeviceSettings, leave } = useClassroom();
+  // The social layer's friend picker (issue 27); null without one.
+  const social = useContext(TileActionsContext);
   const room = useRoomChannelContext();
   const whiteboard = room.view.state.whiteboard;
   const me = room.view.me;
@@ -104,9 +107,10 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
         <ControlButton
           icon="addPerson"
           label={T.addParticipant}
-          title={T.addParticipantSoon}
+          title={social ? T.addParticipant : T.addParticipantSoon}
           control="add-participant"
-          disabled
+          disabled={!social || state.phase !== 'joined'}
+          onClick={() => social?.addParticipant(state.tiles.map((tile) => tile.userId))}
         />
         <ControlButton
           icon={state.mic.on ? 'mic' : 'micOff'}
@@ -192,7 +196,8 @@ export function TeacherControls() {
       const url = (
         (await prompt({
           title: T.studentBrowserPromptTitle,
-          description: T.studentBrowserPromptText,
+          // Says which addresses the server takes: the campus and the admin's allowlist.
+          description: await studentBrowserPromptText(),
           label: T.studentBrowserPromptLabel,
           placeholder: 'https://',
           required: true,

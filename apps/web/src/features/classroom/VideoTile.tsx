@@ -1,15 +1,31 @@
 import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { TileActionsContext } from './classroomContext.ts';
+import { TileActionsContext, useClassroom } from './classroomContext.ts';
 import type { ClassroomTile } from './engine/types.ts';
 import { initials } from './format.ts';
 import { Icon } from './icons.tsx';
 import { tileLabel } from './panelModel.ts';
 import { ClassroomUiText as T } from './texts.ts';
 
-/** One person: their video (or initials), name, mic state and a small menu. */
+/** Shows `stream` in a muted, silent <video> (a screen share: its sound is none). */
+function SilentVideo({ stream, className }: { stream: MediaStream; className: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.srcObject !== stream) video.srcObject = stream;
+    void video.play().catch(() => undefined);
+  }, [stream]);
+  return <video ref={ref} className={className} autoPlay playsInline muted aria-hidden="true" />;
+}
+
+/**
+ * One person: their camera (or their avatar with a camera-off mark), their screen share when they
+ * share, their name, what they really send, and a small menu.
+ */
 export function VideoTile({ tile }: { tile: ClassroomTile }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
+  const showScreen = tile.sharingScreen && tile.screen !== null;
 
   useEffect(() => {
     const video = videoRef.current;
@@ -36,7 +52,7 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
     );
   };
 
-  const label = tileLabel(tile);
+  const label = showScreen ? T.screenOf(tile.self ? T.you(tile.name) : tile.name) : tileLabel(tile);
   const classes = [
     'classroom-tile',
     tile.speaking && 'classroom-tile--speaking',
@@ -47,20 +63,32 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
     .join(' ');
 
   return (
-    <li className={classes} aria-label={label}>
-      {/* The element stays mounted when the camera goes off, so the audio keeps playing. */}
+    <li
+      className={classes}
+      aria-label={label}
+      data-camera={tile.hasVideo ? 'on' : 'off'}
+      data-mic={tile.audioMuted ? 'off' : 'on'}
+    >
+      {/* The element stays mounted when the camera goes off, so the audio keeps playing. With a
+          share the camera shrinks to a corner of it. */}
       <video
         ref={videoRef}
-        className="classroom-tile__video"
+        className={`classroom-tile__video${showScreen ? ' classroom-tile__video--corner' : ''}`}
         autoPlay
         playsInline
         muted={tile.self}
         hidden={!tile.hasVideo}
         aria-hidden="true"
       />
-      {!tile.hasVideo && (
+      {showScreen && tile.screen && (
+        <SilentVideo stream={tile.screen} className="classroom-tile__screen" />
+      )}
+      {!tile.hasVideo && !showScreen && (
         <div className="classroom-tile__avatar" aria-hidden="true">
           <span>{initials(tile.name)}</span>
+          <span className="classroom-tile__camera-off">
+            <Icon name="cameraOff" size={14} />
+          </span>
         </div>
       )}
       {soundBlocked && (
@@ -77,6 +105,12 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
               <span className="visually-hidden">{T.micMuted}</span>
             </span>
           )}
+          {tile.videoMuted && (
+            <span className="classroom-tile__mic-off" title={T.cameraMuted}>
+              <Icon name="cameraOff" size={14} />
+              <span className="visually-hidden">{T.cameraMuted}</span>
+            </span>
+          )}
           <span className="classroom-tile__text">{tile.self ? T.you(tile.name) : tile.name}</span>
           {tile.role !== 'member' && <span className="classroom-tile__badge">{T.teacher}</span>}
         </span>
@@ -87,15 +121,21 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
             <span className="visually-hidden">{T.sharing}</span>
           </span>
         )}
-        {!tile.self && <TileMenu name={tile.name} />}
+        {!tile.self && <TileMenu tile={tile} />}
       </div>
     </li>
   );
 }
 
-/** SPEC §2's per-participant menu: Call and Add Friend, when the social layer is there. */
-function TileMenu({ name }: { name: string }) {
+/**
+ * SPEC §2's per-participant menu: Call and Add Friend, when the social layer is there; for a
+ * teacher, Stop share on someone who shares.
+ */
+function TileMenu({ tile }: { tile: ClassroomTile }) {
+  const { name } = tile;
   const actions = useContext(TileActionsContext);
+  const { state, stopShareOf } = useClassroom();
+  const canStopShare = state.host && tile.sharingScreen;
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -155,6 +195,20 @@ function TileMenu({ name }: { name: string }) {
           className="classroom-menu"
           onKeyDown={handleKeyDown}
         >
+          {canStopShare && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="classroom-menu__stop-share"
+              onClick={() => {
+                setOpen(false);
+                stopShareOf(tile.id);
+              }}
+            >
+              {T.stopShareOf(name)}
+            </button>
+          )}
           {actions ? (
             <>
               <button

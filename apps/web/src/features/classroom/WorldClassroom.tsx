@@ -89,7 +89,7 @@ export function useWorldClassroom(): WorldClassroom {
 
   const miniGamePanel = (
     <Suspense fallback={null}>
-      <ClassroomPanel className="classroom-panel--side" />
+      <ClassroomPanel className="classroom-panel--side classroom-panel--game" />
     </Suspense>
   );
 

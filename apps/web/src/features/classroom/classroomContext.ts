@@ -34,6 +34,8 @@ export interface ClassroomController {
   setMic: (on: boolean) => void;
   setCamera: (on: boolean) => void;
   setScreenShare: (on: boolean) => void;
+  /** Teacher: ends one participant's screen share. */
+  stopShareOf: (target: number) => void;
   muteAll: (kind: MediaKind, mute: boolean) => void;
 }
 
@@ -55,6 +57,7 @@ export const idleController: ClassroomController = {
   setMic: noop,
   setCamera: noop,
   setScreenShare: noop,
+  stopShareOf: noop,
   muteAll: noop,
 };
 
@@ -71,11 +74,16 @@ export function useClassroom(): ClassroomController {
  */
 export const ChatSlotContext = createContext<((room: string) => ReactNode) | null>(null);
 
-/** SPEC §2 tile menu's Call and Add Friend, by username (the social feature's, given by the app). */
+/**
+ * SPEC §2 tile menu's Call and Add Friend, by username, and the panel's Add participant (the
+ * social feature's, given by the app).
+ */
 export interface TileActions {
   call: (username: string) => void;
   addFriend: (username: string) => void;
+  /** Opens the friend picker to invite into this room; `inRoom`: the user ids already in it. */
+  addParticipant: (inRoom: readonly string[]) => void;
 }
 
-/** Null: the menu shows its items disabled, with the reason (no social layer, e.g. a guest). */
+/** Null: the tile menu and Add participant show disabled (no social layer, e.g. a guest). */
 export const TileActionsContext = createContext<TileActions | null>(null);

@@ -56,6 +56,8 @@ export const IDLE_CLASSROOM: ClassroomState = {
   enforced: false,
   host: false,
   joinedAt: null,
+  startedAt: null,
+  reconnecting: false,
   tiles: [],
   mic: { available: false, on: false, prohibited: false },
   camera: { available: false, on: false, prohibited: false },

@@ -16,7 +16,12 @@ export const ClassroomUiText = {
   callTitle: 'Call',
   joiningCall: 'Joining the call…',
   people: (count: number) => (count === 1 ? '1 person' : `${count} people`),
-  elapsed: 'Time in class',
+  elapsed: 'Class time (since the class started)',
+  /** The connection dropped; the engine rejoins by itself (issue 27). */
+  reconnecting: 'Reconnecting…',
+  reconnected: 'Back in class.',
+  reconnectFailed:
+    'The connection to the class was lost for over a minute. Check your connection and join again.',
   notJoinedTitle: 'Join a live class',
   notJoinedBody: 'Pick a classroom. Your teacher and classmates will see and hear you.',
   quickJoin: (room: string) => `Join ${room}`,
@@ -65,6 +70,11 @@ export const ClassroomUiText = {
   studentBrowserPromptTitle: 'Open a page for the class',
   studentBrowserPromptText:
     'Members of the class see this page in a window. Only addresses your admin allows can be opened.',
+  /** The same prompt, saying what the server takes (issue 27): the campus and the allowlist. */
+  studentBrowserPromptAllowed: (origins: readonly string[]) =>
+    origins.length === 0
+      ? 'Members of the class see this page in a window. Only pages of this campus can be opened; your admin can allow other sites.'
+      : `Members of the class see this page in a window. You can open pages of this campus and of ${origins.join(', ')}.`,
   studentBrowserPromptLabel: 'Address',
   openInNewTab: 'Open in a new tab',
   frameRefusedNote:
@@ -89,7 +99,12 @@ export const ClassroomUiText = {
   you: (name: string) => `${name} (you)`,
   teacher: 'Teacher',
   speaking: 'speaking',
+  /** The video grid's live region (issue 27): who starts speaking. */
+  startsSpeaking: (name: string) => `${name} is speaking`,
   micMuted: 'microphone off',
+  cameraMuted: 'camera off',
+  screenOf: (name: string) => `Screen shared by ${name}`,
+  stopShareOf: (name: string) => `Stop ${name}’s screen share`,
   sharing: 'sharing screen',
   tileMenu: (name: string) => `More for ${name}`,
   call: 'Call',

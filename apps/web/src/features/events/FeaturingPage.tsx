@@ -75,7 +75,7 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
         if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
       }}
     >
-      <ParticleField still={reduced} />
+      <ParticleField still={reduced || paused} />
       <div className="carousel__slides" aria-live={playing ? 'off' : 'polite'}>
         {items.map((item, i) => (
           <figure
@@ -148,7 +148,7 @@ function Carousel({ items }: { items: readonly GalleryItem[] }) {
 /**
  * `/event/featuring.html`, SPEC §2/§9: the featured items (the gallery's entries) in a carousel,
  * autoplay 5000 ms, fade 500 ms, particles behind; under prefers-reduced-motion nothing moves
- * (no autoplay, no fade, the particles stand still).
+ * (no autoplay, no fade, the particles stand still), and Pause stops the particles too.
  */
 export function FeaturingPage() {
   const gallery = useQuery({ queryKey: ['events', 'gallery'], queryFn: fetchGallery, retry: 1 });

@@ -54,34 +54,47 @@ function draw(ctx: CanvasRenderingContext2D, particles: Particle[], w: number, h
  * lines when near. Written here rather than taken from a library: tsParticles, the maintained
  * one, weighs about 40 KB gzipped even in its slim build, and the event pages must stay within
  * the 170 KB first-load budget; this is some 60 lines with no dependency. With `still` (reduced
- * motion) one frame is drawn and nothing moves.
+ * motion, or the carousel paused) the dots stop where they are, and drift on when it clears.
  */
 export function ParticleField({ still }: { still: boolean }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  /** The dots and the canvas size, kept across pauses so they resume where they stopped. */
+  const field = useRef<{ particles: Particle[]; width: number; height: number }>({
+    particles: [],
+    width: 0,
+    height: 0,
+  });
 
   useEffect(() => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
-    let width = 0;
-    let height = 0;
-    let particles: Particle[] = [];
-    let frame = 0;
-
     const resize = () => {
       const box = canvas.getBoundingClientRect();
       const ratio = Math.min(window.devicePixelRatio || 1, 2);
-      width = box.width;
-      height = box.height;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
+      canvas.width = Math.round(box.width * ratio);
+      canvas.height = Math.round(box.height * ratio);
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       ctx.lineWidth = 1;
-      particles = spawn(width, height);
-      draw(ctx, particles, width, height);
+      field.current = {
+        particles: spawn(box.width, box.height),
+        width: box.width,
+        height: box.height,
+      };
+      draw(ctx, field.current.particles, box.width, box.height);
     };
+    const observer = new ResizeObserver(resize);
+    observer.observe(canvas);
+    resize();
+    return () => observer.disconnect();
+  }, []);
 
+  useEffect(() => {
+    const ctx = canvasRef.current?.getContext('2d');
+    if (still || !ctx) return;
+    let frame = 0;
     const step = () => {
+      const { particles, width, height } = field.current;
       for (const p of particles) {
         p.x += p.vx;
         p.y += p.vy;
@@ -91,15 +104,8 @@ export function ParticleField({ still }: { still: boolean }) {
       draw(ctx, particles, width, height);
       frame = requestAnimationFrame(step);
     };
-
-    const observer = new ResizeObserver(resize);
-    observer.observe(canvas);
-    resize();
-    if (!still) frame = requestAnimationFrame(step);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
   }, [still]);
 
   return <canvas ref={canvasRef} className="particle-field" aria-hidden="true" />;

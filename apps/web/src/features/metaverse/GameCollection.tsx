@@ -1,6 +1,6 @@
 import { AppRoute, type HostToWorld } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   abandonMiniGame,
   MINI_GAME_POLL_MS,
@@ -102,6 +102,14 @@ export function GameCollection({ send, onOpenChange, video }: GameCollectionProp
     };
   }, [menuOpen]);
 
+  // With focus in the game, Escape happens in the game's document, where the dialog does not
+  // hear it: the frame's Escape closes the modal too, unless the game used it (its own popup).
+  const handleFrameLoad = (event: SyntheticEvent<HTMLIFrameElement>) => {
+    event.currentTarget.contentWindow?.addEventListener('keydown', (key) => {
+      if (key.key === 'Escape' && !key.defaultPrevented) setGame(null);
+    });
+  };
+
   const entry = MINI_GAME_COLLECTION.find((g) => g.id === game);
   const testHook = new URLSearchParams(window.location.search).get('test-hook') === '1';
   return (
@@ -162,6 +170,7 @@ export function GameCollection({ send, onOpenChange, video }: GameCollectionProp
           {entry && (
             <iframe
               className="game-collection__frame"
+              onLoad={handleFrameLoad}
               src={testHook ? `${entry.path}&test-hook=1` : entry.path}
               title={WorldText.miniGameFrame}
               allow="fullscreen"

@@ -4,19 +4,21 @@ import {
   type HostToWorld,
   type WorldToHost,
 } from '@atrium/protocol';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { markAlbumUpdated } from '../../shared/album/albumDot.ts';
 import { useLoadingOverlay } from '../../shared/loading/useLoadingOverlay.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { DisclosureToggle } from '../../shared/ui/DisclosureToggle.tsx';
+import { useDisclosure } from '../../shared/ui/useDisclosure.ts';
 import { useFullscreenPrompt, useTutorialPopup } from './popups/index.ts';
 import { GameCollection } from './GameCollection.tsx';
 import { MobileWorldControls } from './mobile/MobileWorldControls.tsx';
 import { WorldText } from './texts.ts';
 import { useExitTarget } from './homePage.ts';
 import { useLoadingTicker } from './ticker.ts';
-import { useWorldFocus } from './useWorldFocus.ts';
+import { pressWorldKey, useWorldFocus } from './useWorldFocus.ts';
 import { useOtherWorld } from './useOtherWorld.ts';
 import { useWinnerAnnouncements } from './useWinnerAnnouncements.ts';
 import { useWorldPlayer } from './useWorldPlayer.ts';
@@ -190,7 +192,17 @@ export function WorldHost({
   // SPEC §2: the configured home page is where Leave goes.
   const exit = useExitTarget();
   const hostRef = useRef<HTMLElement>(null);
-  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open || gameOpen);
+  const {
+    open: toolsOpen,
+    setOpen: setToolsOpen,
+    containerRef: toolsRef,
+    toggleRef: toolsToggleRef,
+    onKeyDown: handleToolsKey,
+  } = useDisclosure<HTMLDivElement>();
+  const toolbarId = useId();
+  // The tutorial that opened by itself hands the keys to the world too; opened with "How to
+  // play", it gives focus back to that button (PopupShell).
+  useWorldFocus(hostRef, popup !== null || fullscreenPrompt.open || gameOpen || tutorial.open);
   return (
     <section
       ref={hostRef}
@@ -201,47 +213,72 @@ export function WorldHost({
         <h1 id="world-host-title" className={touch ? 'world-host__title' : 'visually-hidden'}>
           {WorldText.frameTitle}
         </h1>
-        <div className="world-host__toolbar" role="toolbar" aria-label="World">
-          {/* On a touch screen the camera button sits on the world, under the thumb. */}
-          {!touch && (
+        {/* On a narrow window the toolbar folds behind "Menu" rather than taking rows of the
+            world (issue 27). */}
+        <div
+          ref={toolsRef}
+          className="world-host__tools"
+          onKeyDown={handleToolsKey}
+          // Toasts keep clear of the open menu (TOAST_CLEAR_ATTRIBUTE).
+          data-toast-clear={toolsOpen || undefined}
+        >
+          <DisclosureToggle
+            open={toolsOpen}
+            setOpen={setToolsOpen}
+            toggleRef={toolsToggleRef}
+            controls={toolbarId}
+            className="button button--secondary world-host__tools-toggle"
+          >
+            {WorldText.toolbarMenu}
+          </DisclosureToggle>
+          <div
+            id={toolbarId}
+            className="world-host__toolbar"
+            role="toolbar"
+            aria-label={WorldText.toolbarLabel}
+            data-open={toolsOpen}
+          >
+            {/* On a touch screen the camera button sits on the world, under the thumb. */}
+            {!touch && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!running}
+                onClick={() => world.send({ type: 'take_screenshot' })}
+              >
+                {WorldText.takePhoto}
+              </button>
+            )}
             <button
               type="button"
               className="button button--secondary"
-              disabled={!running}
-              onClick={() => world.send({ type: 'take_screenshot' })}
+              onClick={() => setHelpOpen(true)}
             >
-              {WorldText.takePhoto}
+              {WorldText.howToPlay}
             </button>
-          )}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setHelpOpen(true)}
-          >
-            {WorldText.howToPlay}
-          </button>
-          {toolbarSlot}
-          <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
-            {WorldText.fullscreen}
-          </button>
-          {flags.miniGame && (
-            <GameCollection
-              send={world.send}
-              onOpenChange={setGameOpen}
-              video={miniGameVideoSlot}
-            />
-          )}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              world.stop();
-              if (exit.kind === 'url') window.location.assign(exit.href);
-              else void navigate(exit.path);
-            }}
-          >
-            {WorldText.leave}
-          </button>
+            {toolbarSlot}
+            <button type="button" className="button button--secondary" onClick={toggleFullscreen}>
+              {WorldText.fullscreen}
+            </button>
+            {flags.miniGame && (
+              <GameCollection
+                send={world.send}
+                onOpenChange={setGameOpen}
+                video={miniGameVideoSlot}
+              />
+            )}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                world.stop();
+                if (exit.kind === 'url') window.location.assign(exit.href);
+                else void navigate(exit.path);
+              }}
+            >
+              {WorldText.leave}
+            </button>
+          </div>
         </div>
       </header>
       <div className="world-host__stage">
@@ -251,6 +288,13 @@ export function WorldHost({
           <MobileWorldControls
             onEmote={(emote) => world.send({ type: 'emote', emote })}
             onPhoto={user.is_guest ? null : () => world.send({ type: 'take_screenshot' })}
+            onTurn={(direction, turning) =>
+              pressWorldKey(
+                hostRef.current,
+                direction === 'left' ? 'ArrowLeft' : 'ArrowRight',
+                turning,
+              )
+            }
           />
         )}
 

@@ -24,6 +24,9 @@ export const WorldText = {
   otherWorldBlocked: 'Your browser blocked the new window. Open the other world here:',
   openOtherWorld: 'Open the other world',
   returnNow: 'Return now',
+  /** The world's toolbar folds behind this button on a narrow window. */
+  toolbarMenu: 'Menu',
+  toolbarLabel: 'World',
   takePhoto: 'Take a photo',
   howToPlay: 'How to play',
   fullscreen: 'Fullscreen',

@@ -20,6 +20,22 @@ export function focusWorldFrame(host: HTMLElement | null): void {
 }
 
 /**
+ * Presses or releases a key in the world's frame, as the keyboard would: the page's on-screen
+ * controls use the world's own keys (the arrow keys turn the view).
+ */
+export function pressWorldKey(host: HTMLElement | null, code: string, down: boolean): void {
+  try {
+    const world = host?.querySelector('iframe')?.contentDocument;
+    const target = world?.querySelector('canvas') ?? world?.body;
+    target?.dispatchEvent(
+      new KeyboardEvent(down ? 'keydown' : 'keyup', { code, key: code, bubbles: true }),
+    );
+  } catch {
+    // A world on another origin takes no keys from the page.
+  }
+}
+
+/**
  * Keeps the world filling the window below the navigation (as `--world-top` on the host), and
  * hands the keys back to the world as soon as one of its popups closes, so the next key press
  * moves the avatar instead of going to the page.

@@ -1,6 +1,5 @@
 import {
   applyThrow,
-  hitAt,
   hitScore,
   newGame,
   type DartsGame,
@@ -9,7 +8,7 @@ import {
 } from '@atrium/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DartsScoreboard } from './DartsScoreboard.tsx';
-import type { DartsOpponent } from './opponent.ts';
+import { until, wait, type DartsOpponent, type LandedDart } from './opponent.ts';
 import { DartsText } from './texts.ts';
 import type { DartsLevel, Point } from './throwModel.ts';
 import type { DartsTestHook } from './testHook.ts';
@@ -35,8 +34,6 @@ export interface DartsBoardProps {
   /** Receives the test hook's functions while mounted. */
   onTestHook?: (hook: DartsTestHook | null) => void;
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /** The game screen: the board on a canvas, the scoreboard, the turn and the power meter. */
 export function DartsBoard({
@@ -73,6 +70,9 @@ export function DartsBoard({
   const alive = useRef(true);
   const pause = (ms: number) => wait(fast ? Math.min(ms, 40) : ms);
 
+  // Start took its button away: the keys go to the board, where the game is played (issue 27).
+  useEffect(() => canvasRef.current?.focus(), []);
+
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -87,21 +87,27 @@ export function DartsBoard({
     reducedMotion,
   );
 
-  /** One dart that lands at `point`: its flight, the score, and the pause when the turn passes. */
-  const dart = useCallback(
-    async (point: Point): Promise<'finished' | 'continue' | 'gone'> => {
-      const player = gameRef.current.current;
-      if (!reducedMotion) {
-        flight.current = { to: point, player, start: performance.now() };
-        await pause(FLIGHT_MS);
-        flight.current = null;
-      }
+  /** A dart's flight to `to`, unless motion is reduced. */
+  const fly = useCallback(
+    async (to: Point, player: number) => {
+      if (reducedMotion) return;
+      flight.current = { to, player, start: performance.now() };
+      await pause(FLIGHT_MS);
+      flight.current = null;
+    },
+    // `pause` only depends on `fast`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [reducedMotion, fast],
+  );
+
+  /** One dart that landed: the score, and the pause when the turn passes. */
+  const land = useCallback(
+    async ({ at, hit }: LandedDart): Promise<'finished' | 'continue' | 'gone'> => {
       if (!alive.current) return 'gone';
       const before = gameRef.current;
-      const hit = hitAt(point.x, point.y);
+      const player = before.current;
       const after = applyThrow(before, hit);
-      if (player === 0) opponent.onLocalDart?.(point, before);
-      stuck.current = [...stuck.current, { at: point, player }];
+      stuck.current = [...stuck.current, { at, player }];
       gameRef.current = after;
       setGame(after);
       setTurnDarts([...before.dartsInTurn, hit]);
@@ -128,25 +134,44 @@ export function DartsBoard({
     },
     // `pause` only depends on `fast`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [opponent, reducedMotion, onFinished, fast],
+    [onFinished, fast],
   );
 
-  /** Plays the local player's dart (null: none), then the opponent's darts until it is our turn. */
+  /**
+   * Plays the local player's dart sent at `aim` (null: none): it flies there while the opponent
+   * (the server) says where it landed. Then the opponent's darts until it is our turn, and the
+   * server's pace before the next throw is taken.
+   */
   const play = useCallback(
-    async (point: Point | null) => {
+    async (aim: Point | null) => {
       busyRef.current = true;
       setBusy(true);
-      let status = point ? await dart(point) : 'continue';
+      let status: Awaited<ReturnType<typeof land>> = 'continue';
+      if (aim) {
+        const sent = opponent.throwDart(aim, gameRef.current);
+        const landed = await Promise.all([sent, fly(aim, 0)]).then(
+          ([dart]) => dart,
+          (error: unknown) => {
+            // Refused (or lost): nothing changed, and the player throws again.
+            setMessage(error instanceof Error ? error.message : null);
+            return null;
+          },
+        );
+        status = landed ? await land(landed) : 'continue';
+      }
       while (status === 'continue' && gameRef.current.current !== 0) {
         const next = await opponent.nextDart(gameRef.current);
         if (!alive.current) return;
-        status = await dart(next);
+        await fly(next.at, gameRef.current.current);
+        status = await land(next);
       }
       if (status !== 'continue') return;
+      await until(opponent.readyAt());
+      if (!alive.current) return;
       busyRef.current = false;
       setBusy(false);
     },
-    [dart, opponent],
+    [fly, land, opponent],
   );
 
   // The opponent may start (never at the moment: the local player throws first), or resume.

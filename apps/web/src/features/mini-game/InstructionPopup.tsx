@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { DartsText } from './texts.ts';
 
@@ -9,10 +9,12 @@ export interface InstructionPopupProps {
   open: boolean;
   /** Got it, ×, or Escape; `dontShowAgain` is the checkbox (the caller stores the cookie). */
   onClose: (dontShowAgain: boolean) => void;
+  /** Where focus goes when the popup opened by itself (PopupShell's `afterClose`). */
+  afterClose?: RefObject<HTMLElement | null>;
 }
 
 /** SPEC §2 "mini-game instruction popup": how to aim and throw, with "Don't show again". */
-export function InstructionPopup({ open, onClose }: InstructionPopupProps) {
+export function InstructionPopup({ open, onClose, afterClose }: InstructionPopupProps) {
   const [dontShowAgain, setDontShowAgain] = useState(false);
   const checkboxId = useId();
   const gotItRef = useRef<HTMLButtonElement>(null);
@@ -23,6 +25,7 @@ export function InstructionPopup({ open, onClose }: InstructionPopupProps) {
       closeButton
       className="darts-instructions"
       initialFocus={gotItRef}
+      afterClose={afterClose}
       described={false}
     >
       <p className="popup__eyebrow">{DartsText.title}</p>

@@ -1,6 +1,6 @@
 import type { DartsGame, DartsMatch, DartsMode } from '@atrium/protocol';
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { PageTitle } from '../../shared/texts.ts';
 import {
@@ -12,13 +12,13 @@ import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { PersonMatchText } from './leaderboardTexts.ts';
 import { useMinigameHttp } from './useMinigame.ts';
 import { personOpponent, type PersonOpponent } from './personOpponent.ts';
-import { startServerSession, type ServerSession } from './serverSession.ts';
+import { serverComputer } from './serverComputer.ts';
 import { usePersonMatch } from './usePersonMatch.ts';
-import { computerOpponent, type DartsOpponent } from './opponent.ts';
+import { practiceComputer, type DartsOpponent } from './opponent.ts';
 import { registerSession, reportFinished } from './session.ts';
 import { testHookEnabled, type DartsTestHook } from './testHook.ts';
 import { DartsText } from './texts.ts';
-import { DARTS_LEVELS, type DartsLevel } from './throwModel.ts';
+import type { DartsLevel } from './throwModel.ts';
 import { OutsideWarning } from './screens/DartsCard.tsx';
 import { LeaderboardScreen } from './screens/LeaderboardScreen.tsx';
 import { ResultScreen } from './screens/ResultScreen.tsx';
@@ -55,7 +55,7 @@ const prefersReducedMotion = () =>
 
 type Screen =
   | { kind: 'setup' }
-  | { kind: 'playing'; round: number; person?: PersonOpponent }
+  | { kind: 'playing'; round: number; opponent: DartsOpponent; person?: PersonOpponent }
   | { kind: 'result'; game: DartsGame; person: boolean }
   | { kind: 'leaderboard' };
 
@@ -93,7 +93,6 @@ function DartsGamePage() {
   const [inviteName, setInviteName] = useState('');
   const [serverNote, setServerNote] = useState<string | null>(null);
   const [boardVersion, setBoardVersion] = useState(0);
-  const serverGame = useRef<ServerSession | null>(null);
   const token = session.token ?? null;
   const store = useSessionStore();
   // The client reads the token at call time: it is refreshed while a game is played.
@@ -103,11 +102,10 @@ function DartsGamePage() {
     (started: DartsMatch, socket: AppSocket) => {
       if (!user) return;
       registerSession({ username: user.username, isGuest: false });
-      serverGame.current = null;
       setServerNote(null);
       setMode(started.mode);
       const other = personOpponent(socket, started, user._id, (text) => setServerNote(text));
-      setScreen({ kind: 'playing', round: Date.now(), person: other });
+      setScreen({ kind: 'playing', round: Date.now(), opponent: other, person: other });
     },
     [user],
   );
@@ -121,55 +119,34 @@ function DartsGamePage() {
     if (!isTutorialDismissed(cookie)) setInstructions(true);
   }
 
-  const round = screen.kind === 'playing' ? screen.round : 0;
   const person = screen.kind === 'playing' ? screen.person : undefined;
-  const opponent: DartsOpponent = useMemo(
-    () => person ?? computerOpponent(level, DartsText.computer, fast ? { thinkMs: 20 } : {}),
-    // A new opponent for every round.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [level, round, fast, person],
-  );
+  const opponent = screen.kind === 'playing' ? screen.opponent : null;
 
   const start = () => {
     registerSession({ username: username || DartsText.guest, isGuest });
-    // The server hears of the game too (the leaderboard); without a token the game is local.
-    serverGame.current = store.getSnapshot().token
-      ? startServerSession(http, mode, {
-          kind: 'computer',
-          level: DARTS_LEVELS.indexOf(level) + 1,
-        })
-      : null;
+    // The computer plays on the server, which keeps the result; a visitor without a session
+    // practises against the browser's computer, and nothing is kept.
+    const thinkMs = fast ? { thinkMs: 20 } : {};
+    const computer = store.getSnapshot().token
+      ? serverComputer(http, mode, level, DartsText.computer, thinkMs)
+      : practiceComputer(level, DartsText.computer, thinkMs);
     setServerNote(null);
-    setScreen({ kind: 'playing', round: Date.now() });
+    setScreen({ kind: 'playing', round: Date.now(), opponent: computer });
   };
 
   const finished = useCallback(
     (game: DartsGame) => {
-      const server = serverGame.current;
-      serverGame.current = null;
-      reportFinished(
-        {
-          mode: game.mode,
-          hits: game.throws.map((t) => t.hit),
-          players: game.players.map((p) => p.name),
-          winnerIndex: game.winner ?? -1,
-        },
-        server,
-      ).then(
-        (result) => {
-          if (!result) return;
-          // The server's verdict: whether the result counts on the leaderboard.
-          setServerNote(result.message);
-          setBoardVersion((v) => v + 1);
-        },
-        (error: unknown) => setServerNote(error instanceof Error ? error.message : null),
-      );
-      if (person) {
-        setServerNote(PersonMatchText.stored);
+      reportFinished(game.winner === 0);
+      // The server's verdict: whether the result counts on the leaderboard.
+      const result = opponent?.result();
+      if (result) {
+        setServerNote(result.message);
+        setBoardVersion((v) => v + 1);
       }
+      if (person) setServerNote(PersonMatchText.stored);
       setScreen({ kind: 'result', game, person: Boolean(person) });
     },
-    [person],
+    [opponent, person],
   );
 
   useEffect(() => {
@@ -225,7 +202,7 @@ function DartsGamePage() {
           onInstructions={() => setInstructions(true)}
         />
       )}
-      {screen.kind === 'playing' && (
+      {screen.kind === 'playing' && opponent && (
         <Suspense
           fallback={
             <p className="darts-card" role="status">
@@ -273,6 +250,7 @@ function DartsGamePage() {
         <Suspense fallback={null}>
           <InstructionPopup
             open={instructions}
+            afterClose={startRef}
             onClose={(dontShowAgain) => {
               if (dontShowAgain) dismissTutorial(cookie);
               setInstructions(false);

@@ -1,17 +1,17 @@
 import {
   MinigameApi,
+  type BoardPoint,
   type DartsMode,
-  type FinishGame,
-  type GameResult,
   type Leaderboard,
   type Opponent,
+  type ThrownDarts,
 } from '@atrium/protocol';
 import type { ApiClient } from '../../shared/api/client.ts';
 
-/** The darts server's HTTP calls (issue 17): register, finish with every dart, leaderboard. */
+/** The darts server's HTTP calls (issues 17 and 27): start a game, throw a dart, leaderboard. */
 export interface MinigameHttp {
   register: (mode: DartsMode, opponent: Opponent) => Promise<string>;
-  finish: (game: FinishGame) => Promise<GameResult>;
+  throwDart: (sessionId: string, aim: BoardPoint) => Promise<ThrownDarts>;
   leaderboard: (mode: DartsMode) => Promise<Leaderboard>;
 }
 
@@ -25,8 +25,9 @@ export function minigameCalls(client: ApiClient): MinigameHttp {
     async register(mode, opponent) {
       return (await client.call(MinigameApi.register, { body: { mode, opponent } })).data.sessionId;
     },
-    async finish(game) {
-      return (await client.call(MinigameApi.finish, { body: game })).data;
+    async throwDart(sessionId, aim) {
+      return (await client.call(MinigameApi.throwDart, { params: { sessionId }, body: { aim } }))
+        .data;
     },
     async leaderboard(mode) {
       return (await client.call(MinigameApi.leaderboard, { params: { mode } })).data;

@@ -1,9 +1,9 @@
-import { aimPointFor, hitAt, type DartsMatch, type Hit } from '@atrium/protocol';
+import { MinigameConstants, type DartsMatch } from '@atrium/protocol';
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
+import { toLanded, until, type DartsOpponent, type LandedDart } from './opponent.ts';
 
 /** The socket client loads with the match (see usePersonMatch), not with the page. */
 const socketClient = () => import('../../shared/realtime/socketClient.ts');
-import type { DartsOpponent } from './opponent.ts';
 
 /** A person on the campus, as the page's opponent: their darts come from the server's match. */
 export interface PersonOpponent extends DartsOpponent {
@@ -17,10 +17,11 @@ export interface PersonOpponent extends DartsOpponent {
 }
 
 /**
- * The other player of a `darts:*` match. Every local dart is sent as the hit under its landing
- * point and the server applies it; the other player's darts arrive in `darts:state` and are
- * handed to the page as the centre of the segment they hit, so the page scores the same hit.
- * `onRefused` hears a local dart the server refused (the match was left, say).
+ * The other player of a `darts:*` match. Every local dart is sent as where the hand threw it and
+ * the server lands it; the other player's darts arrive in `darts:state`, each where it landed.
+ * The server takes no dart sooner than `dartIntervalMs` after the match's previous one, so the
+ * page waits that long after the last dart it heard of. `onRefused` hears that the other player
+ * left.
  */
 export function personOpponent(
   socket: AppSocket,
@@ -28,21 +29,26 @@ export function personOpponent(
   myUserId: string,
   onRefused: (message: string) => void = () => {},
 ): PersonOpponent {
-  const mine = start.players.findIndex((p) => p.userId === myUserId);
-  const theirs = mine === 0 ? 1 : 0;
+  const me = start.players.findIndex((p) => p.userId === myUserId);
+  const theirs = me === 0 ? 1 : 0;
   let match = start;
   /** How many of the other player's darts were handed to the page or queued. */
   let seen = (start.game?.throws ?? []).filter((t) => t.player === theirs).length;
-  const queue: Hit[] = [];
-  let waiting: ((hit: Hit) => void) | null = null;
+  const queue: LandedDart[] = [];
+  let waiting: ((dart: LandedDart) => void) | null = null;
+  let ready = performance.now() + MinigameConstants.dartIntervalMs;
 
   const onState = (next: DartsMatch) => {
     if (next.matchId !== match.matchId) return;
     // States may arrive out of order: the longer game is the newer one.
-    if ((next.game?.throws.length ?? 0) < (match.game?.throws.length ?? 0)) return;
+    const count = next.game?.throws.length ?? 0;
+    if (count < (match.game?.throws.length ?? 0)) return;
+    if (count > (match.game?.throws.length ?? 0)) {
+      ready = performance.now() + MinigameConstants.dartIntervalMs;
+    }
     match = next;
     const darts = (next.game?.throws ?? []).filter((t) => t.player === theirs);
-    for (const dart of darts.slice(seen)) queue.push(dart.hit);
+    queue.push(...darts.slice(seen).map(toLanded));
     seen = darts.length;
     if (next.status === 'left') onRefused(PersonText.left(start.players[theirs]?.username ?? ''));
     if (next.status !== 'playing' && next.status !== 'invited') socket.off('darts:state', onState);
@@ -59,22 +65,27 @@ export function personOpponent(
   return {
     kind: 'person',
     name: start.players[theirs]?.username ?? '',
-    firstThrower: mine === 0 ? 0 : 1,
+    firstThrower: me === 0 ? 0 : 1,
     match: () => match,
     nextDart() {
       return new Promise((resolve) => {
-        const give = (hit: Hit) => resolve(aimPointFor(hit));
         const queued = queue.shift();
-        if (queued) give(queued);
-        else waiting = give;
+        if (queued) resolve(queued);
+        else waiting = resolve;
       });
     },
-    onLocalDart(point) {
-      const hit = hitAt(point.x, point.y);
-      socketClient()
-        .then(({ request }) => request(socket, 'darts:throw', { matchId: match.matchId, hit }))
-        .then(onState, (error: unknown) => onRefused(error instanceof Error ? error.message : ''));
+    async throwDart(aim) {
+      await until(ready);
+      const { request } = await socketClient();
+      const next = await request(socket, 'darts:throw', { matchId: match.matchId, aim });
+      onState(next);
+      const mine = next.game?.throws.at(-1);
+      if (!mine || mine.player !== me) throw new Error(PersonText.lost);
+      return toLanded(mine);
     },
+    readyAt: () => ready,
+    // A match's result is stored by the server for both players; the page says so.
+    result: () => null,
     async leave() {
       if (match.status !== 'playing' && match.status !== 'invited') return;
       const { request } = await socketClient();
@@ -88,4 +99,5 @@ export function personOpponent(
 
 export const PersonText = {
   left: (name: string) => `${name} left the match.`,
+  lost: 'Your dart did not reach the match. Please throw again.',
 } as const;

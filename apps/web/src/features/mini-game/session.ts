@@ -1,15 +1,4 @@
-import type { DartsMode, GameResult, Hit } from '@atrium/protocol';
 import { finishMiniGame, registerMiniGame } from '../../shared/miniGameData.ts';
-import type { ServerSession } from './serverSession.ts';
-
-/** The finished game as the page knows it; the local player is always index 0. */
-export interface FinishedDartsGame {
-  mode: DartsMode;
-  /** Every dart of the game, in order (the server replays them to check the score). */
-  hits: Hit[];
-  players: string[];
-  winnerIndex: number;
-}
 
 /** The person playing in this browser. */
 export interface DartsPlayer {
@@ -23,17 +12,10 @@ export function registerSession(player: DartsPlayer): void {
 }
 
 /**
- * SPEC §4 Mini-game, step 2: the game finished. Writes the local mini-game data that the
- * metaverse polls, then posts every dart to the server session (when the game has one: a game
- * against the computer by someone signed in), which replays them, decides the winner itself,
- * stores the result for the leaderboard and announces a win to the campus. Answers the server's
- * verdict, or null without a session; rejects with the server's words.
+ * SPEC §4 Mini-game, step 2: the game finished; the local mini-game data that the metaverse
+ * polls says whether the local player won. (The leaderboard's result is the server's, stored
+ * as the game's last dart landed.)
  */
-export async function reportFinished(
-  game: FinishedDartsGame,
-  server: ServerSession | null = null,
-): Promise<GameResult | null> {
-  finishMiniGame(game.winnerIndex === 0);
-  if (!server) return null;
-  return server.finish({ players: game.players, me: 0, hits: game.hits });
+export function reportFinished(isWinner: boolean): void {
+  finishMiniGame(isWinner);
 }

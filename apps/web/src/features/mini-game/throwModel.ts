@@ -1,16 +1,12 @@
-import { BOARD, aimPointFor, type DartsGame, type Hit } from '@atrium/protocol';
+import { BOARD, type BoardPoint, type DartsLevel } from '@atrium/protocol';
 
-/** A point on the board in millimetres from the centre, x right, y up (as the rules module). */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export type DartsLevel = 'easy' | 'medium' | 'hard';
-export const DARTS_LEVELS: readonly DartsLevel[] = ['easy', 'medium', 'hard'];
-
-/** The computer's scatter (one standard deviation, mm) around the point it aims at. */
-export const COMPUTER_SIGMA_MM: Record<DartsLevel, number> = { easy: 38, medium: 20, hard: 9 };
+/**
+ * The player's hand (issue 17): the aim's wobble and the power meter. Where the hand sends a dart
+ * is the player's; where it lands is the server's (the release's scatter, `@atrium/protocol`'s
+ * `releaseScatter`), and so is the computer (`computerThrow`).
+ */
+export type Point = BoardPoint;
+export { DARTS_LEVELS, type DartsLevel } from '@atrium/protocol';
 
 /** The player's hand: the wobble at rest (mm) and how much it grows per second held. */
 export const WOBBLE: Record<DartsLevel, { base: number; growth: number; max: number }> = {
@@ -25,8 +21,6 @@ export const POWER_RISE_MS = 900;
 export const POWER_SWEET = { low: 0.68, high: 0.82 } as const;
 /** Millimetres the dart lands low (or high) per unit of power off the sweet spot. */
 export const POWER_DROP_MM = 140;
-/** The release is never perfect: a small scatter (mm) on top of everything. */
-export const RELEASE_SIGMA_MM = 1.5;
 
 /** The meter's value (0..1..0, a triangle wave) after holding for `heldMs`. */
 export function powerAt(heldMs: number): number {
@@ -59,72 +53,9 @@ export function wobbleAt(tMs: number, amplitude: number, seed = 0): Point {
   return { x: x * amplitude, y: y * amplitude };
 }
 
-/** A standard normal sample (Box–Muller) from a uniform source. */
-export function gaussian(random: () => number = Math.random): number {
-  const u = Math.max(random(), Number.EPSILON);
-  const v = random();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-}
-
-/** Where a thrown dart lands: the aim, the wobble at release, the power error, a little scatter. */
-export function landingPoint(
-  aim: Point,
-  wobble: Point,
-  power: number,
-  random: () => number = Math.random,
-): Point {
-  return {
-    x: aim.x + wobble.x + gaussian(random) * RELEASE_SIGMA_MM,
-    y: aim.y + wobble.y + powerOffset(power) + gaussian(random) * RELEASE_SIGMA_MM,
-  };
-}
-
-/** Checkout targets for 501 the computer knows: a double for even numbers up to 40, the bull for 50. */
-function checkoutTarget(remaining: number): Hit | null {
-  if (remaining === 50) return { ring: 'bull', number: 25 };
-  if (remaining <= 40 && remaining % 2 === 0 && remaining >= 2) {
-    return { ring: 'double', number: remaining / 2 };
-  }
-  return null;
-}
-
-/** The segment a sensible player goes for now: T20, a set-up single, the checkout double, the ATC target. */
-export function computerTarget(game: DartsGame): Hit {
-  const player = game.players[game.current]!;
-  if (game.mode === 'around-the-clock') {
-    return player.target >= 25
-      ? { ring: 'bull', number: 25 }
-      : { ring: 'single', number: player.target };
-  }
-  const left = player.remaining;
-  const checkout = checkoutTarget(left);
-  if (checkout) return checkout;
-  // Odd, or too much for one double: a single that leaves a favourite double (32, then 40, then any).
-  if (left <= 60) {
-    for (const leave of [32, 40, 16, 20, 24, 36, 8, 2]) {
-      const single = left - leave;
-      if (single >= 1 && single <= 20) return { ring: 'single', number: single };
-    }
-    if (left % 2 === 1 && left <= 41) return { ring: 'single', number: 1 };
-  }
-  // A treble that leaves a checkout, else the treble 20.
-  if (left <= 100) {
-    for (let n = 20; n >= 10; n--) {
-      if (checkoutTarget(left - 3 * n)) return { ring: 'treble', number: n };
-    }
-  }
-  return { ring: 'treble', number: 20 };
-}
-
-/** The computer's dart: it aims at computerTarget's centre with a Gaussian scatter by level. */
-export function computerThrow(
-  game: DartsGame,
-  level: DartsLevel,
-  random: () => number = Math.random,
-): Point {
-  const aim = aimPointFor(computerTarget(game));
-  const sigma = COMPUTER_SIGMA_MM[level];
-  return { x: aim.x + gaussian(random) * sigma, y: aim.y + gaussian(random) * sigma };
+/** Where the hand sends a dart: the aim, the wobble at release and the power's drop or rise. */
+export function thrownAt(aim: Point, wobble: Point, power: number): Point {
+  return { x: aim.x + wobble.x, y: aim.y + wobble.y + powerOffset(power) };
 }
 
 /** The furthest a dart is drawn from the centre (mm): the board's edge plus the number ring. */

@@ -1,9 +1,9 @@
+import { gaussian } from '@atrium/protocol';
 import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
 import { boardView } from './board.ts';
 import {
-  gaussian,
-  landingPoint,
   powerAt,
+  thrownAt,
   wobbleAmplitude,
   wobbleAt,
   type DartsLevel,
@@ -23,7 +23,7 @@ export interface AimInput {
   reducedMotion: boolean;
   /** The local player may throw now. */
   canThrow: () => boolean;
-  /** Throws the local player's dart, landing at the point. */
+  /** Throws the local player's dart, sent at the point (where it lands is the server's). */
   throwAt: (point: Point) => void;
 }
 
@@ -49,9 +49,9 @@ export function useAimInput({
     const held = now - start;
     const amplitude = wobbleAmplitude(level, held);
     const wobble = reducedMotion
-      ? { x: (gaussian() * amplitude) / 2, y: (gaussian() * amplitude) / 2 }
+      ? { x: (gaussian(Math.random) * amplitude) / 2, y: (gaussian(Math.random) * amplitude) / 2 }
       : wobbleAt(now, amplitude);
-    throwAt(landingPoint(aim.current, wobble, powerAt(held)));
+    throwAt(thrownAt(aim.current, wobble, powerAt(held)));
   };
 
   const pointToMm = (event: PointerEvent<HTMLCanvasElement>) => {

@@ -1,4 +1,4 @@
-import type { DartsMode, FinishGame, Opponent } from '@atrium/protocol';
+import type { BoardPoint, DartsMode, Opponent } from '@atrium/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
@@ -33,8 +33,8 @@ export function useLeaderboard(mode: DartsMode, version: number) {
 }
 
 /**
- * A game as the server hears of it: registered as it starts, finished with every dart (which
- * changes the leaderboards). Answers the calls' shape, for `startServerSession`.
+ * A game against the computer on the server: started, then played dart by dart (the dart that
+ * ends it changes the leaderboards). Answers the calls' shape, for `serverComputer`.
  */
 export function useMinigameHttp(): MinigameHttp {
   const client = useApi();
@@ -43,16 +43,20 @@ export function useMinigameHttp(): MinigameHttp {
     mutationFn: async (game: { mode: DartsMode; opponent: Opponent }) =>
       (await calls(client)).register(game.mode, game.opponent),
   });
-  const { mutateAsync: finish } = useMutation({
-    mutationFn: async (game: FinishGame) => (await calls(client)).finish(game),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: minigameKeys.leaderboards }),
+  const { mutateAsync: throwDart } = useMutation({
+    mutationFn: async (dart: { sessionId: string; aim: BoardPoint }) =>
+      (await calls(client)).throwDart(dart.sessionId, dart.aim),
+    onSuccess: (thrown) => {
+      if (thrown.result)
+        void queryClient.invalidateQueries({ queryKey: minigameKeys.leaderboards });
+    },
   });
   return useMemo(
     () => ({
       register: (mode, opponent) => register({ mode, opponent }),
-      finish,
+      throwDart: (sessionId, aim) => throwDart({ sessionId, aim }),
       leaderboard: async (mode) => (await calls(client)).leaderboard(mode),
     }),
-    [client, register, finish],
+    [client, register, throwDart],
   );
 }

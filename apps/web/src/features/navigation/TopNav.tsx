@@ -5,6 +5,7 @@ import { useSession } from '../../shared/session/SessionContext.tsx';
 import { ShellText } from '../../shared/texts.ts';
 import { useToastsBelow } from '../../shared/toast/useToastsBelow.ts';
 import { useLogoutAction } from '../../shared/auth/useLogoutAction.ts';
+import { NavMore } from './NavMore.tsx';
 import { UserArea } from './UserArea.tsx';
 import './TopNav.css';
 
@@ -47,10 +48,12 @@ export function TopNav({ albumEntry, socialEntry, characterEntry, walletEntry }:
                 {ShellText.navMetaverse}
               </NavLink>
             </li>
-            {albumEntry}
-            {characterEntry}
-            {socialEntry}
-            {walletEntry}
+            <NavMore>
+              {albumEntry}
+              {characterEntry}
+              {socialEntry}
+              {walletEntry}
+            </NavMore>
           </ul>
         </nav>
         <UserArea user={user} onLogout={logout} loggingOut={pending} />

@@ -12,14 +12,17 @@ export interface UserAreaProps {
 /** Shows who is signed in as `username (Role Label)`, with Log out; nothing when signed out. */
 export function UserArea({ user, onLogout, loggingOut = false }: UserAreaProps) {
   if (!user) return null;
+  const label = formatUserLabel(user);
   return (
     <div className="user-area">
       <span className="user-area__avatar" aria-hidden="true">
         {user.username.slice(0, 1).toUpperCase()}
       </span>
-      <span className="user-area__label">
+      {/* A long name is cut short with an ellipsis; the title shows it whole on hover, and
+          screen readers read the whole text. */}
+      <span className="user-area__label" title={label}>
         <span className="visually-hidden">{ShellText.signedInAs} </span>
-        {formatUserLabel(user)}
+        {label}
       </span>
       {onLogout && (
         <button

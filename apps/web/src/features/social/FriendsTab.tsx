@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { PersonRow } from './PersonRow.tsx';
 import type { SocialActions } from './socialState.ts';
 import { SocialText, SocialUiText as T } from './texts.ts';
 import { UsernameForm } from './UsernameForm.tsx';
@@ -18,6 +19,18 @@ const order = (a: Friend, b: Friend) =>
   Number(b.status === FriendStatus.accepted) - Number(a.status === FriendStatus.accepted) ||
   Number(b.online) - Number(a.online) ||
   a.userName.localeCompare(b.userName);
+
+/** Where a friend or a request stands, under the name. */
+const standing = (friend: Friend): string =>
+  friend.status === FriendStatus.accepted
+    ? friend.online
+      ? T.online
+      : T.offline
+    : friend.status === FriendStatus.pending
+      ? friend.incoming
+        ? T.pendingIn
+        : T.pendingOut
+      : T.rejected;
 
 /** SPEC §2 friends list: per friend Call, Invite Call, Remove; requests with accept/reject. */
 export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
@@ -97,25 +110,13 @@ export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
       {friends.length > 0 && (
         <ul className="social-list" aria-label={T.tabFriends}>
           {friends.map((friend) => (
-            <li key={friend.user_id} className="social-row" data-friend={friend.userName}>
-              <span
-                className={`social-status ${friend.online ? 'social-status--on' : ''}`}
-                aria-hidden="true"
-              />
-              <span className="social-row__name">
-                {friend.userName}
-                <small className="social-row__meta">
-                  {friend.status === FriendStatus.accepted
-                    ? friend.online
-                      ? T.online
-                      : T.offline
-                    : friend.status === FriendStatus.pending
-                      ? friend.incoming
-                        ? T.pendingIn
-                        : T.pendingOut
-                      : T.rejected}
-                </small>
-              </span>
+            <PersonRow
+              key={friend.user_id}
+              name={friend.userName}
+              online={friend.online}
+              meta={standing(friend)}
+              data={{ 'data-friend': friend.userName }}
+            >
               <span className="social-row__actions">
                 {friend.status === FriendStatus.accepted && (
                   <>
@@ -175,7 +176,7 @@ export function FriendsTab({ actions, canInvite }: FriendsTabProps) {
                   </button>
                 )}
               </span>
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}

@@ -1,20 +1,27 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
+import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { PersonRow } from './PersonRow.tsx';
 import type { SocialActions } from './socialState.ts';
 import { SocialUiText as T } from './texts.ts';
-import { useFriendMutations, useOnlineUsers } from './useSocialQueries.ts';
+import { useFriendMutations, useOnlineUsers, useOnlineWatch } from './useSocialQueries.ts';
 
 export interface OnlineTabProps {
   me: string;
+  /** Keeps the list live while the tab is open (issue 27); null: it loads once. */
+  socket: AppSocket | null;
   actions: SocialActions;
 }
 
-/** Who is online (on every server process), searchable by username; call or add anyone. */
-export function OnlineTab({ me, actions }: OnlineTabProps) {
+/**
+ * Who is online (on every server process), searchable by username; call or add anyone. The list
+ * follows who comes and goes while the tab is open.
+ */
+export function OnlineTab({ me, socket, actions }: OnlineTabProps) {
   const [search, setSearch] = useState('');
   const searchId = useId();
-  const online = useOnlineUsers(search);
+  const online = useOnlineUsers(search, useOnlineWatch(socket));
   const { request } = useFriendMutations();
 
   const handleAdd = async (username: string) => {
@@ -51,9 +58,12 @@ export function OnlineTab({ me, actions }: OnlineTabProps) {
       {others.length > 0 && (
         <ul className="social-list" aria-label={T.tabOnline}>
           {others.map((user) => (
-            <li key={user.user_id} className="social-row" data-online={user.username}>
-              <span className="social-status social-status--on" aria-hidden="true" />
-              <span className="social-row__name">{user.username}</span>
+            <PersonRow
+              key={user.user_id}
+              name={user.username}
+              online
+              data={{ 'data-online': user.username }}
+            >
               <span className="social-row__actions">
                 <button
                   type="button"
@@ -70,7 +80,7 @@ export function OnlineTab({ me, actions }: OnlineTabProps) {
                   {T.addFriend}
                 </button>
               </span>
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}

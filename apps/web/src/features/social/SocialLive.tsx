@@ -10,6 +10,7 @@ import { errorMessage } from '../../shared/api/client.ts';
 import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
 import { useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { notifyError, notifySuccess } from '../../shared/toast/toast.ts';
+import { AddParticipant } from './AddParticipant.tsx';
 import { IncomingPopup } from './IncomingPopup.tsx';
 import { OutgoingCall } from './OutgoingCall.tsx';
 import { dropInbox, enqueue, toBridgePosition, toServerPosition } from './socialModel.ts';
@@ -21,7 +22,12 @@ import {
   type SocialLinks,
 } from './socialState.ts';
 import { SocialText } from './texts.ts';
-import { invalidateLiveLists, useFriendMutations, useUnreadAtStart } from './useSocialQueries.ts';
+import {
+  invalidateLiveLists,
+  socialKeys,
+  useFriendMutations,
+  useUnreadAtStart,
+} from './useSocialQueries.ts';
 import { useSocialSocket } from './useSocialSocket.ts';
 import './social.css';
 
@@ -47,6 +53,8 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
   /** Whom this person is calling while it rings (issue 27); the server ends it within the ring. */
   const [outgoing, setOutgoing] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  /** Add participant's friend picker while open: for which room, and who is in it (user ids). */
+  const [picking, setPicking] = useState<{ room: string | null; inRoom: readonly string[] }>();
   const linksRef = useRef(links);
   const closePanelRef = useRef(onClosePanel);
   useEffect(() => {
@@ -104,6 +112,8 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
       bump();
     },
     changed: bump,
+    // The friends list shows who is online; the Online tab follows by itself (useOnlineWatch).
+    presence: () => void queryClient.invalidateQueries({ queryKey: socialKeys.friends }),
   });
 
   useUnreadAtStart();
@@ -134,12 +144,14 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
     },
     async invite(name) {
       const channel = linksRef.current.currentRoom;
-      if (!channel) return;
+      if (!channel) return false;
       try {
         const ack = await request(need(), 'social:invite', { username: name, channel });
         notifySuccess(ack.message);
+        return true;
       } catch (error) {
         notifyError(messageOf(error));
+        return false;
       }
     },
     async requestAction(name, action) {
@@ -191,11 +203,13 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
   useEffect(() => {
     actionsRef.current = actions;
   });
-  // The video tiles' Call and Add Friend (SPEC §2) reach this layer through the app.
+  // The video tiles' Call and Add Friend and the panel's Add participant (SPEC §2) reach this
+  // layer through the app.
   useEffect(() => {
     setSocialCommands({
       call: (name) => void actionsRef.current.call(name),
       addFriend: (name) => void actionsRef.current.addFriend(name),
+      addParticipant: (inRoom) => setPicking({ room: linksRef.current.currentRoom, inRoom }),
     });
     return () => setSocialCommands(null);
   }, []);
@@ -229,9 +243,18 @@ export function SocialLive({ username, links, panelOpen, onClosePanel }: SocialL
           onAnswer={(accept) => void actions.answer(current.inbox, accept)}
         />
       )}
+      {/* It goes with the room it was opened in. */}
+      {picking && picking.room !== null && picking.room === links.currentRoom && (
+        <AddParticipant
+          inRoom={picking.inRoom}
+          onInvite={(name) => actions.invite(name)}
+          onClose={() => setPicking(undefined)}
+        />
+      )}
       {panelOpen && (
         <SocialPanel
           me={username}
+          socket={socket}
           actions={actions}
           version={version}
           canInvite={links.currentRoom !== null}

@@ -16,7 +16,14 @@ const actions = {} as SocialActions;
 
 const showPanel = () =>
   render(
-    <SocialPanel me="ada" actions={actions} version={0} canInvite onClose={() => undefined} />,
+    <SocialPanel
+      me="ada"
+      socket={null}
+      actions={actions}
+      version={0}
+      canInvite
+      onClose={() => undefined}
+    />,
   );
 
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { AppSocket } from '../../shared/realtime/socketClient.ts';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { BlockedTab } from './BlockedTab.tsx';
 import { DebugTools, debugToolsEnabled } from './DebugTools.tsx';
@@ -20,6 +21,8 @@ const label: Record<Tab, string> = {
 
 export interface SocialPanelProps {
   me: string;
+  /** The layer's socket, for the Online tab's live list; null until connected. */
+  socket: AppSocket | null;
   actions: SocialActions;
   /** Bumped by live events (the open list reloads by itself; notifications are marked read). */
   version: number;
@@ -32,6 +35,7 @@ export interface SocialPanelProps {
 /** SPEC §2: the friends list panel with who is online, the notifications and the block list. */
 export function SocialPanel({
   me,
+  socket,
   actions,
   version,
   canInvite,
@@ -81,10 +85,12 @@ export function SocialPanel({
         id={`social-tabpanel-${tab}`}
         role="tabpanel"
         aria-labelledby={`social-tab-${tab}`}
+        // Tab reaches the panel even when its list has no control (read notifications).
+        tabIndex={0}
         className="social-panel__body"
       >
         {tab === 'friends' && <FriendsTab actions={actions} canInvite={canInvite} />}
-        {tab === 'online' && <OnlineTab me={me} actions={actions} />}
+        {tab === 'online' && <OnlineTab me={me} socket={socket} actions={actions} />}
         {tab === 'notifications' && <NotificationsTab actions={actions} version={version} />}
         {tab === 'blocked' && <BlockedTab />}
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { SocialUiText as T } from './texts.ts';
 
 export interface UsernameFormProps {
@@ -21,8 +21,12 @@ export function UsernameForm({
 }: UsernameFormProps) {
   const [name, setName] = useState('');
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // The button turns off while the request runs, which would drop focus on the page: it goes
+    // to the field, ready for the next name (issue 27).
+    inputRef.current?.focus();
     void onSubmit(name).then((taken) => taken && setName(''));
   };
   return (
@@ -32,6 +36,7 @@ export function UsernameForm({
       </label>
       <div className="social-form__row">
         <input
+          ref={inputRef}
           id={inputId}
           className="field__input"
           value={name}

@@ -1,6 +1,13 @@
 import type { InboxMessage } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
-import { dropInbox, enqueue, toBridgePosition, toServerPosition } from './socialModel.ts';
+import {
+  applyPresence,
+  dropInbox,
+  enqueue,
+  toBridgePosition,
+  toServerPosition,
+  type OnlinePage,
+} from './socialModel.ts';
 
 const message = (inbox: InboxMessage['inbox'], from: string): InboxMessage => ({
   inbox,
@@ -37,5 +44,41 @@ describe('positions between the host page and the server', () => {
   it("writes the server's numbers as strings, '0' each without a position", () => {
     expect(toBridgePosition({ x: 3, y: 0.5, z: -1 })).toEqual({ x: '3', y: '0.5', z: '-1' });
     expect(toBridgePosition(null)).toEqual({ x: '0', y: '0', z: '0' });
+  });
+});
+
+describe('the Online tab as people come and go', () => {
+  const user = (name: string) => ({ user_id: `${name}-id`, username: name });
+  const came = (name: string) => ({ ...user(name), online: true });
+  const left = (name: string) => ({ ...user(name), online: false });
+  const page = (total: number, ...names: string[]): OnlinePage => ({
+    total,
+    users: names.map(user),
+  });
+  const names = (p: OnlinePage) => p.users.map((u) => u.username);
+
+  it('adds a newcomer in name order, any case, once; drops one who left', () => {
+    let p = applyPresence(page(2, 'ann', 'Cat'), came('Ben'), '');
+    expect(p).toEqual(page(3, 'ann', 'Ben', 'Cat'));
+    expect(applyPresence(p, came('Ben'), '')).toBe(p);
+    p = applyPresence(p, left('ann'), '');
+    expect(p).toEqual(page(2, 'Ben', 'Cat'));
+    // Someone not listed leaving a full list changes nothing.
+    expect(applyPresence(p, left('dan'), '')).toBe(p);
+  });
+
+  it('keeps to the search it was loaded with, as the server matches it', () => {
+    const p = page(1, 'mara');
+    expect(applyPresence(p, came('Omar'), 'MAR')).toEqual(page(2, 'mara', 'Omar'));
+    expect(applyPresence(p, came('otto'), 'mar')).toBe(p);
+    expect(applyPresence(p, left('otto'), 'mar')).toBe(p);
+  });
+
+  it('on a page short of the total, counts everyone but shows only who sorts among it', () => {
+    const p = page(5, 'ann', 'cat');
+    expect(applyPresence(p, came('bob'), '')).toEqual(page(6, 'ann', 'bob', 'cat'));
+    expect(applyPresence(p, came('zed'), '')).toEqual(page(6, 'ann', 'cat'));
+    expect(applyPresence(p, left('zed'), '')).toEqual(page(4, 'ann', 'cat'));
+    expect(names(applyPresence(p, left('ann'), ''))).toEqual(['cat']);
   });
 });

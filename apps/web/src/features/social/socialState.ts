@@ -29,7 +29,8 @@ export interface SocialActions {
   call: (username: string) => Promise<void>;
   /** Hangs up a call that still rings. */
   cancelCall: (username: string) => Promise<void>;
-  invite: (username: string) => Promise<void>;
+  /** Invites to the video room this person is in; true when it was sent. */
+  invite: (username: string) => Promise<boolean>;
   requestAction: (username: string, action: Emote) => Promise<void>;
   addFriend: (username: string) => Promise<void>;
   /** The debug ping (development mode only, one per 10 s). */
@@ -37,10 +38,12 @@ export interface SocialActions {
   answer: (inbox: InboxMessage['inbox'], accept: boolean) => Promise<void>;
 }
 
-/** What other parts of the page may ask of the social layer (the video tile menu). */
+/** What other parts of the page may ask of the social layer (the video room's panel and tiles). */
 export interface SocialCommands {
   call: (username: string) => void;
   addFriend: (username: string) => void;
+  /** Opens the friend picker to invite into the current room, without `inRoom` (user ids). */
+  addParticipant: (inRoom: readonly string[]) => void;
 }
 
 /** Set while the social layer is live (a signed-in person, socket or not). */

@@ -55,4 +55,11 @@ export const SocialUiText = {
   debugRequestAction: 'Request action',
   debugPing: 'Ping',
   moreOnline: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  // The video room's Add participant (issue 27).
+  addParticipantTitle: 'Add participant',
+  addParticipantText: 'Invite a friend into this video room.',
+  addParticipantList: 'Friends to invite',
+  allFriendsInRoom: 'All your friends are in this room already.',
+  invite: 'Invite',
+  invited: 'Invited',
 } as const;

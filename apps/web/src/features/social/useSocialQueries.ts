@@ -1,4 +1,4 @@
-import { SocialApi, type Friend, type Notification } from '@atrium/protocol';
+import { SocialApi, type Friend, type Notification, type ServerPayload } from '@atrium/protocol';
 import {
   useMutation,
   useQuery,
@@ -6,15 +6,12 @@ import {
   keepPreviousData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { useApi } from '../../shared/api/useApi.ts';
+import { request, type AppSocket } from '../../shared/realtime/socketClient.ts';
+import { applyPresence, type OnlinePage, type OnlineUser } from './socialModel.ts';
 import { setUnread } from './socialState.ts';
-
-export interface OnlineUser {
-  user_id: string;
-  username: string;
-}
 
 export interface FriendList {
   items: Friend[];
@@ -68,17 +65,63 @@ export function useFriends() {
   return useQuery(friendsQuery(useApi()));
 }
 
-/** Who is online, filtered by `search`; the last list stays on screen while a new search loads. */
-export function useOnlineUsers(search: string) {
+/**
+ * Who is online, filtered by `search`; the last list stays on screen while a new search loads.
+ * It loads once `live` (see `useOnlineWatch`), so no change falls between the list and the watch.
+ */
+export function useOnlineUsers(search: string, live = true) {
   const client = useApi();
   const term = search.trim();
   return useQuery({
     queryKey: socialKeys.online(term),
-    queryFn: async (): Promise<{ total: number; users: OnlineUser[] }> =>
+    queryFn: async (): Promise<OnlinePage> =>
       (await client.call(SocialApi.online, { query: term === '' ? {} : { search: term } })).data,
     placeholderData: keepPreviousData,
+    enabled: live,
     ...tabList,
   });
+}
+
+/**
+ * Keeps the Online tab live while it is open (issue 27): the socket watches everyone's presence
+ * and each change is applied to the loaded lists, so nothing reloads per login. True once the
+ * watch holds (or there is no socket: the list then loads without updates); after a reconnect it
+ * watches again and the list reloads, for what it missed.
+ */
+export function useOnlineWatch(socket: AppSocket | null): boolean {
+  const queryClient = useQueryClient();
+  const [watching, setWatching] = useState<AppSocket | null>(null);
+  useEffect(() => {
+    if (!socket) return;
+    let stopped = false;
+    const handlePresence = (event: ServerPayload<'social:presence'>) => {
+      const lists = queryClient.getQueriesData<OnlinePage>({ queryKey: socialKeys.onlineAll });
+      for (const [key, page] of lists) {
+        const term = typeof key[2] === 'string' ? key[2] : '';
+        if (page) queryClient.setQueryData(key, applyPresence(page, event, term));
+      }
+    };
+    const watch = () => {
+      const held = () => {
+        if (stopped) return;
+        setWatching(socket);
+        void queryClient.invalidateQueries({ queryKey: socialKeys.onlineAll });
+      };
+      // Refused or unanswered, the list still loads; it just will not follow changes.
+      request(socket, 'social:watch-online', {}).then(held, held);
+    };
+    socket.on('social:presence', handlePresence);
+    socket.on('connect', watch);
+    if (socket.connected) watch();
+    return () => {
+      stopped = true;
+      socket.off('social:presence', handlePresence);
+      socket.off('connect', watch);
+      if (socket.connected) socket.emit('social:unwatch-online', {}, () => undefined);
+    };
+  }, [socket, queryClient]);
+  // Offline for now: the list loads over HTTP, and the reconnect watches and reloads it.
+  return !socket || !socket.connected || watching === socket;
 }
 
 /** The caller's notifications, newest first. */

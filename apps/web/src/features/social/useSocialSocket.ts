@@ -7,8 +7,10 @@ export interface SocialHandlers {
   cleared: (inbox: InboxMessage['inbox']) => void;
   reply: (reply: Reply) => void;
   notification: (notification: Notification, unread: number) => void;
-  /** A friend's presence or a friendship changed: lists should reload. */
+  /** A friendship changed: lists should reload. */
   changed: () => void;
+  /** A friend (or, while the Online tab watches, anyone) came online or went offline. */
+  presence: () => void;
 }
 
 /**
@@ -43,7 +45,7 @@ export function useSocialSocket(
         s.on('social:cleared', (e) => live.current.cleared(e.inbox));
         s.on('social:reply', (r) => live.current.reply(r));
         s.on('social:notification', (e) => live.current.notification(e.notification, e.unread));
-        s.on('social:presence', () => live.current.changed());
+        s.on('social:presence', () => live.current.presence());
         s.on('social:friend', () => live.current.changed());
         setSocket(s);
       },

@@ -2,9 +2,9 @@ import { catalogueItem, COIN_SYMBOL, WalletText } from '@atrium/protocol';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
-import { WalletWebText } from './texts.ts';
+import { GAS_NOTE, WalletWebText } from './texts.ts';
 import { useTransaction } from './useTransaction.ts';
-import { failureText, useWallet } from './useWallet.ts';
+import { failureText, useWallet, useWalletWords } from './useWallet.ts';
 import { sendItemCall } from './chainClient.ts';
 import './wallet.css';
 
@@ -31,6 +31,7 @@ type Before = { phase: 'starting' } | { phase: 'linking' } | { phase: 'failed'; 
 function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) {
   const wallet = useWallet({ holdings: false, catalogue: false });
   const config = wallet.config.data;
+  const words = useWalletWords();
   const tx = useTransaction(config);
   const [before, setBefore] = useState<Before>({ phase: 'starting' });
   const started = useRef(false);
@@ -105,8 +106,10 @@ function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) 
     before.phase === 'linking'
       ? WalletWebText.purchaseLinking
       : tx.state.phase === 'confirming'
-        ? WalletWebText.confirming
+        ? words.confirming
         : WalletWebText.waitingWallet;
+  // At a school, the fee the wallet shows is explained while it asks (issue 27).
+  const gasNote = config?.audience === 'school' && tx.state.phase === 'wallet';
   const explorer = tx.state.phase === 'confirming' ? tx.state.explorer : null;
   return (
     <div className="wallet-purchase" aria-busy="true">
@@ -120,6 +123,7 @@ function Purchase({ offer, onClose }: { offer: NftOffer; onClose: () => void }) 
       <p className="wallet-purchase__step" role="status">
         {step}
       </p>
+      {gasNote && <p className="wallet-purchase__note">{GAS_NOTE}</p>}
       {explorer && (
         <a href={explorer} target="_blank" rel="noopener noreferrer">
           {WalletWebText.viewExplorer}

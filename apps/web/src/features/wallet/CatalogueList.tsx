@@ -1,6 +1,6 @@
 import type { RouteResponse, WalletApi, WalletHoldings } from '@atrium/protocol';
 import { coinText } from './coins.ts';
-import { WalletWebText } from './texts.ts';
+import { useWalletWords } from './useWallet.ts';
 
 /** One entry of `GET /api/wallet/catalogue`. */
 export type CatalogueEntry = RouteResponse<typeof WalletApi.catalogue>['data'][number];
@@ -21,7 +21,7 @@ const owned = (holdings: WalletHoldings | undefined, id: number) =>
 
 /**
  * What the contract offers: Get free for free items (once each), Mint for avatars, Buy for the
- * other items with a price (a poster's NFT can also be bought from its popup in the gallery).
+ * other items (a school's words: Collect, Get, Buy) with a price (a poster's NFT can also be bought from its popup in the gallery).
  */
 export function CatalogueList({
   entries,
@@ -31,9 +31,10 @@ export function CatalogueList({
   onMint,
   onBuy,
 }: CatalogueListProps) {
+  const words = useWalletWords();
   return (
-    <section className="wallet-section" aria-label={WalletWebText.catalogue}>
-      <h3 className="wallet-section__title">{WalletWebText.catalogue}</h3>
+    <section className="wallet-section" aria-label={words.catalogue}>
+      <h3 className="wallet-section__title">{words.catalogue}</h3>
       <ul className="wallet-items">
         {entries.map((entry) => {
           const isAvatar = entry.category === 'avatar';
@@ -44,7 +45,7 @@ export function CatalogueList({
               <div className="wallet-item__main">
                 <span className="wallet-item__name">{entry.name}</span>
                 <span className="wallet-item__meta">
-                  {entry.free ? WalletWebText.free : WalletWebText.price(coinText(entry.price))} ·{' '}
+                  {entry.free ? words.free : words.price(coinText(entry.price))} ·{' '}
                   {entry.description}
                 </span>
               </div>
@@ -53,10 +54,10 @@ export function CatalogueList({
                   type="button"
                   className="button button--secondary button--small"
                   disabled={busy || taken}
-                  aria-label={`${WalletWebText.getFree}: ${entry.name}`}
+                  aria-label={`${words.getFree}: ${entry.name}`}
                   onClick={() => onGetFree(entry)}
                 >
-                  {taken ? WalletWebText.freeTaken : WalletWebText.getFree}
+                  {taken ? words.freeTaken : words.getFree}
                 </button>
               )}
               {forSale && (
@@ -64,10 +65,10 @@ export function CatalogueList({
                   type="button"
                   className="button button--secondary button--small"
                   disabled={busy}
-                  aria-label={`${WalletWebText.buy} ${entry.name}`}
+                  aria-label={`${words.buy} ${entry.name}`}
                   onClick={() => onBuy(entry)}
                 >
-                  {WalletWebText.buy}
+                  {words.buy}
                 </button>
               )}
               {isAvatar && (
@@ -75,10 +76,10 @@ export function CatalogueList({
                   type="button"
                   className="button button--primary button--small"
                   disabled={busy}
-                  aria-label={`${WalletWebText.mint} ${entry.name}`}
+                  aria-label={`${words.mint} ${entry.name}`}
                   onClick={() => onMint(entry)}
                 >
-                  {WalletWebText.mint}
+                  {words.mint}
                 </button>
               )}
             </li>

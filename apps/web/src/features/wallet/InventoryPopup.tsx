@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { ItemList } from './ItemList.tsx';
 import { WalletWebText } from './texts.ts';
-import { failureText, useWallet } from './useWallet.ts';
+import { failureText, useWallet, useWalletWords } from './useWallet.ts';
 import './wallet.css';
 
 function InventoryBody({ title }: { title: string }) {
   const wallet = useWallet({ catalogue: false });
+  const words = useWalletWords();
   let body: ReactNode;
   if (wallet.isGuest) body = <p role="alert">{WalletText.guest}</p>;
   else if (wallet.config.isError) body = <p role="alert">{failureText(wallet.config.error)}</p>;
@@ -27,7 +28,7 @@ function InventoryBody({ title }: { title: string }) {
     body = (
       <div className="wallet-notice">
         <h3 className="wallet-section__title">{WalletWebText.inventoryEmptyTitle}</h3>
-        <p>{WalletWebText.inventoryHowTo}</p>
+        <p>{words.inventoryHowTo}</p>
       </div>
     );
   } else {
@@ -36,12 +37,12 @@ function InventoryBody({ title }: { title: string }) {
         <ItemList
           title={WalletWebText.owned}
           items={wallet.holdings.data.items}
-          empty={WalletWebText.inventoryHowTo}
+          empty={words.inventoryHowTo}
         />
         <ItemList
           title={WalletWebText.avatars}
           items={wallet.holdings.data.avatars}
-          empty={WalletWebText.inventoryAvatarsEmpty}
+          empty={words.inventoryAvatarsEmpty}
         />
       </div>
     );

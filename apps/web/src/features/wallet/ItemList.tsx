@@ -1,7 +1,7 @@
 import type { OwnedItem } from '@atrium/protocol';
 import { useState } from 'react';
 import { coinText } from './coins.ts';
-import { WalletWebText } from './texts.ts';
+import { useWalletWords } from './useWallet.ts';
 
 export interface ItemListProps {
   title: string;
@@ -12,8 +12,9 @@ export interface ItemListProps {
   busy?: boolean;
 }
 
-/** Owned items or avatars, each with its amount, and Melt with a confirmation in the row. */
+/** Owned items or avatars, each with its amount, and Melt (a school's Trade in) confirmed in the row. */
 export function ItemList({ title, items, empty, onMelt, busy = false }: ItemListProps) {
+  const words = useWalletWords();
   const [confirming, setConfirming] = useState<number | null>(null);
   return (
     <section className="wallet-section" aria-label={title}>
@@ -29,8 +30,8 @@ export function ItemList({ title, items, empty, onMelt, busy = false }: ItemList
                 <div className="wallet-item__main">
                   <span className="wallet-item__name">{item.name}</span>
                   <span className="wallet-item__meta">
-                    #{item.id} · {WalletWebText.amount(item.amount)}
-                    {meltable ? ` · ${WalletWebText.meltValue(coinText(item.melt_value))}` : ''}
+                    #{item.id} · {words.amount(item.amount)}
+                    {meltable ? ` · ${words.meltValue(coinText(item.melt_value))}` : ''}
                   </span>
                 </div>
                 {meltable &&
@@ -38,9 +39,9 @@ export function ItemList({ title, items, empty, onMelt, busy = false }: ItemList
                     <div
                       className="wallet-item__confirm"
                       role="group"
-                      aria-label={WalletWebText.meltTitle(item.name)}
+                      aria-label={words.meltTitle(item.name)}
                     >
-                      <span>{WalletWebText.meltBody(item.name, coinText(item.melt_value))}</span>
+                      <span>{words.meltBody(item.name, coinText(item.melt_value))}</span>
                       <button
                         type="button"
                         className="button button--danger button--small"
@@ -50,14 +51,14 @@ export function ItemList({ title, items, empty, onMelt, busy = false }: ItemList
                           onMelt(item);
                         }}
                       >
-                        {WalletWebText.meltConfirm}
+                        {words.meltConfirm}
                       </button>
                       <button
                         type="button"
                         className="button button--secondary button--small"
                         onClick={() => setConfirming(null)}
                       >
-                        {WalletWebText.cancel}
+                        {words.cancel}
                       </button>
                     </div>
                   ) : (
@@ -65,10 +66,10 @@ export function ItemList({ title, items, empty, onMelt, busy = false }: ItemList
                       type="button"
                       className="button button--secondary button--small"
                       disabled={busy}
-                      aria-label={`${WalletWebText.melt} ${item.name}`}
+                      aria-label={`${words.melt} ${item.name}`}
                       onClick={() => setConfirming(item.id)}
                     >
-                      {WalletWebText.melt}
+                      {words.melt}
                     </button>
                   ))}
               </li>

@@ -8,7 +8,7 @@ import { TxStatus } from './TxStatus.tsx';
 import { WalletSummary } from './WalletSummary.tsx';
 import { WalletWebText } from './texts.ts';
 import { useTransaction } from './useTransaction.ts';
-import { failureText, useWallet, type WalletModel } from './useWallet.ts';
+import { failureText, useWallet, useWalletWords, type WalletModel } from './useWallet.ts';
 import { sendItemCall, sendNative, type ItemCall } from './chainClient.ts';
 import './wallet.css';
 
@@ -31,10 +31,11 @@ function Loading({ label }: { label: string }) {
 }
 
 function LinkPrompt({ wallet }: { wallet: WalletModel }) {
+  const words = useWalletWords();
   return (
     <div className="wallet-notice">
       <h3 className="wallet-section__title">{WalletWebText.notLinkedTitle}</h3>
-      <p>{WalletWebText.notLinkedBody}</p>
+      <p>{words.notLinkedBody}</p>
       <button
         type="button"
         className="button button--primary"
@@ -54,10 +55,14 @@ function LinkPrompt({ wallet }: { wallet: WalletModel }) {
   );
 }
 
-/** The linked wallet: summary, the last transaction, items, avatars, catalogue, transfer. */
+/**
+ * The linked wallet: summary, the last transaction, items, avatars, catalogue and, for the
+ * public, the native coin transfer (a school has none: issue 27).
+ */
 function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: string }) {
   const config = wallet.config.data;
   const tx = useTransaction(config);
+  const words = useWalletWords();
   if (!config) return null;
   const holdings = wallet.holdings.data;
 
@@ -66,11 +71,11 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
       .run(label, (onStep) => sendItemCall(config, address, call, onStep))
       .then(() => wallet.refresh());
   const handleMelt = (item: OwnedItem) =>
-    send(`${WalletWebText.melt} ${item.name}`, { fn: 'meltItem', id: item.id, amount: 1 });
+    send(`${words.melt} ${item.name}`, { fn: 'meltItem', id: item.id, amount: 1 });
   const handleGetFree = (entry: CatalogueEntry) =>
-    send(`${WalletWebText.getFree}: ${entry.name}`, { fn: 'freeGetItem', id: entry.id });
+    send(`${words.getFree}: ${entry.name}`, { fn: 'freeGetItem', id: entry.id });
   const handleMint = (entry: CatalogueEntry) =>
-    send(`${WalletWebText.mint} ${entry.name}`, { fn: 'mintAvatar', id: entry.id });
+    send(`${words.mint} ${entry.name}`, { fn: 'mintAvatar', id: entry.id });
   const handleBuy = (entry: CatalogueEntry) =>
     send(`${WalletWebText.buy} ${entry.name}`, { fn: 'buyItem', id: entry.id, amount: 1 });
   const handleTransfer = async (to: `0x${string}`, value: bigint) => {
@@ -102,14 +107,14 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
           <ItemList
             title={WalletWebText.owned}
             items={holdings.items}
-            empty={WalletWebText.ownedEmpty}
+            empty={words.ownedEmpty}
             onMelt={handleMelt}
             busy={tx.pending}
           />
           <ItemList
             title={WalletWebText.avatars}
             items={holdings.avatars}
-            empty={WalletWebText.avatarsEmpty}
+            empty={words.avatarsEmpty}
           />
         </div>
       )}
@@ -123,7 +128,9 @@ function LinkedWallet({ wallet, address }: { wallet: WalletModel; address: strin
           onBuy={handleBuy}
         />
       )}
-      <TransferForm symbol={config.native_symbol} busy={tx.pending} onSend={handleTransfer} />
+      {config.audience === 'public' && (
+        <TransferForm symbol={config.native_symbol} busy={tx.pending} onSend={handleTransfer} />
+      )}
       <div className="wallet-footer">
         <button
           type="button"
@@ -168,12 +175,11 @@ function WalletBody() {
 
 /** The wallet dialog (SPEC §1, §7): the whole wallet, loaded when first opened. */
 export function WalletDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const words = useWalletWords();
   return (
     <PopupShell open={open} onDismiss={onClose} className="popup--wallet" closeButton>
       <Dialog.Title className="dialog__title">{WalletWebText.panelTitle}</Dialog.Title>
-      <Dialog.Description className="dialog__description">
-        {WalletWebText.panelIntro}
-      </Dialog.Description>
+      <Dialog.Description className="dialog__description">{words.panelIntro}</Dialog.Description>
       <div className="wallet-panel">
         <WalletBody />
       </div>

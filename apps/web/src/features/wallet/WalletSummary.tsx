@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatAmount, shortAddress } from './format.ts';
 import { WalletWebText } from './texts.ts';
 
-/** The linked address (short, with Copy), the network and the two balances. */
+/** The linked address (short, with Copy), the network, the coins and (public) the native balance. */
 export function WalletSummary({
   config,
   address,
@@ -38,12 +38,15 @@ export function WalletSummary({
         <dt>{WalletWebText.network}</dt>
         <dd>{config.chain_name}</dd>
       </div>
-      <div className="wallet-summary__item">
-        <dt>{WalletWebText.balance}</dt>
-        <dd>
-          {holdings ? formatAmount(holdings.native_balance) : '…'} {config.native_symbol}
-        </dd>
-      </div>
+      {/* A school sees no native balance (issue 27): it only ever drops, by fees. */}
+      {config.audience === 'public' && (
+        <div className="wallet-summary__item">
+          <dt>{WalletWebText.balance}</dt>
+          <dd>
+            {holdings ? formatAmount(holdings.native_balance) : '…'} {config.native_symbol}
+          </dd>
+        </div>
+      )}
       <div className="wallet-summary__item">
         <dt>{WalletWebText.coins}</dt>
         <dd data-testid="wallet-coins">

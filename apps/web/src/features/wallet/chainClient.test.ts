@@ -17,6 +17,7 @@ const config: WalletConfig = {
   coin_symbol: 'ATC',
   marketplace_url: null,
   developer_address: null,
+  audience: 'public',
 };
 
 /** A wallet on `chainId` that answers switch and add as told, recording every request. */

@@ -1,4 +1,4 @@
-import { COIN_SYMBOL } from '@atrium/protocol';
+import { COIN_SYMBOL, type WalletAudience } from '@atrium/protocol';
 import { WALLET_NAV_LABEL } from './entryText.ts';
 
 /**
@@ -73,3 +73,46 @@ export const WalletWebText = {
   purchaseItem: (name: string, price: string) => `${name} · ${price}`,
   purchaseLinking: 'First, sign in with your wallet to link it to your account.',
 } as const;
+
+/** Every wallet label as a plain string or function, whichever words fill it. */
+export type WalletWords = {
+  [K in keyof typeof WalletWebText]: (typeof WalletWebText)[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : string;
+};
+
+/**
+ * Issue 27: what a school sees where its words differ. No Mint, Melt or blockchain: Collect,
+ * Trade in and Get; the coins are ATC. The native balance and transfer are not shown at all, and
+ * gas is explained where the wallet asks for a fee (`gasNote`).
+ */
+export const WalletSchoolText = {
+  panelIntro: `Your collectibles, avatars and coins (${COIN_SYMBOL}).`,
+  notLinkedBody:
+    'Link your digital wallet to buy posters, collect free items, trade items in for coins and get avatars.',
+  ownedEmpty:
+    'You own no items yet. Buy a poster in the gallery, collect the free pin below or get an avatar.',
+  avatarsEmpty: 'No avatar yet: get one from the catalogue below.',
+  melt: 'Trade in',
+  meltTitle: (name: string) => `Trade in ${name}?`,
+  meltBody: (name: string, coins: string) =>
+    `You give back one ${name} and get ${coins} ${COIN_SYMBOL} for it. This cannot be undone.`,
+  meltConfirm: 'Trade it in',
+  meltValue: (coins: string) => `trades in for ${coins} ${COIN_SYMBOL}`,
+  getFree: 'Collect',
+  freeTaken: 'Collected',
+  mint: 'Get',
+  confirming: 'Saving it…',
+  txDone: 'Done.',
+  inventoryAvatarsEmpty: 'No avatar yet: get one in your wallet (Wallet, in the top menu).',
+  inventoryHowTo:
+    'Buy a poster with BUY NFT in the gallery, collect the free Campus Pin or get an avatar in your wallet (Wallet, in the top menu).',
+} as const satisfies Partial<WalletWords>;
+
+/** Shown while the wallet asks to approve a transaction, at a school. */
+export const GAS_NOTE =
+  'Your wallet now asks you to approve this. It shows a small network fee (“gas”): the cost of saving it, paid from the wallet’s own balance, not from your coins.';
+
+/** The wallet's words for an audience: a school's plain words, or the full wallet's. */
+export const walletWords = (audience: WalletAudience): WalletWords =>
+  audience === 'school' ? { ...WalletWebText, ...WalletSchoolText } : WalletWebText;

@@ -1,10 +1,16 @@
-import { WalletApi, type WalletConfig, type WalletLink } from '@atrium/protocol';
+import {
+  WalletApi,
+  type WalletAudience,
+  type WalletConfig,
+  type WalletLink,
+} from '@atrium/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../shared/api/client.ts';
 import { useApi } from '../../shared/api/useApi.ts';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { linkWallet, walletErrorMessage, type LinkServer } from './chainClient.ts';
+import { walletWords, type WalletWords } from './texts.ts';
 import { linkedAddress } from './walletSession.ts';
 
 /** React Query keys of the wallet's server data. */
@@ -18,6 +24,31 @@ export const walletKeys = {
 export function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return walletErrorMessage(error);
+}
+
+/** `GET /api/wallet/config`, one request shared by every wallet screen. */
+function useWalletConfig(enabled: boolean) {
+  const client = useApi();
+  return useQuery({
+    queryKey: walletKeys.config,
+    queryFn: async (): Promise<WalletConfig> => (await client.call(WalletApi.config)).data,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Who this campus's wallet speaks to (issue 27): its config's audience, and a school's (the
+ * server's default) until the config is there.
+ */
+export function useWalletAudience(): WalletAudience {
+  const { user } = useSessionState();
+  return useWalletConfig(!(user?.is_guest ?? true)).data?.audience ?? 'school';
+}
+
+/** The wallet's words for this campus's audience. */
+export function useWalletWords(): WalletWords {
+  return walletWords(useWalletAudience());
 }
 
 /**
@@ -34,12 +65,7 @@ export function useWallet({ holdings: wantHoldings = true, catalogue: wantCatalo
   const isGuest = user?.is_guest ?? true;
   const linked = linkedAddress(user);
 
-  const config = useQuery({
-    queryKey: walletKeys.config,
-    queryFn: async (): Promise<WalletConfig> => (await client.call(WalletApi.config)).data,
-    enabled: !isGuest,
-    staleTime: 60_000,
-  });
+  const config = useWalletConfig(!isGuest);
   const enabled = config.data?.enabled === true;
   const holdings = useQuery({
     queryKey: [...walletKeys.holdings, linked],

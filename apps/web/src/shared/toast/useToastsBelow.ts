@@ -1,5 +1,11 @@
 import { useEffect, type RefObject } from 'react';
 
+/**
+ * On a group of controls whose list drops below them (the folded navigation, the world's menu),
+ * set while the list is open: toasts keep clear of the whole group while focus is in it.
+ */
+export const TOAST_CLEAR_ATTRIBUTE = 'data-toast-clear';
+
 /** The CSS variable the toaster reads for the height of the bar it must stay below. */
 export const TOAST_ANCHOR_VARIABLE = '--toast-anchor-height';
 

@@ -24,7 +24,39 @@ export interface PopupShellProps {
   zIndex?: number;
   /** Where focus starts; the first focusable element when not given. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Where focus goes on close when what had it before the popup is gone (the popup opened by
+   * itself, or its opener went away): the control a person would go on with.
+   */
+  afterClose?: RefObject<HTMLElement | null>;
   children: ReactNode;
+}
+
+/** The elements around `element`, nearest first, up to the body. */
+function parentsOf(element: HTMLElement | null): HTMLElement[] {
+  const parents: HTMLElement[] = [];
+  if (!element || element === element.ownerDocument.body) return parents;
+  for (let p = element.parentElement; p && p !== p.ownerDocument.body; p = p.parentElement) {
+    parents.push(p);
+  }
+  return parents;
+}
+
+/**
+ * When the control that opened a popup went away with it (Join replaced the join form), the
+ * first control still standing where it was: the closest surviving part of the page around it.
+ */
+function nextControl(parents: readonly HTMLElement[]): HTMLElement | null {
+  const place = parents.find((p) => p.isConnected);
+  if (!place) return null;
+  const controls = place.querySelectorAll<HTMLElement>(
+    'a[href], button, input, select, textarea, [tabindex]',
+  );
+  return (
+    [...controls].find(
+      (c) => c.tabIndex >= 0 && !c.matches(':disabled') && c.getClientRects().length > 0,
+    ) ?? null
+  );
 }
 
 /**
@@ -42,9 +74,11 @@ export function PopupShell({
   described = true,
   zIndex = POPUP_Z_INDEX,
   initialFocus,
+  afterClose,
   children,
 }: PopupShellProps) {
   const originRef = useRef<HTMLElement | null>(null);
+  const originParents = useRef<HTMLElement[]>([]);
 
   const handleOpenChange = (next: boolean) => {
     if (!next) onDismiss();
@@ -54,6 +88,7 @@ export function PopupShell({
     // Radix asks before moving focus in, so this is still the element that opened the popup.
     originRef.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    originParents.current = parentsOf(originRef.current);
     if (initialFocus?.current) {
       event.preventDefault();
       initialFocus.current.focus();
@@ -64,7 +99,13 @@ export function PopupShell({
     event.preventDefault();
     const origin = originRef.current;
     originRef.current = null;
-    if (origin?.isConnected) origin.focus();
+    // The page already put focus somewhere (the world took its keys back): leave it there.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    // Back to what opened the popup; if that is gone (Join replaced the join form) or nothing had
+    // focus (the popup opened by itself), to the control a person would go on with.
+    if (origin?.isConnected && origin !== origin.ownerDocument.body) origin.focus();
+    else (afterClose?.current ?? nextControl(originParents.current))?.focus();
   };
 
   return (

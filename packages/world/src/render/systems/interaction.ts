@@ -15,6 +15,8 @@ export interface InteractionSystem extends WorldSystem {
   addPointerAction(act: (pointer: Pointer) => boolean): () => void;
   /** E, or a click: the target in reach, else something under the pointer. */
   interact(pointer: Pointer | null): void;
+  /** What E acts on now and its hint, as of the last step. */
+  current(): { target: Interactable; text: string } | null;
 }
 
 /** Interaction over the targets other systems add (portals, posters, a classroom door…). */
@@ -27,6 +29,7 @@ export const createInteractionSystem = (
   // Flattened once per change, not per step: the prompt check runs at 60 Hz.
   let targets: readonly Interactable[] = [];
   let promptShown: string | null = null;
+  let near: { target: Interactable; text: string } | null = null;
   const flatten = () => {
     targets = groups.flatMap((g) => g.targets);
   };
@@ -64,8 +67,10 @@ export const createInteractionSystem = (
       if (!pointer) return;
       for (const act of pointerActions) if (act(pointer)) return;
     },
+    current: () => near,
     update() {
-      const prompt = nearbyPrompt(ctx.self.body, targets)?.text ?? null;
+      near = nearbyPrompt(ctx.self.body, targets);
+      const prompt = near?.text ?? null;
       if (prompt !== promptShown) {
         promptShown = prompt;
         onPrompt(prompt);

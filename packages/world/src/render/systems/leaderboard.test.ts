@@ -48,6 +48,11 @@ describe('plaza leaderboard system', () => {
     await vi.waitFor(() => expect(system.columns()?.[0]?.entries).toHaveLength(1));
     expect(load).toHaveBeenCalledTimes(2);
 
+    // An admin removed an entry: the board loads again too.
+    rows = 0;
+    ctx.transport.serve('minigame:leaderboard', { mode: '501' });
+    await vi.waitFor(() => expect(system.columns()?.[0]?.entries).toHaveLength(0));
+
     system.dispose?.();
     expect(ctx.scene.getObjectByName('darts-leaderboard')).toBeUndefined();
     expect(ctx.transport.listenerCount()).toBe(0);

@@ -31,7 +31,8 @@ export interface LeaderboardSystem extends WorldSystem {
 
 /**
  * Issue 17: the darts leaderboard in the plaza, the top 5 of each mode, drawn on a canvas
- * texture. It loads when the world starts and again on every `minigame:winner`.
+ * texture. It loads when the world starts and again on every `minigame:winner` and
+ * `minigame:leaderboard` (an entry removed).
  */
 export const createLeaderboardSystem = (
   ctx: Pick<WorldContext, 'worldId' | 'scene' | 'transport' | 'disposed'>,
@@ -82,7 +83,13 @@ export const createLeaderboardSystem = (
     return loading;
   };
 
-  const off = board ? ctx.transport.on('minigame:winner', () => void refresh()) : () => {};
+  // A win, or an entry an admin removed (issue 27).
+  const offs = board
+    ? [
+        ctx.transport.on('minigame:winner', () => void refresh()),
+        ctx.transport.on('minigame:leaderboard', () => void refresh()),
+      ]
+    : [];
   if (board) void refresh();
 
   return {
@@ -90,7 +97,7 @@ export const createLeaderboardSystem = (
     refresh,
     columns: () => shown,
     dispose() {
-      off();
+      for (const off of offs) off();
       if (board) {
         ctx.scene.remove(board.group);
         board.dispose();

@@ -4,6 +4,7 @@ import { turnCamera } from '../../camera.ts';
 import { emotePhase } from '../../emotes.ts';
 import { consumeActions } from '../../input.ts';
 import { stepMovement } from '../../movement.ts';
+import { planClickWalk } from '../../click-walk.ts';
 import { findPath, type NavGrid } from '../../pathfinding.ts';
 import { avatarLabel, createAvatarView, type AvatarView } from '../avatar-view.ts';
 import { blendedPosition, type WorldContext, type WorldSystem } from '../world-context.ts';
@@ -11,7 +12,10 @@ import type { Pointer } from './interaction.ts';
 
 /** The local avatar: input actions, the orbit camera's turn, movement, and its view. */
 export interface PlayerSystem extends WorldSystem {
-  /** A double click at client coordinates: walk there along a path on the ground. */
+  /**
+   * A double click at client coordinates: walk along a path on the ground to where it points, or
+   * to the near side of the wall or poster it hits; nothing when the way there is a long detour.
+   */
   readonly walkTo: (clientX: number, clientY: number) => void;
   /** Walks to a point on the ground plane; false when there is no way there. */
   readonly walkToPoint: (to: { x: number; z: number }) => boolean;
@@ -25,7 +29,10 @@ export interface PlayerActions {
 
 /** The player system over `ground` (the walk-to target) and the layout's nav `grid`. */
 export const createPlayerSystem = (
-  ctx: Pick<WorldContext, 'self' | 'sink' | 'layout' | 'scene' | 'transport' | 'pick' | 'bridge'>,
+  ctx: Pick<
+    WorldContext,
+    'self' | 'sink' | 'layout' | 'scene' | 'camera' | 'transport' | 'pick' | 'bridge'
+  >,
   nav: { grid: NavGrid; ground: THREE.Object3D },
   actions: PlayerActions,
 ): PlayerSystem => {
@@ -59,7 +66,10 @@ export const createPlayerSystem = (
     name: 'player',
     walkTo(clientX, clientY) {
       const hit = ctx.pick(clientX, clientY, [nav.ground], false);
-      if (hit) walkToPoint({ x: hit.point.x, z: hit.point.z });
+      if (!hit) return;
+      const ray = { origin: ctx.camera.position, ground: { x: hit.point.x, z: hit.point.z } };
+      const path = planClickWalk(nav.grid, self.body, ray);
+      if (path) self.body = { ...self.body, path };
     },
     walkToPoint,
     update(dt, nowMs) {
@@ -95,7 +105,7 @@ export const createPlayerSystem = (
           emote: emote?.emote ?? null,
           emotePhase: emote ? emotePhase(emote, frame.engineMs) : 0,
         },
-        frame.timeSeconds,
+        frame.ambientSeconds,
         frame.dtSeconds,
       );
     },

@@ -14,7 +14,7 @@ export const createPortalSystem = (
   });
   return {
     name: 'portals',
-    draw: (frame) => portals.update(frame.timeSeconds),
+    draw: (frame) => portals.update(frame.ambientSeconds),
     dispose() {
       removeTargets();
       portals.dispose();

@@ -19,7 +19,7 @@ export const createRemotesSystem = (
   return {
     name: 'remotes',
     update: (_dt, nowMs) => remotes.step(nowMs),
-    draw: (f) => remotes.draw(f.nowMs, f.engineMs, f.timeSeconds, f.dtSeconds),
+    draw: (f) => remotes.draw(f.nowMs, f.engineMs, f.ambientSeconds, f.dtSeconds),
     dispose() {
       for (const remove of removers) remove();
       remotes.dispose();

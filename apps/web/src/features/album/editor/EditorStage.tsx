@@ -1,14 +1,7 @@
 import type Konva from 'konva';
 import { useEffect, useRef, useState } from 'react';
 import { Group, Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
-import type { ToolName } from './tools.ts';
-
-export interface CropRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { fitCrop, type CropRect, type ToolName } from './tools.ts';
 
 export interface EditorStageProps {
   /** The picture to show: the edited picture, or a preview of the pending edit on it. */
@@ -24,8 +17,6 @@ export interface EditorStageProps {
   cropRatio: number | null;
   onCropChange: (rect: CropRect) => void;
 }
-
-const MIN_CROP = 16;
 
 /** The four darkened bands around the crop frame, so the kept part stays bright. */
 function cropMask(size: { width: number; height: number }, crop: CropRect) {
@@ -124,22 +115,10 @@ export function EditorStage({
   const commitCrop = () => {
     const rect = rectRef.current;
     if (!rect) return;
-    let width = Math.max(MIN_CROP, rect.width() * rect.scaleX());
-    let height = Math.max(MIN_CROP, rect.height() * rect.scaleY());
-    if (cropRatio !== null) height = width / cropRatio;
-    width = Math.min(width, picture.width);
-    height = Math.min(height, picture.height);
-    if (cropRatio !== null && height * cropRatio > width) height = width / cropRatio;
-    if (cropRatio !== null && width / cropRatio > height) width = height * cropRatio;
-    const x = Math.min(Math.max(0, rect.x()), picture.width - width);
-    const y = Math.min(Math.max(0, rect.y()), picture.height - height);
+    const frame = { x: rect.x(), y: rect.y() };
+    const size = { width: rect.width() * rect.scaleX(), height: rect.height() * rect.scaleY() };
     rect.scale({ x: 1, y: 1 });
-    onCropChange({
-      x: Math.round(x),
-      y: Math.round(y),
-      width: Math.round(width),
-      height: Math.round(height),
-    });
+    onCropChange(fitCrop(picture, { ...frame, ...size }, cropRatio));
   };
 
   const cursor = tool === 'draw' || tool === 'text' || tool === 'graphic' ? 'crosshair' : 'default';

@@ -1,24 +1,33 @@
 // @vitest-environment happy-dom
 import type { Screenshot } from '@atrium/protocol';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditOperation } from '../editorHistory.ts';
 import type * as Graphics from './graphics.ts';
+import type * as RenderEdits from './renderEdits.ts';
 import ImageEditor from './ImageEditor.tsx';
-import { EditorText } from './texts.ts';
+import { EditorText, SwatchName } from './texts.ts';
 import { SessionProvider } from '../../../shared/session/SessionContext.tsx';
 import { createSessionStore } from '../../../shared/session/sessionStore.ts';
 
 // The picture stands in for a canvas: how many operations it replays, shown by the fake stage.
 type FakePicture = { width: number; height: number; ops: number };
-vi.mock('./useEditorPicture.ts', () => ({
-  usePicture: () => ({ status: 'ready', original: { width: 640, height: 360, ops: 0 } }),
-  useGraphics: () => ({ graphic: () => undefined, load: () => Promise.resolve() }),
-  useRendered: (original: FakePicture | null, ops: readonly EditOperation[]) =>
-    original ? { ...original, ops: ops.length } : null,
-}));
+// One picture per history length, as the real hook keeps one canvas per history.
+vi.mock('./useEditorPicture.ts', () => {
+  const pictures = new Map<number, FakePicture>();
+  return {
+    usePicture: () => ({ status: 'ready', original: { width: 640, height: 360, ops: 0 } }),
+    useGraphics: () => ({ graphic: () => undefined, load: () => Promise.resolve() }),
+    useRendered: (original: FakePicture | null, ops: readonly EditOperation[]) => {
+      if (!original) return null;
+      const picture = pictures.get(ops.length) ?? { ...original, ops: ops.length };
+      pictures.set(ops.length, picture);
+      return picture;
+    },
+  };
+});
 vi.mock('./EditorStage.tsx', () => ({
   EditorStage: ({
     picture,
@@ -38,6 +47,13 @@ vi.mock('./EditorStage.tsx', () => ({
 vi.mock('./graphics.ts', async (original) => ({
   ...(await original<typeof Graphics>()),
   loadEditorFont: () => Promise.resolve(),
+}));
+// No 2D canvas here: a text is measured by its length, and previews are the picture itself.
+vi.mock('./renderEdits.ts', async (original) => ({
+  ...(await original<typeof RenderEdits>()),
+  measureText: (text: string) => text.length * 10,
+  copyCanvas: (picture: unknown) => picture,
+  renderOperation: (picture: unknown) => picture,
 }));
 vi.mock('../../../shared/dialogs/useDialogs.ts', () => ({
   useDialogs: () => ({ confirm: () => Promise.resolve(true), showError: vi.fn() }),
@@ -154,5 +170,81 @@ describe('the image editor’s history', () => {
     expect(editor.edits()).toBe('0');
     expect(editor.undo().disabled).toBe(true);
     expect(editor.reset().disabled).toBe(true);
+  });
+});
+
+describe('the image editor by keyboard (issue 27)', () => {
+  afterEach(cleanup);
+
+  it('keeps focus in the tool after Add text: the text field, ready for the next one', async () => {
+    const user = userEvent.setup();
+    const editor = renderEditor();
+    await user.click(screen.getByRole('button', { name: EditorText.text }));
+    await user.type(screen.getByLabelText(EditorText.textInput, { exact: true }), 'Hello');
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: EditorText.addText });
+    await expect.poll(() => add.disabled).toBe(false);
+    await user.click(add);
+    expect(editor.edits()).toBe('1');
+    expect(document.activeElement).toBe(
+      screen.getByLabelText(EditorText.textInput, { exact: true }),
+    );
+  });
+
+  it('names the colour swatches for people, not by their hex code', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: EditorText.text }));
+    const colours = within(screen.getByRole('group', { name: EditorText.color }));
+    expect(colours.getByRole('button', { name: SwatchName.red })).toBeTruthy();
+    expect(colours.queryAllByRole('button', { name: /^#/ })).toEqual([]);
+  });
+
+  it('makes the graphics one Tab stop that the arrow keys walk, and keeps focus there after Add graphic', async () => {
+    const user = userEvent.setup();
+    const editor = renderEditor();
+    await user.click(screen.getByRole('button', { name: EditorText.graphic }));
+    const panel = screen.getByRole('tabpanel');
+    // The graphics are radio buttons of one group inside the tab panel, not list items.
+    expect(within(panel).queryAllByRole('listitem')).toEqual([]);
+    const [first, second] = within(panel).getAllByRole<HTMLInputElement>('radio');
+    if (!first || !second) throw new Error('no graphics');
+    expect(first.name).toBe(second.name);
+
+    // From the tab list, Tab reaches the first graphic; the arrow keys pick the next.
+    act(() => screen.getByRole('tab', { selected: true }).focus());
+    await user.tab();
+    expect(document.activeElement).toBe(first);
+    await user.keyboard('{ArrowRight}');
+    expect(second.checked).toBe(true);
+    expect(document.activeElement).toBe(second);
+    // One Tab leaves the whole grid for the Size slider.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('slider', { name: EditorText.size }));
+
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: EditorText.addGraphic });
+    await expect.poll(() => add.disabled).toBe(false);
+    await user.click(add);
+    expect(editor.edits()).toBe('1');
+    expect(document.activeElement).toBe(second);
+  });
+
+  it('moves and sizes the crop frame with sliders, without a drag (WCAG 2.5.7)', async () => {
+    const user = userEvent.setup();
+    const editor = renderEditor();
+    await user.click(screen.getByRole('button', { name: EditorText.crop }));
+    const frame = within(screen.getByRole('group', { name: EditorText.cropFrame }));
+    const slider = (name: string) => frame.getByRole<HTMLInputElement>('slider', { name });
+    // The custom frame starts at 80 % of the 640 × 360 picture, centred.
+    expect(slider(EditorText.cropLeft).value).toBe('64');
+    expect(slider(EditorText.cropWidth).value).toBe('512');
+    fireEvent.change(slider(EditorText.cropLeft), { target: { value: '0' } });
+    fireEvent.change(slider(EditorText.cropWidth), { target: { value: '200' } });
+    fireEvent.change(slider(EditorText.cropHeight), { target: { value: '100' } });
+    expect(slider(EditorText.cropLeft).value).toBe('0');
+    expect(slider(EditorText.cropWidth).value).toBe('200');
+    // The frame can now go further right.
+    expect(slider(EditorText.cropLeft).max).toBe('440');
+    await user.click(screen.getByRole('button', { name: EditorText.apply }));
+    expect(editor.edits()).toBe('1');
   });
 });

@@ -250,6 +250,8 @@ export default function ImageEditor({
               setCrop(null);
             }}
             onFlip={(axis) => addOperation({ kind: 'flip', axis })}
+            crop={crop ? { frame: crop, picture: current } : undefined}
+            onCropChange={setCrop}
           />
         ) : (
           <p className="editor-panel editor-panel--empty">{current ? EditorText.pickTool : ''}</p>

@@ -1,8 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CROP_RATIOS, EditorLimits, FILTERS, type FilterName } from '../editorHistory.ts';
 import { DOODLES, FONTS, STICKERS } from './graphics.ts';
 import { EditorText, FilterLabel } from './texts.ts';
-import { cropRatioLabel, SWATCHES, type ToolName } from './tools.ts';
+import {
+  cropRatioLabel,
+  fitCrop,
+  MIN_CROP,
+  SWATCHES,
+  type CropRect,
+  type ToolName,
+} from './tools.ts';
 
 /** The settings of every tool; the editor keeps them while the user switches tools. */
 export interface ToolSettings {
@@ -31,6 +38,9 @@ export interface ToolPanelProps {
   onApply: () => void;
   onCancel: () => void;
   onFlip: (axis: 'x' | 'y') => void;
+  /** The crop frame on the picture, for its sliders (the Crop tool). */
+  crop?: { frame: CropRect; picture: { width: number; height: number } };
+  onCropChange?: (frame: CropRect) => void;
 }
 
 interface SliderProps {
@@ -69,15 +79,16 @@ function ColorPicker({ value, onPick }: { value: string; onPick: (color: string)
     <div className="editor-field editor-colors" role="group" aria-label={EditorText.color}>
       <label htmlFor={id}>{EditorText.color}</label>
       <div className="editor-colors__swatches">
-        {SWATCHES.map((swatch) => (
+        {SWATCHES.map(({ color, name }) => (
           <button
-            key={swatch}
+            key={color}
             type="button"
             className="editor-colors__swatch"
-            style={{ background: swatch }}
-            aria-label={swatch}
-            aria-pressed={value === swatch}
-            onClick={() => onPick(swatch)}
+            style={{ background: color }}
+            aria-label={name}
+            title={name}
+            aria-pressed={value === color}
+            onClick={() => onPick(color)}
           />
         ))}
         <input
@@ -91,6 +102,13 @@ function ColorPicker({ value, onPick }: { value: string; onPick: (color: string)
   );
 }
 
+/** Where focus goes once an edit is applied: the graphic just used, else the first control. */
+const AFTER_APPLY = [
+  '[data-after-apply] input:checked',
+  '[data-after-apply] input',
+  'input, select, button:not(:disabled)',
+];
+
 function ApplyCancel({
   canApply,
   onApply,
@@ -102,6 +120,14 @@ function ApplyCancel({
   onCancel: () => void;
   applyLabel?: string;
 }) {
+  const handleApply = (event: MouseEvent<HTMLButtonElement>) => {
+    const panel = event.currentTarget.closest('.editor-panel');
+    onApply();
+    // Apply turns off until the next edit, which would drop focus on the page: it goes back to
+    // the start of the tool, ready for the next text or graphic.
+    const next = AFTER_APPLY.map((q) => panel?.querySelector<HTMLElement>(q)).find(Boolean);
+    next?.focus();
+  };
   return (
     <div className="editor-panel__actions">
       <button type="button" className="button button--secondary" onClick={onCancel}>
@@ -111,7 +137,7 @@ function ApplyCancel({
         type="button"
         className="button button--primary"
         disabled={!canApply}
-        onClick={onApply}
+        onClick={handleApply}
       >
         {applyLabel}
       </button>
@@ -119,6 +145,17 @@ function ApplyCancel({
   );
 }
 
+const GRAPHIC_SETS = ['stickers', 'doodles'] as const;
+type GraphicSet = (typeof GRAPHIC_SETS)[number];
+
+const graphicsOf = (set: GraphicSet) => (set === 'stickers' ? STICKERS : DOODLES);
+const setLabel = (set: GraphicSet) =>
+  set === 'stickers' ? EditorText.stickers : EditorText.doodles;
+
+/**
+ * The Graphic tool's picker: Stickers and Doodles tabs over a group of radio buttons, so the whole
+ * grid is one Tab stop and the arrow keys walk it (a grid of buttons took 68 Tabs to cross).
+ */
 function GraphicPicker({
   selected,
   onSelect,
@@ -126,42 +163,114 @@ function GraphicPicker({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
-  const [set, setSet] = useState<'stickers' | 'doodles'>('stickers');
-  const graphics = set === 'stickers' ? STICKERS : DOODLES;
+  const [set, setSet] = useState<GraphicSet>('stickers');
+  const id = useId();
+  const tabs = useRef<Partial<Record<GraphicSet, HTMLButtonElement | null>>>({});
+
+  // The tab list is one Tab stop too: the arrow keys switch between the two sets.
+  const handleTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const next = set === 'stickers' ? 'doodles' : 'stickers';
+    setSet(next);
+    tabs.current[next]?.focus();
+  };
+
   return (
     <div className="editor-graphics">
-      <div className="editor-tabs" role="tablist">
-        {(['stickers', 'doodles'] as const).map((name) => (
+      <div className="editor-tabs" role="tablist" onKeyDown={handleTabKey}>
+        {GRAPHIC_SETS.map((name) => (
           <button
             key={name}
+            ref={(element) => {
+              tabs.current[name] = element;
+            }}
+            id={`${id}-${name}`}
             type="button"
             role="tab"
             aria-selected={set === name}
+            aria-controls={`${id}-panel`}
+            tabIndex={set === name ? 0 : -1}
             className="editor-tabs__tab"
             onClick={() => setSet(name)}
           >
-            {name === 'stickers' ? EditorText.stickers : EditorText.doodles} (
-            {(name === 'stickers' ? STICKERS : DOODLES).length})
+            {setLabel(name)} ({graphicsOf(name).length})
           </button>
         ))}
       </div>
-      <ul className="editor-graphics__grid" role="tabpanel">
-        {graphics.map((graphic) => (
-          <li key={graphic.id}>
-            <button
-              type="button"
-              className="editor-graphics__item"
-              aria-pressed={selected === graphic.id}
-              aria-label={graphic.label}
-              title={graphic.label}
-              onClick={() => onSelect(graphic.id)}
-            >
-              <img src={graphic.url} alt="" loading="lazy" width={40} height={40} />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${set}`}>
+        <fieldset className="editor-graphics__grid" data-after-apply>
+          <legend className="visually-hidden">{setLabel(set)}</legend>
+          {graphicsOf(set).map((graphic) => (
+            <label key={graphic.id} className="editor-graphics__item" title={graphic.label}>
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={`${id}-graphic`}
+                value={graphic.id}
+                checked={selected === graphic.id}
+                onChange={() => onSelect(graphic.id)}
+              />
+              <img src={graphic.url} alt={graphic.label} loading="lazy" width={40} height={40} />
+            </label>
+          ))}
+        </fieldset>
+      </div>
       <p className="editor-graphics__credit">{EditorText.stickerCredit}</p>
+    </div>
+  );
+}
+
+/** The crop frame's position and size as sliders: the frame moves and resizes without a drag. */
+function CropSliders({
+  frame,
+  picture,
+  ratio,
+  onChange,
+}: {
+  frame: CropRect;
+  picture: { width: number; height: number };
+  ratio: number | null;
+  onChange: (frame: CropRect) => void;
+}) {
+  const set = (change: Partial<CropRect>) =>
+    onChange(fitCrop(picture, { ...frame, ...change }, ratio));
+  return (
+    <div className="editor-panel__sliders" role="group" aria-label={EditorText.cropFrame}>
+      <Slider
+        label={EditorText.cropLeft}
+        value={frame.x}
+        min={0}
+        max={picture.width - frame.width}
+        onChange={(x) => set({ x })}
+        unit=" px"
+      />
+      <Slider
+        label={EditorText.cropTop}
+        value={frame.y}
+        min={0}
+        max={picture.height - frame.height}
+        onChange={(y) => set({ y })}
+        unit=" px"
+      />
+      <Slider
+        label={EditorText.cropWidth}
+        value={frame.width}
+        min={MIN_CROP}
+        max={picture.width}
+        onChange={(width) => set({ width })}
+        unit=" px"
+      />
+      {/* At a fixed ratio the width decides the height. */}
+      {ratio === null && (
+        <Slider
+          label={EditorText.cropHeight}
+          value={frame.height}
+          min={MIN_CROP}
+          max={picture.height}
+          onChange={(height) => set({ height })}
+          unit=" px"
+        />
+      )}
     </div>
   );
 }
@@ -177,6 +286,8 @@ export function ToolPanel({
   onApply,
   onCancel,
   onFlip,
+  crop,
+  onCropChange,
 }: ToolPanelProps) {
   const textId = useId();
   const fontId = useId();
@@ -344,6 +455,9 @@ export function ToolPanel({
               </button>
             ))}
           </div>
+          {crop && onCropChange && (
+            <CropSliders {...crop} ratio={settings.cropRatio} onChange={onCropChange} />
+          )}
           <ApplyCancel canApply={canApply} onApply={onApply} onCancel={onCancel} />
         </div>
       );

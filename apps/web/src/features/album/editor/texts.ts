@@ -58,7 +58,13 @@ export const EditorText = {
   flipVertical: 'Flip vertically',
   cropRatio: 'Ratio',
   cropCustom: 'Custom',
-  cropHint: 'Drag the frame or its handles, then apply.',
+  cropHint: 'Drag the frame or its handles, or set it with the sliders, then apply.',
+  /** The crop frame's sliders: what a drag does, without dragging (WCAG 2.5.7). */
+  cropFrame: 'Crop frame',
+  cropLeft: 'Left',
+  cropTop: 'Top',
+  cropWidth: 'Width',
+  cropHeight: 'Height',
   previousPhoto: 'Previous photo',
   nextPhoto: 'Next photo',
 } as const;
@@ -90,4 +96,18 @@ export const CropRatioLabel = {
   1.25: '5:4',
   1.4: '7:5',
   1.78: '16:9',
+} as const;
+
+/** The names of the colour swatches, as screen readers say them. */
+export const SwatchName = {
+  white: 'White',
+  black: 'Black',
+  red: 'Red',
+  orange: 'Orange',
+  yellow: 'Yellow',
+  green: 'Green',
+  teal: 'Teal',
+  blue: 'Blue',
+  purple: 'Purple',
+  pink: 'Pink',
 } as const;

@@ -6,6 +6,8 @@ import {
   cropFrame,
   cropRatioLabel,
   DEFAULT_COLORS,
+  fitCrop,
+  MIN_CROP,
   pickColor,
   TOOLS,
 } from './tools.ts';
@@ -73,5 +75,29 @@ describe('editor tools', () => {
       // The spec rounds (1.3 for 4:3, 1.78 for 16:9); the label must name that same shape.
       expect(Math.abs(w! / h! - ratio)).toBeLessThan(0.04);
     }
+  });
+
+  it('keeps a moved or resized crop frame inside the picture, at its ratio, in whole pixels', () => {
+    const size = { width: 640, height: 360 };
+    // Moved past the right edge: it stops there.
+    expect(fitCrop(size, { x: 600, y: 10, width: 100, height: 50 }, null)).toEqual({
+      x: 540,
+      y: 10,
+      width: 100,
+      height: 50,
+    });
+    // Sized at 1:1, the width decides the height; never larger than the picture.
+    expect(fitCrop(size, { x: 0, y: 0, width: 500.4, height: 20 }, 1)).toEqual({
+      x: 0,
+      y: 0,
+      width: 360,
+      height: 360,
+    });
+    expect(fitCrop(size, { x: -5, y: -5, width: 2, height: 2 }, null)).toEqual({
+      x: 0,
+      y: 0,
+      width: MIN_CROP,
+      height: MIN_CROP,
+    });
   });
 });

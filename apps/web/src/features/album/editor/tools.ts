@@ -1,5 +1,5 @@
 import type { CROP_RATIOS } from '../editorHistory.ts';
-import { CropRatioLabel, EditorText } from './texts.ts';
+import { CropRatioLabel, EditorText, SwatchName } from './texts.ts';
 
 /** The editor's tools and which of them a colour pick belongs to (SPEC §2). */
 export const TOOLS = ['text', 'graphic', 'draw', 'rotate', 'adjust', 'flip', 'crop'] as const;
@@ -24,18 +24,18 @@ export function pickColor(colors: ToolColors, tool: ToolName | null, color: stri
   return { ...colors, [target]: color.toLowerCase() };
 }
 
-/** The swatches offered next to the colour input. */
+/** The swatches offered next to the colour input, each named for people (not by its hex code). */
 export const SWATCHES = [
-  '#ffffff',
-  '#111111',
-  '#ff3b30',
-  '#ff9500',
-  '#ffcc00',
-  '#34c759',
-  '#00c7be',
-  '#3366ff',
-  '#af52de',
-  '#ff2d55',
+  { color: '#ffffff', name: SwatchName.white },
+  { color: '#111111', name: SwatchName.black },
+  { color: '#ff3b30', name: SwatchName.red },
+  { color: '#ff9500', name: SwatchName.orange },
+  { color: '#ffcc00', name: SwatchName.yellow },
+  { color: '#34c759', name: SwatchName.green },
+  { color: '#00c7be', name: SwatchName.teal },
+  { color: '#3366ff', name: SwatchName.blue },
+  { color: '#af52de', name: SwatchName.purple },
+  { color: '#ff2d55', name: SwatchName.pink },
 ] as const;
 
 /** The crop frame for `ratio` (width / height; `null` = custom): the largest centred one. */
@@ -64,6 +64,44 @@ export function cropFrame(
     y: Math.round((size.height - height) / 2),
     width,
     height,
+  };
+}
+
+/** The smallest crop frame side, in picture pixels. */
+export const MIN_CROP = 16;
+
+/** A crop frame in picture pixels. */
+export interface CropRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * `frame` made a crop frame of the picture: at least MIN_CROP a side, at `ratio` (width /
+ * height; `null` = any), inside the picture, in whole pixels. A drag of the frame or its handles
+ * and the crop sliders both go through it.
+ */
+export function fitCrop(
+  size: { width: number; height: number },
+  frame: CropRect,
+  ratio: number | null,
+): CropRect {
+  let width = Math.max(MIN_CROP, frame.width);
+  let height = Math.max(MIN_CROP, frame.height);
+  if (ratio !== null) height = width / ratio;
+  width = Math.min(width, size.width);
+  height = Math.min(height, size.height);
+  if (ratio !== null && height * ratio > width) height = width / ratio;
+  if (ratio !== null && width / ratio > height) width = height * ratio;
+  const x = Math.min(Math.max(0, frame.x), size.width - width);
+  const y = Math.min(Math.max(0, frame.y), size.height - height);
+  return {
+    x: Math.round(x),
+    y: Math.round(y),
+    width: Math.round(width),
+    height: Math.round(height),
   };
 }
 

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EditOperation } from '../editorHistory.ts';
-import type { CropRect } from './EditorStage.tsx';
 import { FONTS, loadEditorFont } from './graphics.ts';
 import { measureText } from './renderEdits.ts';
 import type { ToolSettings } from './ToolPanel.tsx';
-import { cropFrame, type ToolColors, type ToolName } from './tools.ts';
+import { cropFrame, type CropRect, type ToolColors, type ToolName } from './tools.ts';
 import type { useGraphics } from './useEditorPicture.ts';
 
 export interface PendingEdit {

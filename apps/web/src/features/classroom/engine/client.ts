@@ -4,6 +4,7 @@ import type {
   ClassJoinAck,
   ClassParticipant,
   MediaKind,
+  MediaState,
   ParticipantAttributes,
   ServerPayload,
   VideoChannel,
@@ -29,21 +30,32 @@ import {
   type SwitchResult,
 } from './types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
+import { ClassroomUiText } from '../texts.ts';
 
 /** How often audio levels are read for the active speaker, in ms. */
 export const LEVEL_INTERVAL_MS = 250;
 
+/** How long a dropped connection is retried before the class is left with a message (issue 27). */
+export const RECONNECT_WINDOW_MS = 60_000;
+/** Between two rejoin attempts while the socket is up but the join was refused. */
+const REJOIN_RETRY_MS = 3_000;
+
 /** A fresh copy of the state before any class (the panel shows the same before the engine loads). */
 export const initialClassroomState = (): ClassroomState => structuredClone(IDLE_CLASSROOM);
 
-/** Self first, then whoever speaks, then the others in the order they came. */
+/**
+ * Self first, then the others in the order they came. A speaker is highlighted where they stand:
+ * tiles that jump about as people talk are hard to follow (issue 27).
+ */
 export function orderTiles(tiles: ClassroomTile[]): ClassroomTile[] {
-  const rank = (t: ClassroomTile) => (t.self ? 0 : t.speaking ? 1 : 2);
-  return tiles
-    .map((tile, index) => ({ tile, index }))
-    .sort((a, b) => rank(a.tile) - rank(b.tile) || a.index - b.index)
-    .map(({ tile }) => tile);
+  return [...tiles.filter((t) => t.self), ...tiles.filter((t) => !t.self)];
 }
+
+/** A tile shows the camera only while it is sent and its frames flow. */
+const withVideo = (tile: ClassroomTile): ClassroomTile => ({
+  ...tile,
+  hasVideo: tile.videoLive && !tile.videoMuted,
+});
 
 const tileOf = (p: ClassParticipant, self: boolean): ClassroomTile => ({
   id: p.id,
@@ -52,9 +64,11 @@ const tileOf = (p: ClassParticipant, self: boolean): ClassroomTile => ({
   role: p.role,
   self,
   stream: null,
+  screen: null,
+  videoLive: false,
   hasVideo: false,
-  audioMuted: p.attributes.isUnmutedAudioProhibited,
-  videoMuted: p.attributes.isUnmutedVideoProhibited,
+  audioMuted: !p.sending.audio,
+  videoMuted: !p.sending.video,
   sharingScreen: p.attributes.shareScreen === 'true',
   audioProhibited: p.attributes.isUnmutedAudioProhibited,
   videoProhibited: p.attributes.isUnmutedVideoProhibited,
@@ -84,7 +98,7 @@ export function createClassroomClient(
   const setTiles = (change: (tiles: ClassroomTile[]) => ClassroomTile[]) =>
     store.update((s) => ({ ...s, tiles: orderTiles(change(s.tiles)) }));
   const patchTile = (id: number, change: Partial<ClassroomTile>) =>
-    setTiles((tiles) => tiles.map((t) => (t.id === id ? { ...t, ...change } : t)));
+    setTiles((tiles) => tiles.map((t) => (t.id === id ? withVideo({ ...t, ...change }) : t)));
 
   let transport: MediaTransport | null = null;
   let tracks: LocalTracks = { audio: null, video: null };
@@ -93,6 +107,11 @@ export function createClassroomClient(
   let levelTimer: number | null = null;
   /** Bumped on every join and leave, so a late answer of an old join changes nothing. */
   let generation = 0;
+  /** What was last told to the server with `class:sending` (so a repeat is not sent). */
+  let reported = '';
+  /** While reconnecting: when to give up, and the retry timer. */
+  let reconnectDeadline: number | null = null;
+  let reconnectTimer: number | null = null;
 
   const stopTracks = () => {
     for (const track of [tracks.audio, tracks.video, screen]) track?.stop();
@@ -100,16 +119,45 @@ export function createClassroomClient(
     screen = null;
   };
 
-  /** Shows what the others can now see of the person's camera or screen. */
+  /** Shows what the others can now see of the person's camera and screen. */
   const refreshSelfVideo = () => {
     const s = store.get();
-    const video = screen ?? (s.camera.on ? tracks.video : null);
-    const stream = new MediaStream(video ? [video] : []);
-    if (selfId !== null) patchTile(selfId, { stream, hasVideo: video !== null });
+    const video = s.camera.on ? tracks.video : null;
+    if (selfId === null) return;
+    patchTile(selfId, {
+      stream: new MediaStream(video ? [video] : []),
+      videoLive: video !== null,
+      screen: screen ? new MediaStream([screen]) : null,
+    });
   };
 
+  /** Tells the room what this browser really sends: the others' badges and tiles follow it. */
+  const reportSending = () => {
+    const s = store.get();
+    if (s.phase !== 'joined' || s.reconnecting) return;
+    const sending = { audio: s.mic.on, video: s.camera.on };
+    const key = JSON.stringify(sending);
+    if (key === reported) return;
+    reported = key;
+    void request(socket, 'class:sending', sending).catch(() => {
+      reported = '';
+    });
+  };
+
+  /** Ends the person's own capture of the screen (their click, the browser's bar, or a teacher). */
+  async function endCapture(): Promise<void> {
+    if (!screen) return;
+    const old = screen;
+    screen = null;
+    old.onended = null;
+    await transport?.replaceTrack('screen', null);
+    old.stop();
+    update({ sharing: false });
+    refreshSelfVideo();
+  }
+
   /** Keeps `otherSharer` and each tile in line with the participants' attributes. */
-  function applyAttributes(id: number, a: ParticipantAttributes): void {
+  function applyAttributes(id: number, a: ParticipantAttributes, sending: MediaState): void {
     const prohibitedAudio = a.isUnmutedAudioProhibited;
     const prohibitedVideo = a.isUnmutedVideoProhibited;
     patchTile(id, {
@@ -117,13 +165,15 @@ export function createClassroomClient(
       sharingScreen: a.shareScreen === 'true',
       audioProhibited: prohibitedAudio,
       videoProhibited: prohibitedVideo,
-      ...(id === selfId ? {} : { audioMuted: prohibitedAudio, videoMuted: prohibitedVideo }),
+      ...(id === selfId ? {} : { audioMuted: !sending.audio, videoMuted: !sending.video }),
     });
     if (id === selfId) {
       const s = store.get();
+      // A teacher ended this person's share: the capture ends here too (never restarted later).
+      if (a.shareScreen === 'false' && screen) void endCapture();
       // A prohibition turns the input off; lifting it gives permission back, never sound.
       if (prohibitedAudio && tracks.audio) tracks.audio.enabled = false;
-      if (prohibitedVideo && s.camera.on && !screen) void transport?.replaceTrack('video', null);
+      if (prohibitedVideo && s.camera.on) void transport?.replaceTrack('camera', null);
       update({
         mic: { ...s.mic, prohibited: prohibitedAudio, on: prohibitedAudio ? false : s.mic.on },
         camera: {
@@ -137,6 +187,7 @@ export function createClassroomClient(
         videoMuted: !store.get().camera.on,
       });
       refreshSelfVideo();
+      reportSending();
     }
     const sharer = store.get().tiles.find((t) => t.sharingScreen && !t.self);
     update({ otherSharer: sharer ? sharer.name : null });
@@ -159,15 +210,22 @@ export function createClassroomClient(
       const sharer = store.get().tiles.find((t) => t.sharingScreen && !t.self);
       update({ otherSharer: sharer ? sharer.name : null });
     },
-    attributes: ({ id, attributes }: ServerPayload<'class:attributes'>) => {
-      if (joined()) applyAttributes(id, attributes);
+    attributes: ({ id, attributes, sending }: ServerPayload<'class:attributes'>) => {
+      if (joined()) applyAttributes(id, attributes, sending);
     },
     flags: (flags: ServerPayload<'class:flags'>) => {
       if (joined()) update({ flags });
     },
     disconnect: () => {
-      // SPEC §4: the panel is left on window disconnect; the server has let go already.
-      if (store.get().phase !== 'idle') teardown(null);
+      const s = store.get();
+      // The server has let go already. In class, the engine rejoins the same room when the
+      // connection is back (issue 27); otherwise the panel is left (SPEC §4).
+      if (s.phase === 'joined' && s.room) startReconnect(s.room);
+      else if (s.phase !== 'idle' && !s.reconnecting) teardown(null);
+    },
+    connect: () => {
+      const room = store.get().room;
+      if (store.get().reconnecting && room) void rejoin(room);
     },
   };
   socket.on('class:joined', on.joined);
@@ -176,6 +234,7 @@ export function createClassroomClient(
   socket.on('class:attributes', on.attributes);
   socket.on('class:flags', on.flags);
   socket.on('disconnect', on.disconnect);
+  socket.on('connect', on.connect);
 
   async function readLevels(): Promise<void> {
     if (!transport || !joined()) return;
@@ -192,15 +251,78 @@ export function createClassroomClient(
     if (next.some((t, i) => t.level !== tiles[i]?.level)) setTiles(() => next);
   }
 
-  function teardown(error: string | null): void {
-    generation += 1;
+  /** Drops the connections to the room but keeps the person's tracks, for a rejoin. */
+  function dropTransport(): void {
     if (levelTimer !== null) window.clearInterval(levelTimer);
     levelTimer = null;
     transport?.close();
     transport = null;
+  }
+
+  function stopReconnecting(): void {
+    if (reconnectTimer !== null) window.clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    reconnectDeadline = null;
+  }
+
+  function teardown(error: string | null): void {
+    generation += 1;
+    stopReconnecting();
+    dropTransport();
     stopTracks();
     selfId = null;
     store.set({ ...initialClassroomState(), error });
+  }
+
+  /**
+   * The socket dropped in class: "Reconnecting…" shows, the tracks stay open, and the same room is
+   * joined again when the socket is back; after RECONNECT_WINDOW_MS the class is left with a
+   * message. A screen share ends (a capture is only ever started by the person's own click).
+   */
+  function startReconnect(room: VideoChannel): void {
+    generation += 1;
+    dropTransport();
+    if (screen) {
+      screen.onended = null;
+      screen.stop();
+      screen = null;
+    }
+    selfId = null;
+    reconnectDeadline ??= Date.now() + RECONNECT_WINDOW_MS;
+    update({ reconnecting: true, sharing: false, otherSharer: null });
+    scheduleRejoin(room, RECONNECT_WINDOW_MS);
+  }
+
+  /** Gives up at the deadline, or tries again after `delay` if the socket is up by then. */
+  function scheduleRejoin(room: VideoChannel, delay: number): void {
+    if (reconnectTimer !== null) window.clearTimeout(reconnectTimer);
+    const left = (reconnectDeadline ?? Date.now()) - Date.now();
+    reconnectTimer = window.setTimeout(
+      () => {
+        reconnectTimer = null;
+        if (!store.get().reconnecting) return;
+        if (Date.now() >= (reconnectDeadline ?? 0)) teardown(ClassroomUiText.reconnectFailed);
+        else if (socket.connected) void rejoin(room);
+        else scheduleRejoin(room, RECONNECT_WINDOW_MS);
+      },
+      Math.max(0, Math.min(delay, left)),
+    );
+  }
+
+  async function rejoin(room: VideoChannel): Promise<void> {
+    const run = ++generation;
+    const s = store.get();
+    const keep = { mic: s.mic.on, camera: s.camera.on };
+    let ack: ClassJoinAck;
+    try {
+      ack = await request(socket, 'class:join', { room });
+    } catch {
+      if (run === generation && store.get().reconnecting) scheduleRejoin(room, REJOIN_RETRY_MS);
+      return;
+    }
+    if (run !== generation) return;
+    stopReconnecting();
+    await enterRoom(run, ack, keep);
   }
 
   async function leave(): Promise<void> {
@@ -210,7 +332,7 @@ export function createClassroomClient(
   }
 
   async function join(room: VideoChannel, devices: DeviceChoice = {}): Promise<void> {
-    if (store.get().phase !== 'idle' || transport) await leave();
+    if (store.get().phase !== 'idle' || transport || store.get().reconnecting) await leave();
     const run = ++generation;
     store.set({ ...initialClassroomState(), phase: 'joining', room, devices });
     const opened = await openLocalTracks(media, devices);
@@ -229,10 +351,25 @@ export function createClassroomClient(
       return;
     }
     tracks = opened;
+    await enterRoom(run, ack, { mic: true, camera: true });
+  }
+
+  /**
+   * The common end of a join and a rejoin: the room's state, the transport, and publishing.
+   * `keep` is the person's own switches (on for a new join; as they were for a rejoin).
+   */
+  async function enterRoom(
+    run: number,
+    ack: ClassJoinAck,
+    keep: { mic: boolean; camera: boolean },
+  ): Promise<void> {
     selfId = ack.id;
+    reported = '';
     const audioProhibited = ack.attributes.isUnmutedAudioProhibited;
     const videoProhibited = ack.attributes.isUnmutedVideoProhibited;
-    if (tracks.audio) tracks.audio.enabled = !audioProhibited;
+    const micOn = !!tracks.audio && keep.mic && !audioProhibited;
+    const cameraOn = !!tracks.video && keep.camera && !videoProhibited;
+    if (tracks.audio) tracks.audio.enabled = micOn;
     const me: ClassroomTile = {
       ...tileOf(
         {
@@ -241,11 +378,10 @@ export function createClassroomClient(
           role: ack.host ? 'teacher' : 'member',
           publishing: true,
           attributes: ack.attributes,
+          sending: { audio: micOn, video: cameraOn },
         },
         true,
       ),
-      audioMuted: !tracks.audio || audioProhibited,
-      videoMuted: !tracks.video || videoProhibited,
     };
     const others = ack.participants.filter((p) => p.id !== ack.id).map((p) => tileOf(p, false));
     store.set({
@@ -255,38 +391,35 @@ export function createClassroomClient(
       enforced: ack.enforced,
       host: ack.host,
       joinedAt: Date.now(),
+      startedAt: Date.now() - ack.elapsedMs,
+      reconnecting: false,
+      sharing: false,
       tiles: orderTiles([me, ...others]),
-      mic: {
-        available: !!tracks.audio,
-        on: !!tracks.audio && !audioProhibited,
-        prohibited: audioProhibited,
-      },
-      camera: {
-        available: !!tracks.video,
-        on: !!tracks.video && !videoProhibited,
-        prohibited: videoProhibited,
-      },
+      mic: { available: !!tracks.audio, on: micOn, prohibited: audioProhibited },
+      camera: { available: !!tracks.video, on: cameraOn, prohibited: videoProhibited },
       flags: ack.flags,
       otherSharer: others.find((t) => t.sharingScreen)?.name ?? null,
     });
     refreshSelfVideo();
+    reportSending();
     const options = {
       socket,
       self: ack.id,
       iceServers: ack.iceServers,
       onStream: (id: number, stream: MediaStream) => {
         const video = stream.getVideoTracks()[0];
-        patchTile(id, { stream, hasVideo: !!video && !video.muted });
+        patchTile(id, { stream, videoLive: !!video && !video.muted });
         if (video) {
-          // The far side stops sending (camera off): its track mutes, the tile shows initials.
-          video.onmute = () => patchTile(id, { hasVideo: false });
-          video.onunmute = () => patchTile(id, { hasVideo: true });
+          // Frames stop (the far side's connection stalls): the avatar, not a frozen frame.
+          video.onmute = () => patchTile(id, { videoLive: false });
+          video.onunmute = () => patchTile(id, { videoLive: true });
         }
       },
+      onScreen: (id: number, stream: MediaStream | null) => patchTile(id, { screen: stream }),
       onError: (text: string) => update({ error: text }),
     };
     transport = ack.mode === 'sfu' ? createSfuTransport(options) : createMeshTransport(options);
-    const sent: LocalTracks = { audio: tracks.audio, video: videoProhibited ? null : tracks.video };
+    const sent: LocalTracks = { audio: tracks.audio, video: cameraOn ? tracks.video : null };
     for (const p of ack.participants) {
       if (ack.mode === 'mesh' || p.publishing) transport.connect(p.id);
     }
@@ -297,7 +430,7 @@ export function createClassroomClient(
     try {
       await transport.publish(sent);
     } catch (err) {
-      update({ error: message(err) });
+      if (run === generation) update({ error: message(err) });
     }
   }
 
@@ -307,16 +440,18 @@ export function createClassroomClient(
     tracks.audio.enabled = onNow;
     update({ mic: { ...s.mic, on: onNow } });
     if (selfId !== null) patchTile(selfId, { audioMuted: !onNow });
+    reportSending();
   }
 
   async function setCamera(onNow: boolean): Promise<void> {
     const s = store.get();
     if (!tracks.video || (onNow && s.camera.prohibited)) return;
-    // Off sends nothing (not black frames), so the others see the initials.
-    if (!screen) await transport?.replaceTrack('video', onNow ? tracks.video : null);
+    // Off sends nothing (not black frames), and the others are told so: they see the avatar.
+    await transport?.replaceTrack('camera', onNow ? tracks.video : null);
     update({ camera: { ...s.camera, on: onNow } });
     if (selfId !== null) patchTile(selfId, { videoMuted: !onNow });
     refreshSelfVideo();
+    reportSending();
   }
 
   async function switchDevices(choice: DeviceChoice): Promise<SwitchResult> {
@@ -334,8 +469,8 @@ export function createClassroomClient(
       if (kind === 'audio') {
         track.enabled = store.get().mic.on;
         await transport?.replaceTrack('audio', track);
-      } else if (!screen && store.get().camera.on) {
-        await transport?.replaceTrack('video', track);
+      } else if (store.get().camera.on) {
+        await transport?.replaceTrack('camera', track);
       }
       old?.stop();
       store.update((st) => ({
@@ -367,18 +502,19 @@ export function createClassroomClient(
       screen = track;
       // The browser's own "Stop sharing" bar ends the track.
       track.onended = () => void setScreenShare(false);
-      await transport?.replaceTrack('video', track);
+      // The share is its own stream: the camera keeps going beside it.
+      await transport?.replaceTrack('screen', track);
       update({ sharing: true });
     } else {
       if (!screen) return;
-      const old = screen;
-      screen = null;
-      await transport?.replaceTrack('video', store.get().camera.on ? tracks.video : null);
-      old.stop();
-      update({ sharing: false });
+      await endCapture();
       await request(socket, 'class:share', { on: false }).catch(() => undefined);
     }
     refreshSelfVideo();
+  }
+
+  async function stopShareOf(target: number): Promise<void> {
+    await request(socket, 'class:stop-share', { target });
   }
 
   async function muteAll(kind: MediaKind, mute: boolean): Promise<void> {
@@ -394,7 +530,16 @@ export function createClassroomClient(
     local: () => tracks,
   };
 
-  const actions = { join, leave, setMic, setCamera, switchDevices, setScreenShare, muteAll };
+  const actions = {
+    join,
+    leave,
+    setMic,
+    setCamera,
+    switchDevices,
+    setScreenShare,
+    stopShareOf,
+    muteAll,
+  };
   // Support staff read a class's connections from the console; the e2e tests and benchmarks
   // read the frames and packets that arrive. It gives a page script nothing it could not do.
   (window as { __atriumClassroom?: unknown }).__atriumClassroom = { store, debug };
@@ -410,6 +555,7 @@ export function createClassroomClient(
       socket.off('class:attributes', on.attributes);
       socket.off('class:flags', on.flags);
       socket.off('disconnect', on.disconnect);
+      socket.off('connect', on.connect);
       store.clear();
     },
   };

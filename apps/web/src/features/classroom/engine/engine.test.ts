@@ -11,13 +11,20 @@ import type { ClassroomTile } from './types.ts';
 
 const tile = (id: number, patch: Partial<ClassroomTile> = {}): ClassroomTile => ({
   ...{ id, userId: `u${id}`, name: `p${id}`, role: 'member', self: false, stream: null },
-  ...{ hasVideo: false, audioMuted: false, videoMuted: false, sharingScreen: false },
+  ...{
+    screen: null,
+    videoLive: false,
+    hasVideo: false,
+    audioMuted: false,
+    videoMuted: false,
+    sharingScreen: false,
+  },
   ...{ audioProhibited: false, videoProhibited: false, level: 0, speaking: false },
   ...patch,
 });
 
 describe('orderTiles', () => {
-  it('puts the person first, then whoever speaks, then the rest in join order', () => {
+  it('puts the person first, then the rest in join order, a speaker too (issue 27)', () => {
     const order = orderTiles([
       tile(1),
       tile(2),
@@ -25,7 +32,7 @@ describe('orderTiles', () => {
       tile(4, { self: true }),
       tile(5),
     ]).map((t) => t.id);
-    expect(order).toEqual([4, 3, 1, 2, 5]);
+    expect(order).toEqual([4, 1, 2, 3, 5]);
   });
   it('keeps join order when nobody speaks', () => {
     expect(orderTiles([tile(9), tile(3), tile(5)]).map((t) => t.id)).toEqual([9, 3, 5]);

@@ -2,7 +2,7 @@
 // our socket (`class:signal`, relayed by the server to one participant). It follows the W3C's
 // "perfect negotiation" pattern (https://w3c.github.io/webrtc-pc/#perfect-negotiation-example):
 // the person with the lower id is polite and yields when both offer at once.
-import type { ServerPayload } from '@atrium/protocol';
+import { PUBLISH_LINES, type ServerPayload } from '@atrium/protocol';
 import { request } from '../../../shared/realtime/socketClient.ts';
 import { candidatePayload, type LocalTracks } from './localMedia.ts';
 import {
@@ -12,6 +12,7 @@ import {
   outboundLevel,
   type InboundStats,
   type MediaTransport,
+  type PublishLine,
   type TransportOptions,
 } from './transport.ts';
 
@@ -21,14 +22,22 @@ interface Peer {
   makingOffer: boolean;
   ignoreOffer: boolean;
   stream: MediaStream;
+  screen: MediaStream | null;
   /** Candidates that arrived before the description they belong to (the relay may reorder). */
   pending: RTCIceCandidateInit[];
 }
 
 export function createMeshTransport(options: TransportOptions): MediaTransport {
-  const { socket, self, iceServers, onStream, onError } = options;
+  const { socket, self, iceServers, onStream, onScreen, onError } = options;
   const peers = new Map<number, Peer>();
-  const local: LocalTracks = { audio: null, video: null };
+  const local: Record<PublishLine, MediaStreamTrack | null> = {
+    audio: null,
+    camera: null,
+    screen: null,
+  };
+  /** The m-lines come in PUBLISH_LINES order on both sides: the index says which line it is. */
+  const lineAt = (pc: RTCPeerConnection, transceiver: RTCRtpTransceiver) =>
+    PUBLISH_LINES[pc.getTransceivers().indexOf(transceiver)];
   let closed = false;
 
   const signal = (to: number, body: Omit<Parameters<typeof request<'class:signal'>>[2], 'to'>) => {
@@ -38,13 +47,14 @@ export function createMeshTransport(options: TransportOptions): MediaTransport {
     );
   };
 
-  /** Makes this side send its tracks on the peer's audio and video m-lines. */
+  /** Makes this side send its tracks on the peer's microphone, camera and screen m-lines. */
   async function sendOn(peer: Peer): Promise<void> {
     for (const transceiver of peer.pc.getTransceivers()) {
-      const kind = transceiver.receiver.track.kind as 'audio' | 'video';
+      const line = lineAt(peer.pc, transceiver);
+      if (!line) continue;
       if (transceiver.direction !== 'sendrecv') transceiver.direction = 'sendrecv';
-      if (transceiver.sender.track !== local[kind])
-        await transceiver.sender.replaceTrack(local[kind]);
+      if (transceiver.sender.track !== local[line])
+        await transceiver.sender.replaceTrack(local[line]);
     }
   }
 
@@ -58,6 +68,7 @@ export function createMeshTransport(options: TransportOptions): MediaTransport {
       makingOffer: false,
       ignoreOffer: false,
       stream: new MediaStream(),
+      screen: null,
       pending: [],
     };
     peers.set(id, peer);
@@ -76,14 +87,21 @@ export function createMeshTransport(options: TransportOptions): MediaTransport {
         peer.makingOffer = false;
       }
     };
-    pc.ontrack = ({ track }) => {
+    pc.ontrack = ({ track, transceiver }) => {
+      if (lineAt(pc, transceiver) === 'screen') {
+        peer.screen = new MediaStream([track]);
+        onScreen(id, peer.screen);
+        return;
+      }
       if (!peer.stream.getTracks().includes(track)) peer.stream.addTrack(track);
       onStream(id, peer.stream);
     };
-    // The higher id opens both m-lines; the other side answers on them (no duplicate lines).
+    // The higher id opens the three m-lines; the other side answers on them (no duplicates).
     if (!peer.polite) {
-      for (const kind of ['audio', 'video'] as const) {
-        pc.addTransceiver(local[kind] ?? kind, { direction: 'sendrecv' });
+      for (const line of PUBLISH_LINES) {
+        pc.addTransceiver(local[line] ?? (line === 'audio' ? 'audio' : 'video'), {
+          direction: 'sendrecv',
+        });
       }
     }
     return peer;
@@ -124,17 +142,16 @@ export function createMeshTransport(options: TransportOptions): MediaTransport {
   socket.on('class:signal', handleSignal);
 
   return {
-    async publish(tracks) {
+    async publish(tracks: LocalTracks) {
       local.audio = tracks.audio;
-      local.video = tracks.video;
+      local.camera = tracks.video;
       for (const peer of peers.values()) await sendOn(peer);
     },
-    async replaceTrack(kind, track) {
-      local[kind] = track;
+    async replaceTrack(line, track) {
+      local[line] = track;
       for (const { pc } of peers.values()) {
         for (const transceiver of pc.getTransceivers()) {
-          if (transceiver.receiver.track.kind === kind)
-            await transceiver.sender.replaceTrack(track);
+          if (lineAt(pc, transceiver) === line) await transceiver.sender.replaceTrack(track);
         }
       }
     },

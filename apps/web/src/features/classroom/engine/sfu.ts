@@ -1,7 +1,7 @@
 // The Janus path: one connection publishes the person's tracks, one receives everyone else's
 // (Janus multistream). The browser sends only SDP and ICE over our socket; the server owns the
 // Janus session, so nothing here knows Janus's API, rooms or tokens.
-import type { ServerPayload } from '@atrium/protocol';
+import { PUBLISH_LINES, type ServerPayload } from '@atrium/protocol';
 import { request } from '../../../shared/realtime/socketClient.ts';
 import { candidatePayload, type LocalTracks } from './localMedia.ts';
 import {
@@ -12,6 +12,7 @@ import {
   outboundLevel,
   type InboundStats,
   type MediaTransport,
+  type PublishLine,
   type TransportOptions,
 } from './transport.ts';
 
@@ -19,13 +20,13 @@ import {
 const RESUBSCRIBE_DELAY_MS = 1000;
 
 export function createSfuTransport(options: TransportOptions): MediaTransport {
-  const { socket, self, iceServers, onStream, onError } = options;
+  const { socket, self, iceServers, onStream, onScreen, onError } = options;
   const queue = createQueue((err) => onError(err instanceof Error ? err.message : String(err)));
   let closed = false;
 
   // Publisher: candidates wait until Janus has our offer; Janus's wait for its answer.
   let publisher: RTCPeerConnection | null = null;
-  const senders: Partial<Record<'audio' | 'video', RTCRtpSender>> = {};
+  const senders: Partial<Record<PublishLine, RTCRtpSender>> = {};
   let published = false;
   const outgoing: ReturnType<typeof candidatePayload>[] = [];
   const publisherRemote: RTCIceCandidateInit[] = [];
@@ -34,6 +35,9 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
   let subscriber: RTCPeerConnection | null = null;
   const subscriberRemote: RTCIceCandidateInit[] = [];
   const mids = new Map<string, number>();
+  /** The subscriber m-lines that carry a screen share rather than a camera. */
+  const screenMids = new Set<string>();
+  const screens = new Map<number, MediaStream>();
   const wanted = new Set<number>();
   const subscribed = new Set<number>();
   const streams = new Map<number, MediaStream>();
@@ -72,11 +76,24 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
   function placeTracks(): void {
     if (!subscriber) return;
     const byFeed = new Map<number, MediaStreamTrack[]>();
+    const screenOf = new Map<number, MediaStreamTrack>();
     for (const transceiver of subscriber.getTransceivers()) {
       const feed = transceiver.mid === null ? undefined : mids.get(transceiver.mid);
       if (feed === undefined || !subscribed.has(feed)) continue;
       if (transceiver.currentDirection === 'inactive') continue;
+      if (transceiver.mid !== null && screenMids.has(transceiver.mid)) {
+        screenOf.set(feed, transceiver.receiver.track);
+        continue;
+      }
       byFeed.set(feed, [...(byFeed.get(feed) ?? []), transceiver.receiver.track]);
+    }
+    for (const feed of new Set([...screens.keys(), ...screenOf.keys()])) {
+      const track = screenOf.get(feed);
+      const current = screens.get(feed);
+      if (current?.getTracks()[0] === track) continue;
+      if (track) screens.set(feed, new MediaStream([track]));
+      else screens.delete(feed);
+      onScreen(feed, screens.get(feed) ?? null);
     }
     for (const [feed, tracks] of byFeed) {
       let stream = streams.get(feed);
@@ -134,6 +151,8 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
   async function answerOffer(offer: ServerPayload<'class:renegotiate'>): Promise<void> {
     for (const stream of offer.streams) {
       if (stream.feed !== undefined) mids.set(stream.mid, stream.feed);
+      if (stream.screen) screenMids.add(stream.mid);
+      else screenMids.delete(stream.mid);
     }
     const pc = ensureSubscriber();
     await pc.setRemoteDescription(offer.sdp);
@@ -163,12 +182,13 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
         if (published) sendTrickle('publisher', payload);
         else outgoing.push(candidatePayload(payload));
       };
-      // Both m-lines always exist, so a screen share or a camera switched on later needs no
-      // renegotiation: it is a replaceTrack on the same sender.
-      for (const kind of ['audio', 'video'] as const) {
-        const track = tracks[kind];
+      // The three m-lines always exist (PUBLISH_LINES: microphone, camera, screen), so a screen
+      // share or a camera switched on later needs no renegotiation: it is a replaceTrack on the
+      // same sender. The server reads which is which from their order.
+      for (const line of PUBLISH_LINES) {
+        const track = line === 'audio' ? tracks.audio : line === 'camera' ? tracks.video : null;
         if (track) stream.addTrack(track);
-        senders[kind] = pc.addTransceiver(track ?? kind, {
+        senders[line] = pc.addTransceiver(track ?? (line === 'audio' ? 'audio' : 'video'), {
           direction: 'sendonly',
           streams: [stream],
         }).sender;
@@ -191,8 +211,8 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
         }).catch(() => undefined);
       }
     },
-    async replaceTrack(kind, track) {
-      await senders[kind]?.replaceTrack(track);
+    async replaceTrack(line, track) {
+      await senders[line]?.replaceTrack(track);
     },
     connect(id) {
       subscribe(id);
@@ -201,6 +221,7 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
       wanted.delete(id);
       subscribed.delete(id);
       streams.delete(id);
+      screens.delete(id);
       for (const [mid, feed] of mids) if (feed === id) mids.delete(mid);
     },
     async inbound() {

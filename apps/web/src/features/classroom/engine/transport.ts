@@ -1,4 +1,5 @@
 // What the classroom client needs from a media path: Janus (sfu.ts) or the browser mesh (mesh.ts).
+import type { PUBLISH_LINES } from '@atrium/protocol';
 import type { AppSocket } from '../../../shared/realtime/socketClient.ts';
 import type { LocalTracks } from './localMedia.ts';
 
@@ -13,8 +14,8 @@ export interface InboundStats {
 export interface MediaTransport {
   /** Starts sending the person's tracks (either may be null). */
   publish(tracks: LocalTracks): Promise<void>;
-  /** Sends `track` in place of what this kind sent (screen share, device switch, camera off). */
-  replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void>;
+  /** Sends `track` on one of the person's lines (device switch, camera off, screen share). */
+  replaceTrack(line: PublishLine, track: MediaStreamTrack | null): Promise<void>;
   /** Someone is in the room (and, for Janus, publishing): start receiving them. */
   connect(id: number): void;
   /** Someone left: stop receiving them. */
@@ -26,6 +27,9 @@ export interface MediaTransport {
   close(): void;
 }
 
+/** The person's outgoing lines, each its own m-line: microphone, camera, screen share. */
+export type PublishLine = (typeof PUBLISH_LINES)[number];
+
 export interface TransportOptions {
   socket: AppSocket;
   /** The person's participant id in this room. */
@@ -33,6 +37,8 @@ export interface TransportOptions {
   iceServers: RTCIceServer[];
   /** A participant's remote media changed: the stream to show (same object while it lives). */
   onStream: (id: number, stream: MediaStream) => void;
+  /** A participant's screen share arrived (its own stream) or went (null). */
+  onScreen: (id: number, stream: MediaStream | null) => void;
   /** Something failed that the person should hear of. */
   onError: (message: string) => void;
 }

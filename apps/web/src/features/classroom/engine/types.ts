@@ -36,11 +36,21 @@ export interface ClassroomTile {
   name: string;
   role: Role;
   self: boolean;
-  /** What to show: camera (or screen) video and the audio; null until media arrives. */
+  /** The camera's video and the audio; null until media arrives. */
   stream: MediaStream | null;
-  /** Whether a video track is live in `stream` (false: show the initials). */
+  /** The screen share, its own stream (a camera mute never touches it); null when none. */
+  screen: MediaStream | null;
+  /** The camera's track is there and frames flow (the receiving side's view of it). */
+  videoLive: boolean;
+  /**
+   * Whether to show the camera: it is sent (`videoMuted` false) and live. False shows the avatar
+   * with a camera-off mark, so a stopped camera never leaves a frozen frame.
+   */
   hasVideo: boolean;
-  /** The person's microphone is off or prohibited, as far as we know. */
+  /**
+   * What the person really sends (their own switches, as their browser reports them, and off
+   * while prohibited): the badges show this, not the permission.
+   */
   audioMuted: boolean;
   videoMuted: boolean;
   /** SPEC §3 attribute `shareScreen`. */
@@ -49,7 +59,7 @@ export interface ClassroomTile {
   videoProhibited: boolean;
   /** Audio level 0–100, sampled about every 250 ms. */
   level: number;
-  /** At ACTIVE_SPEAKER_LEVEL or more (SPEC §4): highlighted and moved to the front. */
+  /** At ACTIVE_SPEAKER_LEVEL or more (SPEC §4): highlighted where it stands. */
   speaking: boolean;
 }
 
@@ -62,9 +72,16 @@ export interface ClassroomState {
   enforced: boolean;
   /** Teacher or admin in this room: the teacher row shows. */
   host: boolean;
-  /** Date.now() when the join finished; the panel's timer counts from here. */
+  /** Date.now() when the join finished. */
   joinedAt: number | null;
-  /** Self first, then the active speaker, then the others in join order. */
+  /** Date.now() less how long the class has run (the server's count): the shared class clock. */
+  startedAt: number | null;
+  /**
+   * The connection dropped while in class: the engine is rejoining the same room with the same
+   * devices and switches, for up to RECONNECT_WINDOW_MS.
+   */
+  reconnecting: boolean;
+  /** Self first, then the others in join order (the speaker is highlighted, not moved). */
   tiles: ClassroomTile[];
   mic: LocalInput;
   camera: LocalInput;
@@ -96,6 +113,8 @@ export interface ClassroomActions {
   switchDevices(choice: DeviceChoice): Promise<SwitchResult>;
   /** Starts or stops screen share; rejects with the server's text when someone else shares. */
   setScreenShare(on: boolean): Promise<void>;
+  /** Teacher: ends the screen share of participant `target` (a camera mute never does). */
+  stopShareOf(target: number): Promise<void>;
   /** Teacher row: mute-all (`mute: true`) or allow-all (`mute: false`) for audio or video. */
   muteAll(kind: MediaKind, mute: boolean): Promise<void>;
 }

@@ -25,7 +25,9 @@ export function fakeTile(
     name,
     role: 'member',
     self: false,
-    stream: hasVideo ? fakeCameraStream(name, hue, rest.sharingScreen === true) : null,
+    stream: hasVideo ? fakeCameraStream(name, hue, false) : null,
+    screen: rest.sharingScreen === true ? fakeCameraStream(name, hue, true) : null,
+    videoLive: hasVideo,
     hasVideo,
     audioMuted: false,
     videoMuted: !hasVideo,
@@ -47,6 +49,7 @@ export function joinedState(change: Partial<ClassroomState>): ClassroomState {
     mode: 'sfu',
     enforced: true,
     joinedAt: Date.now() - 754_000,
+    startedAt: Date.now() - 754_000,
     mic: on,
     camera: on,
     ...change,
@@ -79,6 +82,7 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
             room,
             devices,
             joinedAt: Date.now(),
+            startedAt: Date.now(),
             tiles: [fakeTile(1, 'You', { self: true, hue: 220 })],
           }),
         );
@@ -112,6 +116,14 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
         patch({ sharing: next });
         patchSelf({ sharingScreen: next });
         return Promise.resolve();
+      },
+      async stopShareOf(target) {
+        await pause(200);
+        store.update((s) => ({
+          ...s,
+          otherSharer: null,
+          tiles: s.tiles.map((t) => (t.id === target ? { ...t, sharingScreen: false } : t)),
+        }));
       },
       async muteAll(kind, mute) {
         await pause(200);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { Rnd } from 'react-rnd';
+import { useWindowStack } from '../../../shared/ui/windowStack.ts';
 import { ClassroomPanel } from '../ClassroomPanel.tsx';
 import { useClassroom } from '../classroomContext.ts';
 import { Icon } from '../icons.tsx';
@@ -26,6 +27,8 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
     y: 88,
   }));
   const { state, view } = useClassroom();
+  // Stacked with the whiteboard and the pushed page: the last opened or clicked is on top.
+  const stacking = useWindowStack();
   const debugJoin = hasJoinRoomDebug(useLocation().search) && state.phase !== 'joined';
   // In class the tiles need room; before it (or minimised) the panel is as tall as its content.
   const height =
@@ -70,7 +73,7 @@ export function HomeConferencePanel({ onClose }: { onClose: () => void }) {
 
   // In a fixed layer over the page: react-rnd measures from its parent, which is then the window.
   return createPortal(
-    <div className="classroom-layer">
+    <div className="classroom-layer" {...stacking}>
       <Rnd
         className="home-conference"
         bounds="parent"

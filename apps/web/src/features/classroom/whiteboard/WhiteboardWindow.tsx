@@ -17,6 +17,7 @@ import { Icon } from '../icons.tsx';
 import type { BoardTransport } from '../room/roomChannel.ts';
 import { ClassroomUiText as T } from '../texts.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/useMediaQuery.ts';
+import { useWindowStack } from '../../../shared/ui/windowStack.ts';
 import { fitFrame, FRAME_RESIZE_DEBOUNCE_MS, WHITEBOARD_FADE_MS } from './frame.ts';
 import { loadWhiteboardCanvas } from './loadWhiteboardCanvas.ts';
 import { useFade } from './useFade.ts';
@@ -57,6 +58,8 @@ export function WhiteboardWindow({ whiteboard, meId, users, board, send }: White
   if (whiteboard && whiteboard !== shownBoard) setShownBoard(whiteboard);
   const fade = useFade(whiteboard !== null, WHITEBOARD_FADE_MS);
   const phone = useMediaQuery(PHONE_QUERY);
+  // Stacked with the class's other windows; it keeps its place while it fades out.
+  const stacking = useWindowStack(fade.mounted);
   const current = whiteboard ?? shownBoard;
   if (!fade.mounted || !current) return null;
 
@@ -74,14 +77,14 @@ export function WhiteboardWindow({ whiteboard, meId, users, board, send }: White
   const classes = `whiteboard${fade.shown ? ' whiteboard--shown' : ''}`;
   if (phone) {
     return createPortal(
-      <div className="whiteboard-layer whiteboard-layer--phone">
+      <div className="whiteboard-layer whiteboard-layer--phone" {...stacking}>
         <div className={classes}>{body}</div>
       </div>,
       document.body,
     );
   }
   return createPortal(
-    <div className="classroom-layer whiteboard-layer">
+    <div className="classroom-layer whiteboard-layer" {...stacking}>
       <Rnd
         className={classes}
         bounds="parent"

@@ -54,7 +54,7 @@ export const MetaverseText = {
     controls: [
       { action: 'Move', gesture: 'Joystick, bottom left' },
       { action: 'Walk to a spot', gesture: 'Tap the floor' },
-      { action: 'Look around', gesture: 'Drag with one finger' },
+      { action: 'Look around', gesture: 'Drag with one finger, or hold an arrow button' },
       { action: 'Zoom', gesture: 'Pinch' },
       { action: 'Interact', gesture: 'Tap the hint that appears' },
       { action: 'Emotes', gesture: 'Emote button' },
