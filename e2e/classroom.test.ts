@@ -134,7 +134,9 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
     }
     // The class chat is in the panel, joined with the class (nobody types the room's name).
     const hello = `Good morning from ${mode}`;
-    const teacherChat = teacher.page.locator('.home-conference').getByLabel(ChatText.message);
+    const teacherChat = teacher.page
+      .locator('.home-conference')
+      .getByRole('textbox', { name: ChatText.message });
     await teacherChat.fill(hello);
     await teacherChat.press('Enter');
     for (const p of [anna, ben]) {

@@ -1,4 +1,13 @@
-import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
 import type { ClassroomTile } from './engine/types.ts';
 import { initials } from './format.ts';
@@ -127,6 +136,9 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
   );
 }
 
+/** Room the menu needs above its button, in px; nearer the top it opens below. */
+const MENU_ROOM = 180;
+
 /**
  * SPEC §2's per-participant menu: Call and Add Friend, when the social layer is there; for a
  * teacher, Stop share on someone who shares.
@@ -137,6 +149,7 @@ function TileMenu({ tile }: { tile: ClassroomTile }) {
   const { state, stopShareOf } = useClassroom();
   const canStopShare = state.host && tile.sharingScreen;
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<CSSProperties>({});
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -182,84 +195,100 @@ function TileMenu({ tile }: { tile: ClassroomTile }) {
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={T.tileMenu(name)}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          // The menu floats over the page, beside its button: a small tile (or one under the
+          // panel's header) would clip it or hide it. Above the button, or below near the top.
+          const r = buttonRef.current?.getBoundingClientRect();
+          if (r) {
+            const right = window.innerWidth - r.right;
+            setPlace(
+              r.top < MENU_ROOM
+                ? { right, top: r.bottom + 4, bottom: 'auto' }
+                : { right, bottom: window.innerHeight - r.top + 4, top: 'auto' },
+            );
+          }
+          setOpen((o) => !o);
+        }}
       >
         <Icon name="more" size={18} />
       </button>
-      {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
-          aria-label={T.tileMenu(name)}
-          className="classroom-menu"
-          onKeyDown={handleKeyDown}
-        >
-          {canStopShare && (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="classroom-menu__stop-share"
-              onClick={() => {
-                setOpen(false);
-                stopShareOf(tile.id);
-              }}
-            >
-              {T.stopShareOf(name)}
-            </button>
-          )}
-          {actions ? (
-            <>
+      {open &&
+        createPortal(
+          <div
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={T.tileMenu(name)}
+            className="classroom-menu classroom-menu--floating"
+            style={place}
+            onKeyDown={handleKeyDown}
+          >
+            {canStopShare && (
               <button
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
+                className="classroom-menu__stop-share"
                 onClick={() => {
                   setOpen(false);
-                  actions.call(name);
+                  stopShareOf(tile.id);
                 }}
               >
-                {T.call}
+                {T.stopShareOf(name)}
               </button>
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => {
-                  setOpen(false);
-                  actions.addFriend(name);
-                }}
-              >
-                {T.addFriend}
-              </button>
-            </>
-          ) : (
-            <>
-              {/* Focusable though disabled, so the reason can be read (aria-disabled, not disabled). */}
-              <button
-                type="button"
-                role="menuitem"
-                aria-disabled="true"
-                title={T.socialSoon}
-                tabIndex={-1}
-              >
-                {T.call}
-              </button>
-              <button
-                type="button"
-                role="menuitem"
-                aria-disabled="true"
-                title={T.socialSoon}
-                tabIndex={-1}
-              >
-                {T.addFriend}
-              </button>
-              <p className="classroom-menu__note">{T.socialSoon}</p>
-            </>
-          )}
-        </div>
-      )}
+            )}
+            {actions ? (
+              <>
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  onClick={() => {
+                    setOpen(false);
+                    actions.call(name);
+                  }}
+                >
+                  {T.call}
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  onClick={() => {
+                    setOpen(false);
+                    actions.addFriend(name);
+                  }}
+                >
+                  {T.addFriend}
+                </button>
+              </>
+            ) : (
+              <>
+                {/* Focusable though disabled, so the reason can be read (aria-disabled, not disabled). */}
+                <button
+                  type="button"
+                  role="menuitem"
+                  aria-disabled="true"
+                  title={T.socialSoon}
+                  tabIndex={-1}
+                >
+                  {T.call}
+                </button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  aria-disabled="true"
+                  title={T.socialSoon}
+                  tabIndex={-1}
+                >
+                  {T.addFriend}
+                </button>
+                <p className="classroom-menu__note">{T.socialSoon}</p>
+              </>
+            )}
+          </div>,
+          document.body,
+        )}
     </div>
   );
 }
