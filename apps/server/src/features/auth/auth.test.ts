@@ -343,13 +343,15 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
       );
       return performance.now() - started;
     };
-    const median = (xs: number[]) =>
-      [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    // The lower quartile: work a known address does before answering shows in every sample, while
+    // a stall of a loaded machine (the e2e browsers beside this test) hits only some of them.
+    const quartile = (xs: number[]) =>
+      [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)] as number;
     const known: number[] = [];
     const unknown: number[] = [];
     // Each request is timed on a quiet server: the mail work a known address starts after the
     // answer is flushed first, or on a loaded machine it lands in the next request's time.
-    for (let i = 0; i < 7; i += 1) {
+    for (let i = 0; i < 12; i += 1) {
       await env.server.app.authService.flush();
       known.push(await time('head@school.test'));
       await env.server.app.authService.flush();
@@ -357,7 +359,7 @@ describe.each(testDatabaseKinds())('accounts API on %s', (kind) => {
     }
     await env.server.app.authService.flush();
     // Both answer before any lookup or mail work; neither should be several times the other.
-    const ratio = median(known) / median(unknown);
+    const ratio = quartile(known) / quartile(unknown);
     expect(ratio).toBeGreaterThan(1 / 3);
     expect(ratio).toBeLessThan(3);
   });
