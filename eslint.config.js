@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-cli-test-*/**',
       'data/**',
       'e2e/output/**',
       'bench/output/**',

@@ -317,7 +317,7 @@ describe('the social layer between two people', () => {
     await adminRow.waitFor({ timeout: 10_000 });
     await saveScreenshot(caller.page, 'social-online-1440');
     await newcomer.page.context().close();
-    await adminRow.waitFor({ state: 'hidden', timeout: 3000 });
+    await adminRow.waitFor({ state: 'hidden', timeout: 5000 });
 
     // The teacher calls the member by username from the online list.
     await panel(caller.page).getByLabel(SocialUiText.searchOnline).fill(member.slice(0, 3));

@@ -63,6 +63,8 @@ export interface AppDeps {
    * Defaults to the remote chain of WALLET=remote, else none.
    */
   chain?: ChainAccess;
+  /** The clock of pace rules (darts); tests that check a pace hand in one they move. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -87,6 +89,7 @@ export async function buildApp({
   media = () => null,
   mediaSettled = () => Promise.resolve(),
   chain,
+  now = () => new Date(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, logStream),
@@ -180,6 +183,7 @@ export async function buildApp({
     chain: walletChain,
     mailer,
     whenRealtime: (start) => void starts.push(start),
+    now,
     ...shared,
   };
   for (const feature of features) await feature.register(app, deps);

@@ -18,7 +18,7 @@ export async function startTestApp(
   database: Database,
   env: Record<string, string> = {},
   configure?: (app: FastifyInstance) => void,
-  deps: Pick<AppDeps, 'media' | 'chain'> = {},
+  deps: Pick<AppDeps, 'media' | 'chain' | 'now'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     PORT: '0',

@@ -57,6 +57,8 @@ export interface FeatureDeps {
   character: SharedServices['character'];
   /** The world's part of {@link SharedServices}. */
   world: SharedServices['world'];
+  /** The clock of pace rules (the darts' interval); a test may hand in one it moves. */
+  now: () => Date;
   /** The shares' part of {@link SharedServices}. */
   shares: SharedServices['shares'];
   /** The feature that owns one part of {@link SharedServices} hands it in once, when it registers. */

@@ -20,6 +20,7 @@ export const minigameFeature: Feature = {
       // Once the server is closing, nothing is sent: the Redis adapter may already be gone.
       io: () => (closing ? null : deps.io()),
       redis: deps.redis,
+      now: deps.now,
     });
     app.addHook('preClose', () => {
       closing = true;

@@ -18,7 +18,7 @@ import type {
   ThrownDarts,
 } from '@atrium/protocol';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dartsMatches, dartsSessions, users } from '../../db/schema.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
@@ -37,6 +37,28 @@ const { dartIntervalMs } = MinigameConstants;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const BULL: BoardPoint = { x: 0, y: 0 };
 
+/**
+ * The server's pace clock: real time, or frozen and moved by hand where a test checks the pace,
+ * so "straight after" stays straight after however slow a loaded machine answers.
+ */
+const clock = {
+  offsetMs: 0,
+  frozenAt: null as number | null,
+  now: () => new Date(clock.frozenAt ?? Date.now() + clock.offsetMs),
+  freeze() {
+    clock.frozenAt = Date.now() + clock.offsetMs;
+  },
+  advance(ms: number) {
+    if (clock.frozenAt === null) throw new Error('the clock is not frozen');
+    clock.frozenAt += ms;
+  },
+  /** Runs on from where it stands (never backwards). */
+  thaw() {
+    if (clock.frozenAt !== null) clock.offsetMs = Math.max(0, clock.frozenAt - Date.now());
+    clock.frozenAt = null;
+  },
+};
+
 describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
   let database: TestDatabase;
   let server: TestApp;
@@ -44,7 +66,7 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    server = await startTestApp(database, { JWT_SECRET });
+    server = await startTestApp(database, { JWT_SECRET }, undefined, { now: clock.now });
   });
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -174,6 +196,8 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
 
     it("refuses darts faster than a person throws, counting each of the computer's darts", async () => {
       const cy = await person('cy');
+      clock.freeze();
+      onTestFinished(() => clock.thaw());
       const sessionId = await start(cy);
       const one = aimPointFor({ ring: 'single', number: 1 });
       const tooFast = async () => {
@@ -183,19 +207,19 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
       };
       // The first dart straight after the start, then one straight after another.
       await tooFast();
-      await sleep(dartIntervalMs);
+      clock.advance(dartIntervalMs);
       expect((await throwAt(cy, sessionId, one)).status).toBe(200);
       await tooFast();
-      await sleep(dartIntervalMs);
+      clock.advance(dartIntervalMs);
       expect((await throwAt(cy, sessionId, one)).status).toBe(200);
-      await sleep(dartIntervalMs);
+      clock.advance(dartIntervalMs);
       const third = (await throwAt(cy, sessionId, one)).json.data as ThrownDarts;
       // The turn passed: the computer threw three darts, so the next dart waits four intervals.
       expect(third.darts.map((d) => d.player)).toEqual([0, 1, 1, 1]);
       expect(third.readyInMs).toBe(4 * dartIntervalMs);
-      await sleep(2 * dartIntervalMs);
+      clock.advance(2 * dartIntervalMs);
       await tooFast();
-      await sleep(2 * dartIntervalMs);
+      clock.advance(2 * dartIntervalMs);
       expect((await throwAt(cy, sessionId, one)).status).toBe(200);
       const game = (await row(sessionId)).game as DartsGame;
       expect(game.throws.map((t) => t.player)).toEqual([0, 0, 0, 1, 1, 1, 0]);
@@ -281,7 +305,7 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
       );
       await database.db
         .update(dartsSessions)
-        .set({ game, readyAt: new Date(Date.now() - 1) })
+        .set({ game, readyAt: new Date(clock.now().getTime() - 1) })
         .where(eq(dartsSessions.id, sessionId));
       const res = await throwAt(guest, sessionId, BULL);
       expect((res.json.data as ThrownDarts).result).toEqual({
@@ -405,6 +429,8 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
         MinigameText.notInvited,
       );
       expect(await refused(a, 'darts:throw', { matchId, aim: BULL })).toBe(MinigameText.notPlaying);
+      clock.freeze();
+      onTestFinished(() => clock.thaw());
       const started = await ok<DartsMatch>(
         ask(b.socket, 'darts:answer', { matchId, accept: true }),
       );
@@ -421,7 +447,7 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
       ).toBe(false);
       // Not faster than a person throws.
       expect(await refused(a, 'darts:throw', { matchId, aim: BULL })).toBe(MinigameText.tooFast);
-      await sleep(dartIntervalMs);
+      clock.advance(dartIntervalMs);
       const one = aimPointFor({ ring: 'single', number: 1 });
       const first = await ok<DartsMatch>(ask(a.socket, 'darts:throw', { matchId, aim: one }));
       const landed = first.game!.throws[0]!;
@@ -437,7 +463,7 @@ describe.each(testDatabaseKinds())('darts on the server (%s)', (kind) => {
       const game = almost.reduce(applyThrow, newGame('around-the-clock', [host.name, guest.name]));
       await database.db
         .update(dartsMatches)
-        .set({ game, readyAt: new Date(Date.now() - 1) })
+        .set({ game, readyAt: new Date(clock.now().getTime() - 1) })
         .where(eq(dartsMatches.id, matchId));
       const last = await ok<DartsMatch>(ask(b.socket, 'darts:throw', { matchId, aim: BULL }));
       expect(last.status).toBe('finished');

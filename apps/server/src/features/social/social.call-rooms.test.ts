@@ -135,6 +135,32 @@ describe.each(modes)('call rooms on %s', (_name, withJanus) => {
     expect(await join(g, gu.id)).toEqual({ status: false, message: ClassroomText.notInCall });
   });
 
+  it('someone in a call is busy for a new call until she leaves it (issue 27)', async () => {
+    const [pa, qu, ro] = [await person('pa'), await person('qu'), await person('ro')];
+    const [p, q, r] = [await online(pa), await online(qu), await online(ro)];
+    const room = await acceptedCall(p, q, qu.name);
+    // Accepted but not yet in the room: a call still rings for her.
+    await ok(ask(r.socket, 'social:call', { username: qu.name }));
+    await q.wait('social:message', (m) => m.type === 'call' && m.from === ro.name);
+    await ok(ask(r.socket, 'social:cancel-call', { username: qu.name }));
+    await q.wait('social:cleared');
+
+    await joined(q, room);
+    await joined(p, room);
+    expect(await ask(r.socket, 'social:call', { username: qu.name })).toEqual({
+      status: false,
+      message: SocialText.busy,
+    });
+    // Nothing was stored: she has no call waiting.
+    const waiting = await ok<{ messages?: unknown[] }>(ask(q.socket, 'social:inbox', {}));
+    expect(JSON.stringify(waiting)).not.toContain(ro.name);
+    // Other messages still reach her, and once she leaves the call rings again.
+    await ok(ask(q.socket, 'class:leave', {}));
+    await ok(ask(r.socket, 'social:call', { username: qu.name }));
+    await q.wait('social:message', (m) => m.type === 'call' && m.from === ro.name, 2);
+    await ok(ask(p.socket, 'class:leave', {}));
+  });
+
   it('invites: only someone in the call invites to it; accepting admits the invitee', async () => {
     const [ha, io, ju, ka] = [
       await person('ha'),

@@ -1,8 +1,15 @@
 import { and, asc, desc, eq, inArray, lt, not, or, sql } from 'drizzle-orm';
-import { FriendStatus, SocialConstants } from '@atrium/protocol';
+import { CALL_CHANNEL_PATTERN, FriendStatus, SocialConstants } from '@atrium/protocol';
 import type { InboxType } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
-import { friendships, inboxMessages, notifications, userBlocks, users } from '../../db/schema.ts';
+import {
+  classroomParticipants,
+  friendships,
+  inboxMessages,
+  notifications,
+  userBlocks,
+  users,
+} from '../../db/schema.ts';
 import type { FriendshipRow, InboxMessageRow, NotificationRow } from '../../db/schema.ts';
 
 export interface SocialUser {
@@ -25,7 +32,10 @@ export interface Delivery {
   /** The recipient blocks the sender (nothing was stored). */
   blocked: boolean;
   isFriend: boolean;
-  /** Null when the slot held a message still fresh (busy), or the rules stored nothing. */
+  /**
+   * Null when the slot held a message still fresh (busy), a call found the recipient in another
+   * call, or the rules stored nothing.
+   */
   row: InboxMessageRow | null;
   /** The notification stored with the message, and the recipient's unread count with it. */
   notification: { row: NotificationRow; unread: number } | null;
@@ -269,7 +279,10 @@ export class SocialRepository {
                   where b.blocker_id = u.id and b.blocked_id = ${fromId}) as blocked,
           exists (select 1 from ${friendships} f
                   where f.user_id = ${fromId} and f.friend_id = u.id
-                    and f.status = ${FriendStatus.accepted}) as is_friend
+                    and f.status = ${FriendStatus.accepted}) as is_friend,
+          -- In a call's room now (any process): a new call finds her busy (issue 27).
+          exists (select 1 from ${classroomParticipants} p
+                  where p.user_id = u.id and p.channel ~ ${CALL_CHANNEL_PATTERN.source}) as in_call
         from ${users} u
         where u.id = ${recipientId} and lower(u.username) = lower(${recipientName})
       ), stored as (
@@ -279,6 +292,7 @@ export class SocialRepository {
           r.is_friend, ${userActionType}::text, ${channel}::text, ${at}::timestamptz
         from recipient r
         where not r.blocked and (r.is_friend or ${inbox}::text <> 'InviteUser')
+          and not (r.in_call and ${inbox}::text = 'CallUser')
         on conflict (recipient_id, inbox) do update set type = excluded.type,
           from_id = excluded.from_id, from_name = excluded.from_name,
           is_friend = excluded.is_friend, user_action_type = excluded.user_action_type,
