@@ -100,13 +100,18 @@ export async function startServer(args, env, url, { timeoutMs = 60_000 } = {}) {
 }
 
 /**
- * Starts the built server (`apps/server/dist/main.mjs`) on a fresh temporary DATA_DIR and a free
- * port, and waits for `/api/ready`. `env` adds to its environment (or, as a function of the base
+ * Starts the built server (`apps/server/dist/main.mjs`, or another build's `main`) on a fresh
+ * temporary DATA_DIR and a free port, and waits for `/api/ready`. `env` adds to its environment (or, as a function of the base
  * URL, gives the additions); `before(env)` runs first with the whole environment, for work that
  * needs the folder while no server holds it (the admin CLI, rows written straight to PGlite).
  * Resolves with `{ base, dataDir, pid, stop }`; `stop` ends the server and removes the folder.
  */
-export async function startAtrium({ name = 'atrium-bench-', env = {}, before } = {}) {
+export async function startAtrium({
+  name = 'atrium-bench-',
+  env = {},
+  before,
+  main = 'apps/server/dist/main.mjs',
+} = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), name));
   const remove = () => rm(dataDir, { recursive: true, force: true });
   try {
@@ -120,7 +125,7 @@ export async function startAtrium({ name = 'atrium-bench-', env = {}, before } =
       ...(typeof env === 'function' ? env(base) : env),
     };
     await before?.(full);
-    const stopServer = await startServer(['apps/server/dist/main.mjs'], full, `${base}/api/ready`);
+    const stopServer = await startServer([main], full, `${base}/api/ready`);
     const stop = async () => {
       await stopServer();
       await remove();

@@ -2,7 +2,9 @@
 // 2,000 signed-in users online (half on each), calls from users on process A to users on process
 // B. p95 delay from the caller's `social:call` emit to the callee's `social:message`, and whether
 // both processes agree on who is online, against a bare socket.io emit between two socket.io
-// servers on the Redis adapter in this run.
+// servers on the Redis adapter in this run. With SOCIAL_BEFORE=<another build's main.mjs> (an
+// older checkout, built), that build runs beside this one, its rounds between ours: the two
+// compared under the same load.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
@@ -118,8 +120,11 @@ async function presenceOnBoth(bases, token) {
   return { a: a.total, b: b.total, same: JSON.stringify(a) === JSON.stringify(b) };
 }
 
-/** Our two processes with USERS online; `close` stops everything and drops the database. */
-async function startOurs() {
+/**
+ * Our two processes (of the build whose server is `main`) with USERS online; `close` stops
+ * everything and drops the database.
+ */
+async function startOurs(main) {
   const database = await scratchPostgres(ADMIN_URL);
   const stops = [];
   const sockets = [];
@@ -135,6 +140,7 @@ async function startOurs() {
       const { base, stop } = await startAtrium({
         name: `atrium-bench-social-${name}-`,
         env: { DATABASE_URL: database.url, REDIS_URL, SEED_DEMO: 'false', JWT_SECRET },
+        main,
       });
       stops.push(stop);
       bases.push(base);
@@ -263,14 +269,16 @@ async function startBare() {
 async function measure() {
   const bare = await startBare();
   let ours;
+  let before;
   try {
     ours = await startOurs();
+    if (process.env.SOCIAL_BEFORE) before = await startOurs(process.env.SOCIAL_BEFORE);
     // The 4,000 handshakes just finished; let their after-work (presence, inbox reads) settle.
     await sleep(2000);
     const presence = { online: await ours.presenceOnline() };
     // Rounds alternate, so a stall of this shared machine hits both systems alike.
     for (let r = 0; r < ROUNDS; r += 1) {
-      for (const system of [bare, ours]) {
+      for (const system of [bare, ours, before].filter(Boolean)) {
         await system.calls.round(CALLS_PER_ROUND, r > 0);
         await sleep(500);
       }
@@ -279,22 +287,28 @@ async function measure() {
     const load = Number(os.loadavg()[0].toFixed(1));
     const calls = await ours.calls.result();
     const baseline = await bare.calls.result();
+    const beforeCalls = await before?.calls.result();
     presence.afterLeave = await ours.presenceAfterLeave();
-    return { calls, baseline, presence, connectS: ours.connectS, load };
+    return { calls, baseline, beforeCalls, presence, connectS: ours.connectS, load };
   } finally {
+    await before?.close();
     await ours?.close();
     await bare.close();
   }
 }
 
 export async function benchSocial() {
-  const { calls, baseline, presence, connectS, load } = await measure();
+  const { calls, baseline, beforeCalls, presence, connectS, load } = await measure();
   const agree = (p) => `A ${p.a}, B ${p.b}, same first page: ${p.same ? 'yes' : 'NO'}`;
   console.log(
     `social: ${USERS} online on 2 processes (connected in ${connectS} s, load average ${load}), ${CALLS_PER_S} calls/s A→B: ` +
       `p95 ${calls.p95Ms} ms (p50 ${calls.p50Ms}, max ${calls.maxMs}, ${calls.deliveries}/${calls.expected}); ` +
       `bare socket.io + Redis adapter: p95 ${baseline.p95Ms} ms (p50 ${baseline.p50Ms}, max ${baseline.maxMs}, ` +
       `${baseline.deliveries}/${baseline.expected})\n` +
+      (beforeCalls
+        ? `social: SOCIAL_BEFORE's build beside it: p95 ${beforeCalls.p95Ms} ms (p50 ${beforeCalls.p50Ms}, ` +
+          `max ${beforeCalls.maxMs}, ${beforeCalls.deliveries}/${beforeCalls.expected})\n`
+        : '') +
       `social: presence with ${USERS} online: ${agree(presence.online)}; after ${LEAVERS} left: ` +
       `${agree(presence.afterLeave)} within ${presence.afterLeave.agreeMs} ms`,
   );
