@@ -7,7 +7,7 @@ import { ChatText } from '@atrium/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOwnApp, type OwnApp } from './support/app.ts';
-import { saveScreenshot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 
 interface Inbound {
   audioPackets: number;
@@ -143,6 +143,39 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
       await p.page.locator('.home-conference').getByText(hello).waitFor();
     }
     await saveScreenshot(teacher.page, `classroom-${mode}-teacher`);
+
+    // Raised hands (issue 28): Anna with the key H, Ben with the button; the teacher sees the
+    // queue in that order, and everyone sees the hands on the tiles.
+    if (mode === 'sfu') {
+      await anna.page.locator('.classroom-panel__title').click();
+      await anna.page.keyboard.press('h');
+      await expect.poll(() => control(anna, T.raiseHand).getAttribute('aria-pressed')).toBe('true');
+      await teacher.page.getByRole('region', { name: T.handsTitle(1) }).waitFor();
+      await control(ben, T.raiseHand).click();
+      const queue = teacher.page.getByRole('region', { name: T.handsTitle(2) });
+      await queue.waitFor();
+      expect(await queue.locator('.classroom-hands__name').allTextContents()).toEqual([
+        anna.name,
+        ben.name,
+      ]);
+      for (const viewer of everyone) {
+        for (const student of [anna, ben]) {
+          await expect
+            .poll(() => tileOf(viewer.page, student.name).getAttribute('data-hand'))
+            .toBe('up');
+        }
+      }
+      expect(await tileOf(teacher.page, teacher.name).getAttribute('data-hand')).toBeNull();
+      await saveScreenshot(teacher.page, 'classroom-hands-teacher');
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      // The teacher lowers Anna's: her button and everyone's tiles follow. Ben's stays up.
+      await queue.getByRole('button', { name: T.lowerHandOf(anna.name) }).click();
+      await teacher.page.getByRole('region', { name: T.handsTitle(1) }).waitFor();
+      await expect
+        .poll(() => control(anna, T.raiseHand).getAttribute('aria-pressed'))
+        .toBe('false');
+      await expect.poll(() => tileOf(ben.page, anna.name).getAttribute('data-hand')).toBeNull();
+    }
 
     // Mute-all: the students' microphone buttons are disabled.
     await teacher.page.getByRole('button', { name: T.muteAllAudio }).click();
@@ -293,6 +326,10 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
         (s) => (s[bensId]?.videoFrames ?? 0) > 0,
         60_000,
       );
+      // Leaving on purpose took his hand down; he raises it again.
+      await expect.poll(() => control(ben, T.raiseHand).getAttribute('aria-pressed')).toBe('false');
+      await control(ben, T.raiseHand).click();
+      await teacher.page.getByRole('region', { name: T.handsTitle(1) }).waitFor();
       // One class clock: Ben, back a moment ago, reads the class's time, not his own.
       const clocks = await Promise.all([teacher, ben].map((p) => seconds(p.page)));
       expect(clocks[0]).toBeGreaterThan(10);
@@ -322,6 +359,15 @@ describe.each(modes)('the live classroom ($mode)', ({ mode, env }) => {
       (n) => n === 2,
     );
     expect(await control(ben, T.microphone).getAttribute('aria-pressed')).toBe(micBefore);
+    if (mode === 'sfu') {
+      // His hand went through the drop with him; the teacher lowers every hand.
+      expect(await control(ben, T.raiseHand).getAttribute('aria-pressed')).toBe('true');
+      const queue = teacher.page.getByRole('region', { name: T.handsTitle(1) });
+      await queue.waitFor();
+      await queue.getByRole('button', { name: T.lowerAllHands }).click();
+      await queue.waitFor({ state: 'hidden' });
+      await expect.poll(() => control(ben, T.raiseHand).getAttribute('aria-pressed')).toBe('false');
+    }
     const bensNewId = await idOf(teacher.page, ben.name);
     await until(
       () => inbound(teacher.page),

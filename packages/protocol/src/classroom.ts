@@ -75,6 +75,10 @@ export const ClassroomText = {
   signalEmpty: 'A signal carries a session description or an ICE candidate.',
   /** A teacher's "Stop share" on someone who is not sharing. */
   notSharing: 'That participant is not sharing the screen.',
+  /** Issue 28: hands are a class's, not a call's. */
+  noHandsInCall: 'Hands are raised in a class, not in a call.',
+  /** Issue 28: a student lowers only their own hand. */
+  lowerOwnHand: 'Only teachers and admins can lower someone else’s hand.',
 } as const;
 
 /** SPEC §7: the video token response; on failure both are empty. */
@@ -163,6 +167,18 @@ export const IceServerSchema = z.object({
 export type IceServer = z.infer<typeof IceServerSchema>;
 
 export const ClassJoinSchema = z.strictObject({ room: lineText().max(128) });
+/**
+ * A raised hand (issue 28): whose, and when it went up (ms since the epoch, the server's clock).
+ * A hand belongs to the person, not their connection: it stays up through a reconnect.
+ */
+export const RaisedHandSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  raisedAt: z.number(),
+});
+export type RaisedHand = z.infer<typeof RaisedHandSchema>;
+export const ClassHandsSchema = z.object({ hands: z.array(RaisedHandSchema) });
+
 export const ClassJoinAckSchema = z.object({
   room: VideoChannelSchema,
   id: ParticipantIdSchema,
@@ -181,8 +197,15 @@ export const ClassJoinAckSchema = z.object({
    * counts from here (a duration, so no two machines' clocks need agree).
    */
   elapsedMs: z.number().int().nonnegative(),
+  /** The raised hands, in the order raised (issue 28). */
+  hands: z.array(RaisedHandSchema),
+  /** This person's account id (their own tile's, and their hand's). */
+  userId: z.string(),
 });
 export type ClassJoinAck = z.infer<typeof ClassJoinAckSchema>;
+
+/** `class:hand:lower`: one's own hand, or (teachers and admins) someone else's by account id. */
+export const ClassLowerHandSchema = z.strictObject({ userId: z.uuid().optional() });
 
 export const ClassPublishSchema = z.strictObject({
   participant: ParticipantIdSchema,

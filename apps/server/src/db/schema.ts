@@ -270,6 +270,24 @@ export const classroomParticipants = pgTable(
 export type ClassroomParticipantRow = typeof classroomParticipants.$inferSelect;
 
 /**
+ * Raised hands (issue 28): one per person and class, kept while its person reconnects; the queue
+ * is ordered by `raisedAt`. A deliberate leave lowers it; the class emptying clears them all.
+ */
+export const classroomHands = pgTable(
+  'classroom_hands',
+  {
+    channel: text('channel')
+      .notNull()
+      .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.userId] })],
+);
+export type ClassroomHandRow = typeof classroomHands.$inferSelect;
+
+/**
  * Who may join a call's own video room (issue 16): the caller and the accepter once a call is
  * accepted, and each friend who accepts an invite to it. Classrooms (room-1..3) go by role and
  * have no rows here. A row lapses at `expiresAt`.

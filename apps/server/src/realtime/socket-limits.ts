@@ -31,6 +31,9 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:share': { limit: 60, windowMs: 60_000 },
   'class:stop-share': { limit: 60, windowMs: 60_000 },
   'class:sending': { limit: 240, windowMs: 60_000 },
+  'class:hand:raise': { limit: 60, windowMs: 60_000 },
+  'class:hand:lower': { limit: 120, windowMs: 60_000 },
+  'class:hand:lower-all': { limit: 60, windowMs: 60_000 },
   // Mesh mode: one SDP or ICE candidate per message, to each of up to three others.
   'class:signal': { limit: 1200, windowMs: 60_000 },
   // A chat panel watches one room at a time; posting is HTTP, limited there.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ClassChannelMessageSchema,
+  ClassHandsSchema,
+  ClassLowerHandSchema,
   ClassJoinAckSchema,
   ClassJoinSchema,
   ClassModerateSchema,
@@ -47,6 +49,12 @@ export const classClientEvents = {
   'class:sending': { payload: MediaStateSchema, ack: z.object({}) },
   /** Mesh mode: relays an SDP or ICE candidate to one participant of the same room. */
   'class:signal': { payload: ClassSignalSchema, ack: z.object({}) },
+  /** Issue 28: raises this person's hand (again: it keeps its place). */
+  'class:hand:raise': { payload: z.strictObject({}), ack: ClassHandsSchema },
+  /** Lowers one's own hand; teachers and admins may name someone else's. */
+  'class:hand:lower': { payload: ClassLowerHandSchema, ack: ClassHandsSchema },
+  /** Teachers and admins: every hand down. */
+  'class:hand:lower-all': { payload: z.strictObject({}), ack: ClassHandsSchema },
 } as const satisfies DomainEvents<'class'>;
 
 export const classServerEvents = {
@@ -62,6 +70,8 @@ export const classServerEvents = {
     }),
   },
   'class:flags': { payload: GlobalMuteConfigSchema },
+  /** The raised hands changed: all of them, in the order raised. */
+  'class:hands': { payload: ClassHandsSchema },
   /** SPEC §3 channel messages: mute-all and allow-all. */
   'class:message': { payload: ClassChannelMessageSchema },
   /** An ICE candidate from Janus for this person's publisher or subscriber connection. */

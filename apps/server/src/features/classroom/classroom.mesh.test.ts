@@ -334,5 +334,5 @@ describe.runIf(redisUrl && postgresUrl)('mesh mode when a server process dies', 
       await databaseB.close();
       await database.dispose();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -1,7 +1,11 @@
 import { and, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
-import { classroomChannels, classroomParticipants } from '../../db/schema.ts';
-import type { ClassroomChannelRow, ClassroomParticipantRow } from '../../db/schema.ts';
+import { classroomChannels, classroomHands, classroomParticipants } from '../../db/schema.ts';
+import type {
+  ClassroomChannelRow,
+  ClassroomHandRow,
+  ClassroomParticipantRow,
+} from '../../db/schema.ts';
 
 export type NewParticipant = Pick<
   ClassroomParticipantRow,
@@ -62,6 +66,31 @@ export class ClassroomRepository {
       )
       .returning({ channel: classroomChannels.channel });
     return rows.length > 0;
+  }
+
+  /** Raises `userId`'s hand; a hand already up keeps its place in the queue. */
+  async raiseHand(channel: string, userId: string, name: string): Promise<void> {
+    await this.db.insert(classroomHands).values({ channel, userId, name }).onConflictDoNothing();
+  }
+
+  /** Lowers one hand (every hand of the class when `userId` is null). */
+  async lowerHands(channel: string, userId: string | null): Promise<void> {
+    await this.db
+      .delete(classroomHands)
+      .where(
+        userId === null
+          ? eq(classroomHands.channel, channel)
+          : and(eq(classroomHands.channel, channel), eq(classroomHands.userId, userId)),
+      );
+  }
+
+  /** The class's raised hands, in the order raised. */
+  async hands(channel: string): Promise<ClassroomHandRow[]> {
+    return this.db
+      .select()
+      .from(classroomHands)
+      .where(eq(classroomHands.channel, channel))
+      .orderBy(classroomHands.raisedAt, classroomHands.name);
   }
 
   /** Gives the screen back if `userId` holds it; true when it did. */

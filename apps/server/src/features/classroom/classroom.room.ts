@@ -3,6 +3,7 @@
 // and the common end of a join.
 import { ClassroomText, MAX_SDP_LENGTH } from '@atrium/protocol';
 import type {
+  RaisedHand,
   ClassJoinAck,
   ClassParticipant,
   VideoChannel,
@@ -12,7 +13,11 @@ import type {
   SessionDescription,
 } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClassroomChannelRow, ClassroomParticipantRow } from '../../db/schema.ts';
+import type {
+  ClassroomChannelRow,
+  ClassroomHandRow,
+  ClassroomParticipantRow,
+} from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type {
   JanusPeer,
@@ -124,6 +129,10 @@ export interface RoomCore {
   enter: (session: Session) => Promise<ClassJoinAck>;
 }
 
+/** The hands as the protocol carries them (issue 28). */
+export const handsOf = (rows: ClassroomHandRow[]): RaisedHand[] =>
+  rows.map((row) => ({ userId: row.userId, name: row.name, raisedAt: row.raisedAt.getTime() }));
+
 export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
   const { repo, service } = deps;
   const sessions = new Map<string, Session>();
@@ -169,6 +178,9 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     if (!(await repo.userStillIn(row.channel, row.userId, socket.id))) {
       await repo.releaseScreen(row.channel, row.userId);
     }
+    // The class is over for its hands once nobody is left in it (issue 28).
+    if ((await repo.participants(row.channel)).length === 0)
+      await repo.lowerHands(row.channel, null);
     emitToRoom(row.channel)?.emit('class:left', { id: row.feed });
   }
 
@@ -211,6 +223,8 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
       enforced: sfu,
       iceServers: deps.iceServers?.(claims.sub) ?? [],
       elapsedMs: Math.max(0, Date.now() - first),
+      hands: handsOf(await repo.hands(channel)),
+      userId: claims.sub,
     };
   }
 

@@ -2,14 +2,20 @@
 // screen sharer live in PostgreSQL (shared by every process). With Janus the media go through the
 // SFU (classroom.sfu.ts); without it the browsers form a mesh (classroom.mesh.ts). What both
 // share is in classroom.room.ts; moderation, flags and the screen share are here.
-import { ClassroomText, SocketText } from '@atrium/protocol';
-import type { ClassChannelMessage, ClassJoinAck, MediaKind, VideoChannel } from '@atrium/protocol';
+import { ClassroomText, isCallChannel, SocketText } from '@atrium/protocol';
+import type {
+  ClassChannelMessage,
+  ClassJoinAck,
+  MediaKind,
+  RaisedHand,
+  VideoChannel,
+} from '@atrium/protocol';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
 import { createMeshPath } from './classroom.mesh.ts';
-import { createRoomCore } from './classroom.room.ts';
+import { createRoomCore, handsOf } from './classroom.room.ts';
 import type { ClassroomRealtimeDeps } from './classroom.room.ts';
 import { flagsOf, isHost, requireHost } from './classroom.service.ts';
 import { createSfuPath } from './classroom.sfu.ts';
@@ -64,6 +70,20 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   }
   service.onFlagChange(applyFlag);
 
+  /** Tells the room its hands as they now stand (issue 28), and returns them for the ack. */
+  async function tellHands(channel: VideoChannel): Promise<{ hands: RaisedHand[] }> {
+    const hands = handsOf(await repo.hands(channel));
+    core.emitToRoom(channel)?.emit('class:hands', { hands });
+    return { hands };
+  }
+
+  /** The session of a class (a call's room has no hands). */
+  function requireClass(s: AtriumSocket) {
+    const session = requireSession(s);
+    if (isCallChannel(session.channel)) throw forbidden(ClassroomText.noHandsInCall);
+    return session;
+  }
+
   async function join(socket: AtriumSocket, room: string): Promise<ClassJoinAck> {
     if (!socket.data.auth) throw forbidden(SocketText.notLoggedIn);
     const claims = requireAccountHolder(socket.data.auth);
@@ -88,8 +108,43 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:signal', mesh.signal);
 
     on('class:leave', async (s) => {
+      const session = sessions.get(s.id);
       await serial(s, () => leave(s));
+      // Leaving on purpose lowers the hand (a dropped connection keeps it: issue 28), unless the
+      // person is still in the class from another tab.
+      if (session && !(await repo.userStillIn(session.channel, session.claims.sub, s.id))) {
+        const had = (await repo.hands(session.channel)).some(
+          (h) => h.userId === session.claims.sub,
+        );
+        if (had) {
+          await repo.lowerHands(session.channel, session.claims.sub);
+          await tellHands(session.channel);
+        }
+      }
       return {};
+    });
+
+    on('class:hand:raise', async (s) => {
+      const session = requireClass(s);
+      await repo.raiseHand(session.channel, session.claims.sub, session.claims.username);
+      return tellHands(session.channel);
+    });
+
+    on('class:hand:lower', async (s, { userId }) => {
+      const session = requireClass(s);
+      const whose = userId ?? session.claims.sub;
+      if (whose !== session.claims.sub && !isHost(session.claims.role)) {
+        throw forbidden(ClassroomText.lowerOwnHand);
+      }
+      await repo.lowerHands(session.channel, whose);
+      return tellHands(session.channel);
+    });
+
+    on('class:hand:lower-all', async (s) => {
+      requireHost(s.data.auth);
+      const session = requireClass(s);
+      await repo.lowerHands(session.channel, null);
+      return tellHands(session.channel);
     });
 
     on('class:moderate', async (s, { target, kind, mute }) => {

@@ -229,5 +229,5 @@ describe.runIf(redisUrl && postgresUrl)('social when a server process is killed 
       status: false,
       message: SocialText.notOnline,
     });
-  }, 90_000);
+  }, 240_000);
 });

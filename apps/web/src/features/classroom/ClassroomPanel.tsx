@@ -3,7 +3,7 @@ import { Suspense, useContext, useEffect, useId, useRef, useState, type ReactNod
 import type { ClassroomTile } from './engine/types.ts';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
-import { ControlButton, MediaControls, TeacherControls } from './PanelControls.tsx';
+import { ControlButton, MediaControls, RaisedHands, TeacherControls } from './PanelControls.tsx';
 import { ClassroomUiText as T } from './texts.ts';
 import { useElapsed } from './useElapsed.ts';
 import { VideoTile } from './VideoTile.tsx';
@@ -105,7 +105,11 @@ export function ClassroomPanel({
             data-count={Math.min(state.tiles.length, 9)}
           >
             {state.tiles.map((tile) => (
-              <VideoTile key={tile.id} tile={tile} />
+              <VideoTile
+                key={tile.id}
+                tile={tile}
+                hand={state.hands.some((h) => h.userId === tile.userId)}
+              />
             ))}
           </ul>
           {chatOpen && (
@@ -147,7 +151,12 @@ export function ClassroomPanel({
               )
             }
           />
-          {state.host && !inCall && !view.minimized && <TeacherControls />}
+          {state.host && !inCall && !view.minimized && (
+            <>
+              <RaisedHands />
+              <TeacherControls />
+            </>
+          )}
         </div>
       )}
     </section>

@@ -214,6 +214,9 @@ export function ClassroomProvider({
       stopShareOf: (target) => run(() => actions()?.stopShareOf(target) ?? Promise.resolve()),
       muteAll: (kind: MediaKind, mute: boolean) =>
         run(() => actions()?.muteAll(kind, mute) ?? Promise.resolve(), T.globalMuteUpdateFailed),
+      setHand: (up: boolean) => run(() => actions()?.setHand(up) ?? Promise.resolve()),
+      lowerHand: (userId: string | null) =>
+        run(() => actions()?.lowerHand(userId) ?? Promise.resolve()),
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);
 

@@ -1,5 +1,5 @@
 import { isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
-import { useContext, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
@@ -62,7 +62,8 @@ export function ControlButton({
 
 /** The person's own controls (SPEC §2): add, mic, camera, devices, share, whiteboard, leave. */
 export function MediaControls({ extra }: { extra?: ReactNode }) {
-  const { state, setMic, setCamera, setScreenShare, openDeviceSettings, leave } = useClassroom();
+  const { state, setMic, setCamera, setScreenShare, openDeviceSettings, leave, setHand } =
+    useClassroom();
   // The social layer's friend picker (issue 27); null without one.
   const social = useContext(TileActionsContext);
   const room = useRoomChannelContext();
@@ -92,6 +93,8 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
       notifyError(error instanceof Error ? error.message : T.mediaFailed);
     }
   };
+  const selfId = state.tiles.find((t) => t.self)?.userId;
+  const handUp = state.hands.some((h) => h.userId === selfId);
   const micBlocked = inputBlocked(state.mic, 'mic');
   const cameraBlocked = inputBlocked(state.camera, 'camera');
   const reasons = [micBlocked, cameraBlocked].filter((r): r is string => r !== null);
@@ -150,6 +153,9 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
           control="share"
           onClick={() => setScreenShare(!state.sharing)}
         />
+        {!state.host && state.room && isClassroomRoom(state.room) && (
+          <HandButton up={handUp} onToggle={() => setHand(!handUp)} />
+        )}
         {state.host && state.room && isClassroomRoom(state.room) && (
           <ControlButton
             icon="whiteboard"
@@ -268,5 +274,103 @@ export function TeacherControls() {
       </div>
       {!state.enforced && <p className="classroom-teacher__note">{T.meshNote}</p>}
     </div>
+  );
+}
+
+/** Whether a key press belongs to a text field (typing an H there raises no hand). */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** A student's raised hand (issue 28): the button, and the key H anywhere in the page but a field. */
+function HandButton({ up, onToggle }: { up: boolean; onToggle: () => void }) {
+  const toggle = useRef(onToggle);
+  useEffect(() => {
+    toggle.current = onToggle;
+  }, [onToggle]);
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'h' && event.key !== 'H') return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+      if (typing(event.target) || event.defaultPrevented) return;
+      event.preventDefault();
+      toggle.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <ControlButton
+      icon="hand"
+      label={T.raiseHand}
+      title={`${up ? T.lowerHandOwn : T.raiseHand} (H)`}
+      pressed={up}
+      control="hand"
+      onClick={onToggle}
+    />
+  );
+}
+
+/** "HH:MM" in the person's own clock. */
+const clock = (ms: number) =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The teacher's queue of raised hands (issue 28): in the order raised, each with its time and a
+ * Lower button, and Lower all. A polite live region says whose hand just went up.
+ */
+export function RaisedHands() {
+  const { state, lowerHand } = useClassroom();
+  const [announced, setAnnounced] = useState('');
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const now = new Set(state.hands.map((h) => h.userId));
+    // The queue as it stood when the panel opened is not news; a hand raised after it is.
+    if (known.current) {
+      const raised = state.hands.find((h) => !known.current!.has(h.userId));
+      if (raised) setAnnounced(T.raisedHandAnnounce(raised.name));
+    }
+    known.current = now;
+  }, [state.hands]);
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announced}
+      </p>
+      {state.hands.length > 0 && (
+        <section className="classroom-hands" aria-label={T.handsTitle(state.hands.length)}>
+          <div className="classroom-hands__head">
+            <h3 className="classroom-hands__title">
+              <Icon name="hand" size={16} />
+              {T.handsTitle(state.hands.length)}
+            </h3>
+            <button type="button" className="classroom-chip" onClick={() => lowerHand(null)}>
+              {T.lowerAllHands}
+            </button>
+          </div>
+          <ol className="classroom-hands__list">
+            {state.hands.map((hand) => (
+              <li key={hand.userId} className="classroom-hands__item">
+                <span className="classroom-hands__name">{hand.name}</span>
+                <time
+                  className="classroom-hands__time"
+                  dateTime={new Date(hand.raisedAt).toISOString()}
+                >
+                  {T.handRaisedAt(clock(hand.raisedAt))}
+                </time>
+                <button
+                  type="button"
+                  className="classroom-chip"
+                  aria-label={T.lowerHandOf(hand.name)}
+                  onClick={() => lowerHand(hand.userId)}
+                >
+                  {T.lowerHand}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
   );
 }

@@ -31,7 +31,7 @@ function SilentVideo({ stream, className }: { stream: MediaStream; className: st
  * One person: their camera (or their avatar with a camera-off mark), their screen share when they
  * share, their name, what they really send, and a small menu.
  */
-export function VideoTile({ tile }: { tile: ClassroomTile }) {
+export function VideoTile({ tile, hand }: { tile: ClassroomTile; hand?: boolean }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
   const showScreen = tile.sharingScreen && tile.screen !== null;
@@ -77,6 +77,7 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
       aria-label={label}
       data-camera={tile.hasVideo ? 'on' : 'off'}
       data-mic={tile.audioMuted ? 'off' : 'on'}
+      data-hand={hand ? 'up' : undefined}
     >
       {/* The element stays mounted when the camera goes off, so the audio keeps playing. With a
           share the camera shrinks to a corner of it. */}
@@ -123,6 +124,12 @@ export function VideoTile({ tile }: { tile: ClassroomTile }) {
           <span className="classroom-tile__text">{tile.self ? T.you(tile.name) : tile.name}</span>
           {tile.role !== 'member' && <span className="classroom-tile__badge">{T.teacher}</span>}
         </span>
+        {hand && (
+          <span className="classroom-tile__hand" title={T.handRaised}>
+            <Icon name="hand" size={14} />
+            <span className="visually-hidden">{T.handRaised}</span>
+          </span>
+        )}
         {tile.speaking && <span className="visually-hidden">{T.speaking}</span>}
         {tile.sharingScreen && (
           <span className="classroom-tile__sharing">

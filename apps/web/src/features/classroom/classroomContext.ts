@@ -37,6 +37,10 @@ export interface ClassroomController {
   /** Teacher: ends one participant's screen share. */
   stopShareOf: (target: number) => void;
   muteAll: (kind: MediaKind, mute: boolean) => void;
+  /** Raises or lowers one's own hand (issue 28). */
+  setHand: (up: boolean) => void;
+  /** Teacher: lowers one hand, or all of them (null). */
+  lowerHand: (userId: string | null) => void;
 }
 
 const noop = () => undefined;
@@ -59,6 +63,8 @@ export const idleController: ClassroomController = {
   setScreenShare: noop,
   stopShareOf: noop,
   muteAll: noop,
+  setHand: noop,
+  lowerHand: noop,
 };
 
 export const ClassroomContext = createContext<ClassroomController>(idleController);

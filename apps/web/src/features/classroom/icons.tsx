@@ -23,6 +23,7 @@ const paths = {
   exitFullscreen: 'M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5',
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   close: 'M6 6l12 12M18 6L6 18',
+  hand: 'M8 13V5.5a1.5 1.5 0 0 1 3 0V12M11 5V3.5a1.5 1.5 0 0 1 3 0V12M14 5.5a1.5 1.5 0 0 1 3 0V12M17 8.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1a7 7 0 0 1-5.6-2.8L3.3 15.7a1.5 1.5 0 0 1 2.4-1.8L8 16',
   volumeOff: 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6',
   allow: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12',
 } as const;

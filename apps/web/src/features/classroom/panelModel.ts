@@ -64,6 +64,7 @@ export const IDLE_CLASSROOM: ClassroomState = {
   sharing: false,
   otherSharer: null,
   flags: { global_mute_audio_config: false, global_mute_video_config: false },
+  hands: [],
   devices: {},
   error: null,
 };

@@ -85,6 +85,18 @@ export const ClassroomUiText = {
   allowAllVideo: 'Allow all cameras',
   meshNote:
     'This class runs without the media server, so mutes are obeyed by the students’ browsers only.',
+  // Raised hands (issue 28).
+  raiseHand: 'Raise hand',
+  lowerHandOwn: 'Lower hand',
+  handKeyHint: 'Raise or lower your hand (H)',
+  handRaised: 'hand raised',
+  handsTitle: (n: number) => `Raised hands (${n})`,
+  handRaisedAt: (time: string) => `raised at ${time}`,
+  lowerHandOf: (name: string) => `Lower ${name}’s hand`,
+  lowerHand: 'Lower',
+  lowerAllHands: 'Lower all hands',
+  /** The teacher's live region: someone's hand went up. */
+  raisedHandAnnounce: (name: string) => `${name} raised a hand`,
   // The view toggles.
   gridFour: '4 columns',
   minimize: 'Minimise',

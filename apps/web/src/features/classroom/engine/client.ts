@@ -216,6 +216,9 @@ export function createClassroomClient(
     flags: (flags: ServerPayload<'class:flags'>) => {
       if (joined()) update({ flags });
     },
+    hands: ({ hands }: ServerPayload<'class:hands'>) => {
+      if (joined()) update({ hands });
+    },
     disconnect: () => {
       const s = store.get();
       // The server has let go already. In class, the engine rejoins the same room when the
@@ -233,6 +236,7 @@ export function createClassroomClient(
   socket.on('class:left', on.left);
   socket.on('class:attributes', on.attributes);
   socket.on('class:flags', on.flags);
+  socket.on('class:hands', on.hands);
   socket.on('disconnect', on.disconnect);
   socket.on('connect', on.connect);
 
@@ -374,7 +378,7 @@ export function createClassroomClient(
       ...tileOf(
         {
           id: ack.id,
-          userId: '',
+          userId: ack.userId,
           role: ack.host ? 'teacher' : 'member',
           publishing: true,
           attributes: ack.attributes,
@@ -398,6 +402,7 @@ export function createClassroomClient(
       mic: { available: !!tracks.audio, on: micOn, prohibited: audioProhibited },
       camera: { available: !!tracks.video, on: cameraOn, prohibited: videoProhibited },
       flags: ack.flags,
+      hands: ack.hands,
       otherSharer: others.find((t) => t.sharingScreen)?.name ?? null,
     });
     refreshSelfVideo();
@@ -522,6 +527,20 @@ export function createClassroomClient(
     update({ flags });
   }
 
+  async function setHand(up: boolean): Promise<void> {
+    const { hands } = await request(socket, up ? 'class:hand:raise' : 'class:hand:lower', {});
+    update({ hands });
+  }
+
+  async function lowerHand(userId: string | null): Promise<void> {
+    const { hands } = await request(
+      socket,
+      userId === null ? 'class:hand:lower-all' : 'class:hand:lower',
+      userId === null ? {} : { userId },
+    );
+    update({ hands });
+  }
+
   const debug: ClassroomDebug = {
     async inbound() {
       const map = (await transport?.inbound()) ?? new Map<number, InboundStats>();
@@ -539,6 +558,8 @@ export function createClassroomClient(
     setScreenShare,
     stopShareOf,
     muteAll,
+    setHand,
+    lowerHand,
   };
   // Support staff read a class's connections from the console; the e2e tests and benchmarks
   // read the frames and packets that arrive. It gives a page script nothing it could not do.
@@ -554,6 +575,7 @@ export function createClassroomClient(
       socket.off('class:left', on.left);
       socket.off('class:attributes', on.attributes);
       socket.off('class:flags', on.flags);
+      socket.off('class:hands', on.hands);
       socket.off('disconnect', on.disconnect);
       socket.off('connect', on.connect);
       store.clear();

@@ -1,7 +1,7 @@
 // The contract between the classroom's media engine (engine/) and its screens. The engine owns
 // the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
 // and call `ClassroomActions`. Nothing here knows about React.
-import type { GlobalMuteConfig, MediaKind, Role, VideoChannel } from '@atrium/protocol';
+import type { GlobalMuteConfig, MediaKind, RaisedHand, Role, VideoChannel } from '@atrium/protocol';
 import type { Store } from '../../../shared/store.ts';
 
 /** SPEC §9: a participant whose audio level is at least this (0–100) is the active speaker. */
@@ -90,6 +90,8 @@ export interface ClassroomState {
   /** The name of someone else who shares (the share button looks disabled), or null. */
   otherSharer: string | null;
   flags: GlobalMuteConfig;
+  /** Raised hands in the order raised (issue 28): a queue for the teacher, a hand on the tiles. */
+  hands: RaisedHand[];
   /** The devices in use. */
   devices: DeviceChoice;
   /** The last failure, in words for the person (join refused, media server down…). */
@@ -117,6 +119,10 @@ export interface ClassroomActions {
   stopShareOf(target: number): Promise<void>;
   /** Teacher row: mute-all (`mute: true`) or allow-all (`mute: false`) for audio or video. */
   muteAll(kind: MediaKind, mute: boolean): Promise<void>;
+  /** Raises or lowers this person's own hand (issue 28). */
+  setHand(up: boolean): Promise<void>;
+  /** Teacher: lowers `userId`'s hand, or every hand when `userId` is null. */
+  lowerHand(userId: string | null): Promise<void>;
 }
 
 /** What `createClassroomClient(socket)` (engine/client.ts) gives the screens. */

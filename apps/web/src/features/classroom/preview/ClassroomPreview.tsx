@@ -33,6 +33,11 @@ const scenes: Scene[] = [
             fakeTile(3, 'Alan Turing', { speaking: true, level: 42, hue: 160 }),
             fakeTile(4, 'Ada Lovelace', { hasVideo: false, audioMuted: true }),
           ],
+          // Two raised hands (issue 28): the queue above the teacher row, a ring on the tiles.
+          hands: [
+            { userId: 'user-4', name: 'Ada Lovelace', raisedAt: Date.now() - 95_000 },
+            { userId: 'user-3', name: 'Alan Turing', raisedAt: Date.now() - 20_000 },
+          ],
         }),
       ),
   },

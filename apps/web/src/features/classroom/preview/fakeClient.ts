@@ -130,6 +130,19 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
         const key = kind === 'audio' ? 'global_mute_audio_config' : 'global_mute_video_config';
         patch({ flags: { ...store.get().flags, [key]: mute } });
       },
+      async setHand(up) {
+        const me = self();
+        if (!me) return;
+        const others = store.get().hands.filter((h) => h.userId !== me.userId);
+        const mine = store.get().hands.find((h) => h.userId === me.userId);
+        const raised = mine ?? { userId: me.userId, name: me.name, raisedAt: Date.now() };
+        patch({ hands: up ? [...others, raised] : others });
+        return Promise.resolve();
+      },
+      async lowerHand(userId) {
+        await pause(150);
+        patch({ hands: userId ? store.get().hands.filter((h) => h.userId !== userId) : [] });
+      },
     },
     dispose() {
       for (const tile of store.get().tiles) {
