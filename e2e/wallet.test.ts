@@ -148,9 +148,11 @@ describe('the wallet', () => {
     await transactionDone(dialog, collect, WalletSchoolText.txDone);
     const owned = dialog.getByRole('region', { name: WalletWebText.owned });
     await owned.getByText('Campus Pin').waitFor({ timeout: 10_000 });
-    await expect(dialog.getByRole('button', { name: collect }).textContent()).resolves.toBe(
-      WalletSchoolText.freeTaken,
-    );
+    const collected = dialog.getByRole('button', {
+      name: `${WalletSchoolText.freeTaken}: Campus Pin`,
+    });
+    await expect(collected.textContent()).resolves.toBe(WalletSchoolText.freeTaken);
+    expect(await collected.isDisabled()).toBe(true);
     await owned
       .getByRole('button', { name: `${WalletSchoolText.melt} Campus Pin`, exact: true })
       .waitFor();
@@ -242,7 +244,7 @@ describe('the wallet', () => {
 
     // The free pin, collected at school, says so in the public's words.
     await expect(
-      dialog.getByRole('button', { name: `${WalletWebText.getFree}: Campus Pin` }).textContent(),
+      dialog.getByRole('button', { name: `${WalletWebText.freeTaken}: Campus Pin` }).textContent(),
     ).resolves.toBe(WalletWebText.freeTaken);
 
     // An item bought from the catalogue (Golden Ticket, 10 coins) joins the items.

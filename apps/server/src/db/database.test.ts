@@ -23,6 +23,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'chat_messages',
       'chat_room_data',
       'classroom_channels',
+      'classroom_hands',
       'classroom_participants',
       'darts_matches',
       'darts_sessions',

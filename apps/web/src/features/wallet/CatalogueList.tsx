@@ -54,7 +54,8 @@ export function CatalogueList({
                   type="button"
                   className="button button--secondary button--small"
                   disabled={busy || taken}
-                  aria-label={`${words.getFree}: ${entry.name}`}
+                  // The name starts with the words it shows (WCAG 2.5.3): Collect, then Collected.
+                  aria-label={`${taken ? words.freeTaken : words.getFree}: ${entry.name}`}
                   onClick={() => onGetFree(entry)}
                 >
                   {taken ? words.freeTaken : words.getFree}
