@@ -138,7 +138,10 @@ describe.skipIf(!janusBinary)(
       expect(row.screenMid).toBeTruthy();
       expect(row.screenMid).not.toBe(row.videoMid);
       // Not sharing: the screen line carries nothing, so it cannot carry a camera past a mute.
-      expect((await moderated())[alice.ack.id]).toEqual([row.screenMid]);
+      // Janus lists a publisher once its connection is up, which a loaded machine can delay.
+      await expect
+        .poll(async () => (await moderated())[alice.ack.id], { timeout: 20_000, interval: 250 })
+        .toEqual([row.screenMid]);
 
       await ok(ask(alice.socket, 'class:share', { on: true }));
       expect((await moderated())[alice.ack.id]).toEqual([]);
