@@ -232,6 +232,10 @@ export const classroomChannels = pgTable('classroom_channels', {
   globalMuteVideo: boolean('global_mute_video').notNull().default(false),
   /** The account sharing its screen, or null. */
   screenSharer: uuid('screen_sharer'),
+  /** Issue 28: `open`, or `ask` (students wait in the lobby until a teacher admits them). */
+  entryPolicy: text('entry_policy', { enum: ['open', 'ask'] })
+    .notNull()
+    .default('open'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type ClassroomChannelRow = typeof classroomChannels.$inferSelect;
@@ -286,6 +290,73 @@ export const classroomHands = pgTable(
   (t) => [primaryKey({ columns: [t.channel, t.userId] })],
 );
 export type ClassroomHandRow = typeof classroomHands.$inferSelect;
+
+/**
+ * The lobby of a class (issue 28 §1), per person: `waiting` (with the socket that waits, so a
+ * closed tab leaves the list), `admitted` (may enter until the class session ends, reconnects
+ * included) or `removed` (taken out by a teacher: a rejoin waits again, whatever the policy).
+ * Rows other than `waiting` end with the class session (the class emptying).
+ */
+export const classroomLobby = pgTable(
+  'classroom_lobby',
+  {
+    channel: text('channel')
+      .notNull()
+      .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    state: text('state', { enum: ['waiting', 'admitted', 'removed'] }).notNull(),
+    socketId: text('socket_id'),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.userId] })],
+);
+export type ClassroomLobbyRow = typeof classroomLobby.$inferSelect;
+
+/**
+ * A class's polls (issue 28 §3): single choice over 2–6 `options`, optionally anonymous. At most
+ * one open poll per class (`closed_at` null), which the partial unique index holds across
+ * processes. `shown`: the teacher showed the results to the class.
+ */
+export const classroomPolls = pgTable(
+  'classroom_polls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel')
+      .notNull()
+      .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    shown: boolean('shown').notNull().default(false),
+  },
+  (t) => [
+    index('classroom_polls_channel_idx').on(t.channel, t.createdAt),
+    uniqueIndex('classroom_polls_one_open_idx')
+      .on(t.channel)
+      .where(sql`${t.closedAt} is null`),
+  ],
+);
+export type ClassroomPollRow = typeof classroomPolls.$inferSelect;
+
+/** One answer per person and poll (changed in place until the poll closes). */
+export const classroomPollVotes = pgTable(
+  'classroom_poll_votes',
+  {
+    pollId: uuid('poll_id')
+      .notNull()
+      .references(() => classroomPolls.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    choice: integer('choice').notNull(),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
+);
+export type ClassroomPollVoteRow = typeof classroomPollVotes.$inferSelect;
 
 /**
  * Who may join a call's own video room (issue 16): the caller and the accepter once a call is
