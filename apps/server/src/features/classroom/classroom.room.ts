@@ -33,6 +33,11 @@ import { flagsOf, isHost } from './classroom.service.ts';
 
 /** The socket.io room of a classroom: attribute changes reach everyone, on every process. */
 export const classRoomKey = (channel: string): string => `class:${channel}`;
+/**
+ * The socket.io room of a classroom's teachers and admins (issue 28): what only they may see (the
+ * lobby, a poll's live results) is sent here, on every process.
+ */
+export const classHostsKey = (channel: string): string => `class-hosts:${channel}`;
 
 /**
  * How old a row must be before a check that its person is gone (Janus's participant list, or the
@@ -113,6 +118,8 @@ export interface RoomCore {
   readonly deps: ClassroomRealtimeDeps;
   readonly sessions: Map<string, Session>;
   emitToRoom: (channel: string) => ReturnType<AtriumServer['to']> | undefined;
+  /** The class's teachers and admins only (issue 28). */
+  emitToHosts: (channel: string) => ReturnType<AtriumServer['to']> | undefined;
   /** Tells the room a participant's attributes as they now stand. */
   announceAttributes: (socketId: string) => Promise<void>;
   requireSession: (socket: AtriumSocket) => Session;
@@ -137,6 +144,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
   const { repo, service } = deps;
   const sessions = new Map<string, Session>();
   const emitToRoom = (channel: string) => deps.io()?.to(classRoomKey(channel));
+  const emitToHosts = (channel: string) => deps.io()?.to(classHostsKey(channel));
 
   async function announceAttributes(socketId: string): Promise<void> {
     const row = await repo.participant(socketId);
@@ -172,6 +180,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     if (!session) return;
     sessions.delete(socket.id);
     void socket.leave(classRoomKey(session.channel));
+    void socket.leave(classHostsKey(session.channel));
     await session.peer?.close();
     const row = await repo.removeParticipant(socket.id);
     if (!row) return;
@@ -203,6 +212,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
       throw badRequest(ClassroomText.notInRoom);
     }
     await socket.join(classRoomKey(channel));
+    if (isHost(claims.role)) await socket.join(classHostsKey(channel));
     const me = await repo.participant(socket.id);
     if (!me) throw badRequest(ClassroomText.notInRoom);
     // Read after joining the socket.io room: two people joining at once each either see the
@@ -232,6 +242,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     deps,
     sessions,
     emitToRoom,
+    emitToHosts,
     announceAttributes,
     requireSession,
     serial,
