@@ -1,3 +1,4 @@
+import { ClassAccessRepository } from './calls/class-access.ts';
 import { CallRoomsRepository } from './calls/call-rooms.ts';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
@@ -41,7 +42,12 @@ import { readPopupAllowlist } from './settings/popup-allowlist.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { findUp, SERVER_VERSION } from './paths.ts';
 import { attachRealtime } from './realtime/realtime.ts';
-import type { AtriumServer, Realtime, SocketFeature } from './realtime/realtime.ts';
+import type {
+  AtriumServer,
+  NamespaceAdmission,
+  Realtime,
+  SocketFeature,
+} from './realtime/realtime.ts';
 import { registerWebApp } from './web/web.routes.ts';
 import type { MediaServer } from './media/janus/index.ts';
 import { remoteChain } from './chain/chain.ts';
@@ -159,7 +165,7 @@ export async function buildApp({
 
   // Socket parts wait here until the socket server exists, after every route is registered.
   const socketFeatures: SocketFeature[] = [];
-  const namespaces: Array<[RegExp, SocketFeature]> = [];
+  const namespaces: Array<[RegExp, SocketFeature, NamespaceAdmission | undefined]> = [];
   const starts: Array<(io: AtriumServer) => void> = [];
   let realtimeRef: Realtime | null = null;
   const remote = remoteChain(config);
@@ -174,12 +180,13 @@ export async function buildApp({
     jwtSecret: secret,
     authRepo,
     socket: (feature) => void socketFeatures.push(feature),
-    namespace: (name, feature) => void namespaces.push([name, feature]),
+    namespace: (name, feature, admit) => void namespaces.push([name, feature, admit]),
     media,
     mediaSettled,
     redis,
     io: () => realtimeRef?.io ?? null,
     callRooms: new CallRoomsRepository(database.db),
+    classAccess: new ClassAccessRepository(database.db),
     chain: walletChain,
     mailer,
     whenRealtime: (start) => void starts.push(start),
@@ -203,7 +210,7 @@ export async function buildApp({
     limiter,
   });
   realtimeRef = realtime;
-  for (const [name, feature] of namespaces) realtime.namespace(name, feature);
+  for (const [name, feature, admit] of namespaces) realtime.namespace(name, feature, admit);
   for (const start of starts) start(realtime.io);
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => {

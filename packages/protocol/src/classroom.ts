@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthText } from './auth.ts';
+import { ClassLobbySchema, EntryPolicySchema } from './classroom-lobby.ts';
 import { okEnvelope } from './envelope.ts';
 import { lineText } from './text.ts';
 
@@ -201,6 +202,10 @@ export const ClassJoinAckSchema = z.object({
   hands: z.array(RaisedHandSchema),
   /** This person's account id (their own tile's, and their hand's). */
   userId: z.string(),
+  /** Issue 28: `ask` sends students to the lobby first (a call's room is always `open`). */
+  entryPolicy: EntryPolicySchema,
+  /** Teachers and admins in a class: the lobby as it stands (null for students and calls). */
+  lobby: ClassLobbySchema.nullable(),
 });
 export type ClassJoinAck = z.infer<typeof ClassJoinAckSchema>;
 
@@ -268,6 +273,8 @@ export const ClassMuteAllSchema = z.strictObject({ kind: MediaKindSchema, mute: 
 export const ClassShareSchema = z.strictObject({ on: z.boolean() });
 /** A teacher ends someone's screen share (the camera mute never touches a share). */
 export const ClassStopShareSchema = z.strictObject({ target: ParticipantIdSchema });
+/** A teacher removes a participant from the class (issue 28). */
+export const ClassRemoveSchema = z.strictObject({ target: ParticipantIdSchema });
 
 /**
  * The order of a publisher's m-lines: the microphone, the camera, then the screen share, each its

@@ -17,6 +17,8 @@ export * from './shares.ts';
 export * from './screenshots.ts';
 export * from './balancing.ts';
 export * from './classroom.ts';
+export * from './classroom-polls.ts';
+export * from './classroom-lobby.ts';
 export * from './room.ts';
 export * from './chat.ts';
 export * from './social.ts';

@@ -1,3 +1,4 @@
+import type { ClassAccess } from '../calls/class-access.ts';
 import type { CallRooms } from '../calls/call-rooms.ts';
 import type { ChainAccess } from '../chain/chain.ts';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import type { InstanceSize } from '../http/metrics.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { MediaServer } from '../media/janus/index.ts';
-import type { AtriumServer, SocketFeature } from '../realtime/realtime.ts';
+import type { AtriumServer, NamespaceAdmission, SocketFeature } from '../realtime/realtime.ts';
 import type { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthRepository } from '../accounts/auth.repository.ts';
 
@@ -25,7 +26,7 @@ export interface FeatureDeps {
   /** Adds a handler set for every connection on the main socket namespace. */
   socket(feature: SocketFeature): void;
   /** Serves a socket namespace pattern (`/room/room-{n}`), signed-in sockets only. */
-  namespace(name: RegExp, feature: SocketFeature): void;
+  namespace(name: RegExp, feature: SocketFeature, admit?: NamespaceAdmission): void;
   /**
    * The classroom's SFU as it stands now: null until `main.ts` has connected it in the
    * background, and for good when Janus cannot be had (or a test does not start one).
@@ -39,6 +40,8 @@ export interface FeatureDeps {
   io(): AtriumServer | null;
   /** Who may join a call's own video room: social admits, the classroom checks. */
   callRooms: CallRooms;
+  /** Who may see inside a class with "ask to join": the classroom admits, chat and room ask. */
+  classAccess: ClassAccess;
   /**
    * The wallet's chain as it stands now: the remote chain, or the local one once `main.ts` has
    * started it in the background; null before that, when it failed, and with WALLET=off.

@@ -32,16 +32,25 @@ export interface SocketData {
   auth: AuthClaims | null;
 }
 
+/**
+ * What one server process tells the others (`io.serverSideEmit`, through the Redis adapter): for
+ * state that lives in a process's memory, such as a socket's classroom session.
+ */
+export interface InterServerEvents {
+  /** Issue 28: a teacher removed the participant on this socket; its process lets go of them. */
+  'class:remove': (socketId: string) => void;
+}
+
 export type AtriumServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 export type AtriumSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
@@ -50,6 +59,11 @@ export type HandlerRegistrar = <E extends ClientEventName>(event: E, handler: Ha
 
 /** A feature's socket part: called for every new connection. */
 export type SocketFeature = (socket: AtriumSocket, on: HandlerRegistrar) => void;
+/**
+ * A namespace's own check at the handshake, after the sign-in check: the refusal's text, or null
+ * to let the socket in. Before the connection, so a refused socket never hears a broadcast.
+ */
+export type NamespaceAdmission = (socket: AtriumSocket) => Promise<string | null>;
 
 /** The room every socket of one signed-in user joins on connect, on whichever process. */
 export const userRoom = (userId: string): string => `user:${userId}`;
@@ -83,7 +97,7 @@ export interface Realtime {
    * `/room/room-{n}`, say), behind the same handshake checks as the main one. Only signed-in
    * sockets (accounts or guests) get in; the feature reads the room from `socket.nsp.name`.
    */
-  namespace(name: RegExp, feature: SocketFeature): void;
+  namespace(name: RegExp, feature: SocketFeature, admit?: NamespaceAdmission): void;
   /** Messages dropped because they failed validation, since start. */
   readonly rejectedMessages: () => number;
   /** Messages dropped because their sender was over the event's per-user limit, since start. */
@@ -256,11 +270,18 @@ export async function attachRealtime(
 
   return {
     io,
-    namespace(name, feature) {
+    namespace(name, feature, admit) {
       io.of(name)
         .use(authenticateWith(false))
         .use((socket, next) => {
           next(socket.data.auth ? undefined : new Error(SocketText.notLoggedIn));
+        })
+        .use((socket, next) => {
+          if (!admit) return next();
+          admit(socket).then(
+            (refusal) => next(refusal === null ? undefined : new Error(refusal)),
+            (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+          );
         })
         .on('connection', (socket) => {
           feature(socket, (event, handler) => handle(socket, event, handler));

@@ -34,6 +34,18 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:hand:raise': { limit: 60, windowMs: 60_000 },
   'class:hand:lower': { limit: 120, windowMs: 60_000 },
   'class:hand:lower-all': { limit: 60, windowMs: 60_000 },
+  'class:lobby:policy': { limit: 30, windowMs: 60_000 },
+  // A teacher admitting a class of 30 one by one.
+  'class:lobby:admit': { limit: 120, windowMs: 60_000 },
+  'class:lobby:deny': { limit: 120, windowMs: 60_000 },
+  'class:lobby:admit-all': { limit: 30, windowMs: 60_000 },
+  'class:remove': { limit: 60, windowMs: 60_000 },
+  // Polls (issue 28 §3): a student may change their answer a few times; a teacher runs several.
+  'class:poll:create': { limit: 60, windowMs: 60_000 },
+  'class:poll:vote': { limit: 120, windowMs: 60_000 },
+  'class:poll:close': { limit: 60, windowMs: 60_000 },
+  'class:poll:show': { limit: 60, windowMs: 60_000 },
+  'class:poll:current': { limit: 60, windowMs: 60_000 },
   // Mesh mode: one SDP or ICE candidate per message, to each of up to three others.
   'class:signal': { limit: 1200, windowMs: 60_000 },
   // A chat panel watches one room at a time; posting is HTTP, limited there.

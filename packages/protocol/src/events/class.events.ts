@@ -11,6 +11,7 @@ import {
   ClassPublishSchema,
   ClassShareSchema,
   ClassStopShareSchema,
+  ClassRemoveSchema,
   MediaStateSchema,
   ClassSignalReceivedSchema,
   ClassSignalSchema,
@@ -24,11 +25,29 @@ import {
   ParticipantIdSchema,
   SessionDescriptionSchema,
 } from '../classroom.ts';
+import {
+  ClassPollCreateSchema,
+  ClassPollIdSchema,
+  ClassPollStateSchema,
+  ClassPollViewSchema,
+  ClassPollVoteSchema,
+} from '../classroom-polls.ts';
+import {
+  ClassLobbyPersonSchema,
+  ClassLobbySchema,
+  ClassLobbyVerdictSchema,
+  ClassPolicySchema,
+  ClassWaitingSchema,
+} from '../classroom-lobby.ts';
 import type { DomainEvents } from './event-spec.ts';
 
 /** The live classroom's signalling: the browser sends only SDP and ICE; the server runs Janus. */
 export const classClientEvents = {
-  'class:join': { payload: ClassJoinSchema, ack: ClassJoinAckSchema },
+  /** In the class, or (issue 28: a student, with `ask`) waiting in its lobby. */
+  'class:join': {
+    payload: ClassJoinSchema,
+    ack: z.union([ClassJoinAckSchema, ClassWaitingSchema]),
+  },
   'class:publish': {
     payload: ClassPublishSchema,
     ack: z.object({ sdp: SessionDescriptionSchema }),
@@ -55,6 +74,24 @@ export const classClientEvents = {
   'class:hand:lower': { payload: ClassLowerHandSchema, ack: ClassHandsSchema },
   /** Teachers and admins: every hand down. */
   'class:hand:lower-all': { payload: z.strictObject({}), ack: ClassHandsSchema },
+  /** Issue 28 §3, teachers and admins: opens a poll in their class (one open at a time). */
+  'class:poll:create': { payload: ClassPollCreateSchema, ack: ClassPollViewSchema },
+  /** A student answers the class's open poll, or changes their answer while it is open. */
+  'class:poll:vote': { payload: ClassPollVoteSchema, ack: ClassPollViewSchema },
+  /** Teachers and admins: closes the open poll. */
+  'class:poll:close': { payload: ClassPollIdSchema, ack: ClassPollViewSchema },
+  /** Teachers and admins: shows a closed poll's results to the class. */
+  'class:poll:show': { payload: ClassPollIdSchema, ack: ClassPollViewSchema },
+  /** The class's poll as this person may see it (after every join and rejoin). */
+  'class:poll:current': { payload: z.strictObject({}), ack: ClassPollStateSchema },
+  /** Issue 28 §1, teachers and admins: a class's entry policy, from in or outside the class. */
+  'class:lobby:policy': { payload: ClassPolicySchema, ack: ClassLobbySchema },
+  /** Teachers and admins in the class: let one waiting person in, or not, or everyone in. */
+  'class:lobby:admit': { payload: ClassLobbyPersonSchema, ack: ClassLobbySchema },
+  'class:lobby:deny': { payload: ClassLobbyPersonSchema, ack: ClassLobbySchema },
+  'class:lobby:admit-all': { payload: z.strictObject({}), ack: ClassLobbySchema },
+  /** Teachers and admins: takes a participant out of the class; a rejoin waits in the lobby. */
+  'class:remove': { payload: ClassRemoveSchema, ack: z.object({}) },
 } as const satisfies DomainEvents<'class'>;
 
 export const classServerEvents = {
@@ -72,6 +109,16 @@ export const classServerEvents = {
   'class:flags': { payload: GlobalMuteConfigSchema },
   /** The raised hands changed: all of them, in the order raised. */
   'class:hands': { payload: ClassHandsSchema },
+  /** The class's poll changed (opened, answered, closed, shown), as this person may see it. */
+  'class:poll': { payload: ClassPollStateSchema },
+  /** Issue 28 §1, to the class's teachers and admins: the entry policy and who waits. */
+  'class:lobby': { payload: ClassLobbySchema },
+  /** To a waiting person: they may come in (their page joins again). */
+  'class:lobby:admitted': { payload: ClassLobbyVerdictSchema },
+  /** To a waiting person: the teacher did not let them in. */
+  'class:lobby:denied': { payload: ClassLobbyVerdictSchema },
+  /** To a removed participant: they are out of the class (the server has let go already). */
+  'class:removed': { payload: ClassLobbyVerdictSchema },
   /** SPEC §3 channel messages: mute-all and allow-all. */
   'class:message': { payload: ClassChannelMessageSchema },
   /** An ICE candidate from Janus for this person's publisher or subscriber connection. */

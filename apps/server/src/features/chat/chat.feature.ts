@@ -17,6 +17,7 @@ export const chatFeature: Feature = {
       limiter: deps.limiter,
       readTokens: new ChatReadTokens(deps.jwtSecret),
       io: () => deps.io(),
+      classAccess: deps.classAccess,
     });
     await app.register(chatRoutes, { service });
     deps.socket(chatSocket(service));

@@ -5,8 +5,10 @@ import {
   CHAT_READ_TOKEN_WINDOW_MS,
   CHAT_RATE_WINDOW_MS,
   ChatText,
+  ClassLobbyText,
 } from '@atrium/protocol';
 import type { ChatMessage } from '@atrium/protocol';
+import type { ClassAccess } from '../../calls/class-access.ts';
 import type { ChatMessageRow } from '../../db/schema.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
@@ -54,6 +56,8 @@ export interface ChatServiceDeps {
   readTokens: ChatReadTokens;
   /** The socket server once built; messages are stored even when it is not there yet. */
   io: () => AtriumServer | null;
+  /** A class with "ask to join" has its chat for those let in (issue 28). */
+  classAccess: ClassAccess;
 }
 
 /**
@@ -63,8 +67,16 @@ export interface ChatServiceDeps {
 export class ChatService {
   constructor(private readonly deps: ChatServiceDeps) {}
 
+  /** A waiting (or removed) student reads and writes nothing of a class with "ask to join". */
+  private async requireInside(claims: AuthClaims, room: string): Promise<void> {
+    if (!(await this.deps.classAccess.mayEnter(claims, room))) {
+      throw forbidden(ClassLobbyText.waiting);
+    }
+  }
+
   async add(claims: AuthClaims | null, room: string, message: string): Promise<ChatMessage> {
     const account = requireChatter(claims);
+    await this.requireInside(account, room);
     const hit = await this.deps.limiter.hit(
       rateKey(account.sub),
       CHAT_RATE_WINDOW_MS,
@@ -89,7 +101,7 @@ export class ChatService {
     before?: number,
     limit = CHAT_PAGE_DEFAULT,
   ): Promise<ChatMessage[]> {
-    requireChatter(claims);
+    await this.requireInside(requireChatter(claims), room);
     const rows = await this.deps.repo.page(room, limit, before);
     return rows.reverse().map(toChatMessage);
   }
@@ -113,7 +125,8 @@ export class ChatService {
    * only ever opens reading; posting stays `add`, which takes access tokens alone.
    */
   async mayRead(claims: AuthClaims | null, room: string, token?: string): Promise<void> {
-    if (token === undefined) requireChatter(claims);
+    // SPEC §7's read tokens are given to whoever asks; they open reading for their room alone.
+    if (token === undefined) await this.requireInside(requireChatter(claims), room);
     else await this.deps.readTokens.verify(token, room);
   }
 

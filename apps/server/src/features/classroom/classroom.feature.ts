@@ -1,5 +1,7 @@
 import { turnIceServers } from '../../media/turn.ts';
 import type { Feature } from '../feature.ts';
+import { LobbyRepository } from './classroom.lobby.repository.ts';
+import { ClassroomPollsRepository } from './classroom.polls.repository.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { classroomRoutes } from './classroom.routes.ts';
 import { ClassroomService } from './classroom.service.ts';
@@ -14,6 +16,8 @@ export const classroomFeature: Feature = {
     await app.register(classroomRoutes, { service });
     const live = createClassroomRealtime({
       repo,
+      lobby: new LobbyRepository(deps.database.db),
+      polls: new ClassroomPollsRepository(deps.database.db),
       service,
       media: () => deps.media(),
       mediaSettled: () => deps.mediaSettled(),

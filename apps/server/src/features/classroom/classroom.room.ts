@@ -27,6 +27,8 @@ import type {
 } from '../../media/janus/index.ts';
 import type { AtriumServer, AtriumSocket } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import type { LobbyRepository } from './classroom.lobby.repository.ts';
+import type { ClassroomPollsRepository } from './classroom.polls.repository.ts';
 import type { ClassroomRepository } from './classroom.repository.ts';
 import type { ClassroomService } from './classroom.service.ts';
 import { flagsOf, isHost } from './classroom.service.ts';
@@ -63,6 +65,10 @@ export interface Session {
 
 export interface ClassroomRealtimeDeps {
   repo: ClassroomRepository;
+  /** The waiting room's SQL (issue 28). */
+  lobby: LobbyRepository;
+  /** The polls' SQL (issue 28 §3). */
+  polls: ClassroomPollsRepository;
   service: ClassroomService;
   media: () => MediaServer | null;
   /** Joins wait for this, so nobody lands in a mesh while Janus is still starting. */
@@ -134,6 +140,8 @@ export interface RoomCore {
   dropped: (channel: VideoChannel, gone: ClassroomParticipantRow[]) => Promise<void>;
   /** The common end of a join, once the row and the session exist: the room hears of it. */
   enter: (session: Session) => Promise<ClassJoinAck>;
+  /** Run when a class's last person leaves: its class session is over (issue 28). */
+  readonly sessionEnd: Array<(channel: VideoChannel) => Promise<void>>;
 }
 
 /** The hands as the protocol carries them (issue 28). */
@@ -143,6 +151,7 @@ export const handsOf = (rows: ClassroomHandRow[]): RaisedHand[] =>
 export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
   const { repo, service } = deps;
   const sessions = new Map<string, Session>();
+  const sessionEnd: RoomCore['sessionEnd'] = [];
   const emitToRoom = (channel: string) => deps.io()?.to(classRoomKey(channel));
   const emitToHosts = (channel: string) => deps.io()?.to(classHostsKey(channel));
 
@@ -187,9 +196,12 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     if (!(await repo.userStillIn(row.channel, row.userId, socket.id))) {
       await repo.releaseScreen(row.channel, row.userId);
     }
-    // The class is over for its hands once nobody is left in it (issue 28).
-    if ((await repo.participants(row.channel)).length === 0)
+    // The class session is over once nobody is left in it (issue 28): its hands go, and the
+    // parts that keep something per session hear of it.
+    if ((await repo.participants(row.channel)).length === 0) {
       await repo.lowerHands(row.channel, null);
+      for (const end of sessionEnd) await end(row.channel);
+    }
     emitToRoom(row.channel)?.emit('class:left', { id: row.feed });
   }
 
@@ -235,6 +247,9 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
       elapsedMs: Math.max(0, Date.now() - first),
       hands: handsOf(await repo.hands(channel)),
       userId: claims.sub,
+      entryPolicy: current.entryPolicy,
+      // Filled in for teachers and admins by the join (the lobby is its own part).
+      lobby: null,
     };
   }
 
@@ -249,5 +264,6 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     leave,
     dropped,
     enter,
+    sessionEnd,
   };
 }

@@ -73,6 +73,7 @@ export interface SfuPath {
   subscribe: Handler<'class:subscribe'>;
   start: Handler<'class:start'>;
   trickle: Handler<'class:trickle'>;
+  kick: (channel: VideoChannel, feed: number) => Promise<void>;
 }
 
 export function createSfuPath(core: RoomCore): SfuPath {
@@ -328,5 +329,17 @@ export function createSfuPath(core: RoomCore): SfuPath {
     return {};
   };
 
-  return { join, moderateRow, publish, subscribe, start, trickle };
+  /**
+   * Takes a participant out of the Janus room at once (issue 28's removal): their streams stop
+   * for everyone, whatever their page does. Without Janus (a mesh) there is nothing to kick.
+   */
+  async function kick(channel: VideoChannel, feed: number): Promise<void> {
+    const media = deps.media();
+    if (!media) return;
+    await janus(() =>
+      media.client.kick({ room: janusRoomId(channel), secret: roomSecret(channel), feed }),
+    );
+  }
+
+  return { join, moderateRow, publish, subscribe, start, trickle, kick };
 }

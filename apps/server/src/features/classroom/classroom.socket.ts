@@ -6,6 +6,7 @@ import { ClassroomText, isCallChannel, SocketText } from '@atrium/protocol';
 import type {
   ClassChannelMessage,
   ClassJoinAck,
+  ClassWaiting,
   MediaKind,
   RaisedHand,
   VideoChannel,
@@ -14,7 +15,9 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
+import { createLobby } from './classroom.lobby.ts';
 import { createMeshPath } from './classroom.mesh.ts';
+import { createPolls } from './classroom.polls.ts';
 import { createRoomCore, handsOf } from './classroom.room.ts';
 import type { ClassroomRealtimeDeps } from './classroom.room.ts';
 import { flagsOf, isHost, requireHost } from './classroom.service.ts';
@@ -34,6 +37,12 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   const { sessions, requireSession, serial, leave, announceAttributes } = core;
   const sfu = createSfuPath(core);
   const mesh = createMeshPath(core);
+  const polls = createPolls(core, deps.polls);
+  core.sessionEnd.push((channel) => polls.sessionEnded(channel));
+  const lobby = createLobby(core, deps.lobby, (channel, feed) =>
+    sfu.kick(channel, feed),
+  );
+  core.sessionEnd.push((channel) => lobby.sessionEnded(channel));
 
   /** A moderation at the SFU that is logged, not thrown, when Janus refuses it. */
   async function moderateQuietly(
@@ -84,13 +93,20 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     return session;
   }
 
-  async function join(socket: AtriumSocket, room: string): Promise<ClassJoinAck> {
+  async function join(socket: AtriumSocket, room: string): Promise<ClassJoinAck | ClassWaiting> {
     if (!socket.data.auth) throw forbidden(SocketText.notLoggedIn);
     const claims = requireAccountHolder(socket.data.auth);
     const channel = await service.admit(claims, room);
+    // With "ask to join", a student waits in the lobby until a teacher lets them in (issue 28).
+    const waiting = await lobby.gate(socket, claims, channel);
+    if (waiting) return waiting;
+    await lobby.leave(socket);
     await deps.mediaSettled?.();
     // Without Janus the room is a WebRTC mesh relayed by this socket server.
-    return deps.media() ? sfu.join(socket, claims, channel) : mesh.join(socket, claims, channel);
+    const ack = deps.media()
+      ? await sfu.join(socket, claims, channel)
+      : await mesh.join(socket, claims, channel);
+    return ack.host && !isCallChannel(channel) ? { ...ack, lobby: await lobby.view(channel) } : ack;
   }
 
   const feature: SocketFeature = (socket, on) => {
@@ -107,8 +123,11 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:trickle', sfu.trickle);
     on('class:signal', mesh.signal);
 
+    lobby.register(socket, on);
+
     on('class:leave', async (s) => {
       const session = sessions.get(s.id);
+      await lobby.leave(s);
       await serial(s, () => leave(s));
       // Leaving on purpose lowers the hand (a dropped connection keeps it: issue 28), unless the
       // person is still in the class from another tab.
@@ -210,6 +229,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
       await announceAttributes(s.id);
       return {};
     });
+
+    polls.register(socket, on);
   };
 
   return {

@@ -1,4 +1,4 @@
-import { ROOM_NAMESPACE_PATTERN } from '@atrium/protocol';
+import { ClassLobbyText, ROOM_NAMESPACE_PATTERN, roomOfNamespace } from '@atrium/protocol';
 import type { Feature } from '../feature.ts';
 import { roomRoutes } from './room.routes.ts';
 import { RoomRepository } from './room.repository.ts';
@@ -28,6 +28,12 @@ export const roomFeature: Feature = {
         closing: () => closing,
         popupAllowed: (url) => service.popupAllowed(url),
       }),
+      // A class with "ask to join" shows its board, page and people only to those let in.
+      async (socket) => {
+        const room = roomOfNamespace(socket.nsp.name);
+        if (!room || (await deps.classAccess.mayEnter(socket.data.auth, room))) return null;
+        return ClassLobbyText.waiting;
+      },
     );
   },
 };

@@ -1,7 +1,8 @@
 import type { MediaKind, VideoChannel } from '@atrium/protocol';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ClassroomState } from './engine/types.ts';
+import type { ClassroomState, PollActions } from './engine/types.ts';
 import { IDLE_CLASSROOM } from './panelModel.ts';
+import { idlePolls } from './pollModel.ts';
 
 /** How the panel is laid out; shared by every place that shows it. */
 export interface PanelView {
@@ -41,6 +42,8 @@ export interface ClassroomController {
   setHand: (up: boolean) => void;
   /** Teacher: lowers one hand, or all of them (null). */
   lowerHand: (userId: string | null) => void;
+  /** The class's poll (issue 28 §3); each rejects with the server's words, for the panel to show. */
+  polls: PollActions;
 }
 
 const noop = () => undefined;
@@ -65,6 +68,7 @@ export const idleController: ClassroomController = {
   muteAll: noop,
   setHand: noop,
   lowerHand: noop,
+  polls: idlePolls,
 };
 
 export const ClassroomContext = createContext<ClassroomController>(idleController);

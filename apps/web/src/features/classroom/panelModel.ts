@@ -65,6 +65,7 @@ export const IDLE_CLASSROOM: ClassroomState = {
   otherSharer: null,
   flags: { global_mute_audio_config: false, global_mute_video_config: false },
   hands: [],
+  poll: null,
   devices: {},
   error: null,
 };

@@ -9,6 +9,7 @@ import type {
   ServerPayload,
   VideoChannel,
 } from '@atrium/protocol';
+import { isClassroomRoom } from '@atrium/protocol';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore } from '../../../shared/store.ts';
 import {
@@ -19,6 +20,7 @@ import {
   type MediaAccess,
 } from './localMedia.ts';
 import { createMeshTransport } from './mesh.ts';
+import { createPollEngine } from './polls.ts';
 import { createSfuTransport } from './sfu.ts';
 import type { InboundStats, MediaTransport } from './transport.ts';
 import {
@@ -239,6 +241,7 @@ export function createClassroomClient(
   socket.on('class:hands', on.hands);
   socket.on('disconnect', on.disconnect);
   socket.on('connect', on.connect);
+  const polls = createPollEngine(socket, store, joined);
 
   async function readLevels(): Promise<void> {
     if (!transport || !joined()) return;
@@ -407,6 +410,10 @@ export function createClassroomClient(
     });
     refreshSelfVideo();
     reportSending();
+    // A class's open poll (or shown results) for whoever comes in, late or again (issue 28).
+    if (isClassroomRoom(ack.room)) {
+      void polls.refresh(() => run === generation).catch(() => undefined);
+    }
     const options = {
       socket,
       self: ack.id,
@@ -560,6 +567,7 @@ export function createClassroomClient(
     muteAll,
     setHand,
     lowerHand,
+    ...polls.actions,
   };
   // Support staff read a class's connections from the console; the e2e tests and benchmarks
   // read the frames and packets that arrive. It gives a page script nothing it could not do.
@@ -578,6 +586,7 @@ export function createClassroomClient(
       socket.off('class:hands', on.hands);
       socket.off('disconnect', on.disconnect);
       socket.off('connect', on.connect);
+      polls.dispose();
       store.clear();
     },
   };

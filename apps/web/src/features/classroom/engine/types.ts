@@ -1,7 +1,15 @@
 // The contract between the classroom's media engine (engine/) and its screens. The engine owns
 // the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
 // and call `ClassroomActions`. Nothing here knows about React.
-import type { GlobalMuteConfig, MediaKind, RaisedHand, Role, VideoChannel } from '@atrium/protocol';
+import type {
+  ClassPollCreate,
+  ClassPollView,
+  GlobalMuteConfig,
+  MediaKind,
+  RaisedHand,
+  Role,
+  VideoChannel,
+} from '@atrium/protocol';
 import type { Store } from '../../../shared/store.ts';
 
 /** SPEC §9: a participant whose audio level is at least this (0–100) is the active speaker. */
@@ -92,6 +100,8 @@ export interface ClassroomState {
   flags: GlobalMuteConfig;
   /** Raised hands in the order raised (issue 28): a queue for the teacher, a hand on the tiles. */
   hands: RaisedHand[];
+  /** The class's poll as this person may see it (issue 28 §3), or none. */
+  poll: ClassPollView | null;
   /** The devices in use. */
   devices: DeviceChoice;
   /** The last failure, in words for the person (join refused, media server down…). */
@@ -104,7 +114,19 @@ export interface SwitchResult {
   mic?: boolean;
 }
 
-export interface ClassroomActions {
+/** Issue 28 §3: each rejects with the server's words when it refuses. */
+export interface PollActions {
+  /** Teacher: opens a poll in the class. */
+  createPoll(draft: ClassPollCreate): Promise<void>;
+  /** Student: answers the open poll, or changes the answer. */
+  votePoll(pollId: string, choice: number): Promise<void>;
+  /** Teacher: closes the open poll. */
+  closePoll(pollId: string): Promise<void>;
+  /** Teacher: shows a closed poll's results to the class. */
+  showPoll(pollId: string): Promise<void>;
+}
+
+export interface ClassroomActions extends PollActions {
   /** Leaves any room first, then joins `room` with `devices` (SPEC §4 join flow). */
   join(room: VideoChannel, devices?: DeviceChoice): Promise<void>;
   leave(): Promise<void>;

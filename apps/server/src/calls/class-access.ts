@@ -1,0 +1,52 @@
+// Who may see inside a class (issue 28 §1): with "ask to join", only those a teacher let in. The
+// classroom feature keeps the lobby; the chat and the room socket (whiteboard, pushed page, the
+// names of those present) ask here before they show a class to anyone. Features do not import each
+// other, so they meet here, in `FeatureDeps.classAccess`, as calls do in `call-rooms.ts`.
+import { isClassroomRoom } from '@atrium/protocol';
+import { and, eq } from 'drizzle-orm';
+import type { AppDb } from '../db/database.ts';
+import { classroomChannels, classroomLobby, classroomParticipants } from '../db/schema.ts';
+import type { AuthClaims } from '../security/access-tokens.ts';
+
+export interface ClassAccess {
+  /**
+   * Whether `claims` may see inside `room`: always outside a class (room-1..3) and for teachers
+   * and admins; else when the class is open and they were not removed, when a teacher admitted
+   * them, or while they are in it.
+   */
+  mayEnter(claims: AuthClaims | null, room: string): Promise<boolean>;
+}
+
+/** One statement, so every process answers the same from PostgreSQL. */
+export class ClassAccessRepository implements ClassAccess {
+  constructor(private readonly db: AppDb) {}
+
+  async mayEnter(claims: AuthClaims | null, room: string): Promise<boolean> {
+    if (!isClassroomRoom(room)) return true;
+    if (claims?.role === 'teacher' || claims?.role === 'admin') return true;
+    if (!claims) return false;
+    const [row] = await this.db
+      .select({
+        policy: classroomChannels.entryPolicy,
+        state: classroomLobby.state,
+        inside: classroomParticipants.socketId,
+      })
+      .from(classroomChannels)
+      .leftJoin(
+        classroomLobby,
+        and(eq(classroomLobby.channel, classroomChannels.channel), eq(classroomLobby.userId, claims.sub)),
+      )
+      .leftJoin(
+        classroomParticipants,
+        and(
+          eq(classroomParticipants.channel, classroomChannels.channel),
+          eq(classroomParticipants.userId, claims.sub),
+        ),
+      )
+      .where(eq(classroomChannels.channel, room))
+      .limit(1);
+    if (!row) return true;
+    if (row.inside !== null || row.state === 'admitted') return true;
+    return row.policy === 'open' && row.state !== 'removed';
+  }
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { EntryPolicy } from '@atrium/protocol';
+import type { AppDb } from '../../db/database.ts';
+import { classroomChannels, classroomLobby } from '../../db/schema.ts';
+import type { ClassroomLobbyRow } from '../../db/schema.ts';
+
+/** The lobby's SQL (issue 28 §1): one row per person and class, shared by every process. */
+export class LobbyRepository {
+  constructor(private readonly db: AppDb) {}
+
+  async setPolicy(channel: string, policy: EntryPolicy): Promise<void> {
+    await this.db
+      .update(classroomChannels)
+      .set({ entryPolicy: policy, updatedAt: new Date() })
+      .where(eq(classroomChannels.channel, channel));
+  }
+
+  async entry(channel: string, userId: string): Promise<ClassroomLobbyRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(classroomLobby)
+      .where(and(eq(classroomLobby.channel, channel), eq(classroomLobby.userId, userId)));
+    return row;
+  }
+
+  /**
+   * Puts a person in the lobby from `socketId` (a reconnect moves their place to the new socket
+   * and keeps it: the order is by `since`).
+   */
+  async wait(channel: string, userId: string, name: string, socketId: string): Promise<void> {
+    await this.db
+      .insert(classroomLobby)
+      .values({ channel, userId, name, socketId, state: 'waiting' })
+      .onConflictDoUpdate({
+        target: [classroomLobby.channel, classroomLobby.userId],
+        set: {
+          name,
+          socketId,
+          state: 'waiting',
+          since: sql`case when ${classroomLobby.state} = 'waiting' then ${classroomLobby.since} else now() end`,
+        },
+      });
+  }
+
+  /** Everyone waiting in the class's lobby, in the order they came. */
+  async waiting(channel: string): Promise<ClassroomLobbyRow[]> {
+    return this.db
+      .select()
+      .from(classroomLobby)
+      .where(and(eq(classroomLobby.channel, channel), eq(classroomLobby.state, 'waiting')))
+      .orderBy(asc(classroomLobby.since));
+  }
+
+  /** Lets one waiting person (or, with null, all of them) in; returns whom, with their sockets. */
+  async admit(channel: string, userId: string | null): Promise<ClassroomLobbyRow[]> {
+    return this.db
+      .update(classroomLobby)
+      .set({ state: 'admitted', since: new Date() })
+      .where(
+        and(
+          eq(classroomLobby.channel, channel),
+          eq(classroomLobby.state, 'waiting'),
+          userId === null ? undefined : eq(classroomLobby.userId, userId),
+        ),
+      )
+      .returning();
+  }
+
+  /** Takes a waiting person out of the lobby; returns their row (with the socket) if they waited. */
+  async deny(channel: string, userId: string): Promise<ClassroomLobbyRow | undefined> {
+    const [row] = await this.db
+      .delete(classroomLobby)
+      .where(
+        and(
+          eq(classroomLobby.channel, channel),
+          eq(classroomLobby.userId, userId),
+          eq(classroomLobby.state, 'waiting'),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Marks a person removed from the class session: their next join waits, whatever the policy. */
+  async markRemoved(channel: string, userId: string, name: string): Promise<void> {
+    await this.db
+      .insert(classroomLobby)
+      .values({ channel, userId, name, state: 'removed', socketId: null })
+      .onConflictDoUpdate({
+        target: [classroomLobby.channel, classroomLobby.userId],
+        set: { state: 'removed', socketId: null, since: new Date() },
+      });
+  }
+
+  /** A waiting socket went (closed tab, left the lobby): its person waits no more. */
+  async leave(socketId: string): Promise<ClassroomLobbyRow[]> {
+    return this.db
+      .delete(classroomLobby)
+      .where(and(eq(classroomLobby.socketId, socketId), eq(classroomLobby.state, 'waiting')))
+      .returning();
+  }
+
+  /**
+   * The class session ended (its last person left): who was admitted or removed starts afresh
+   * next time. Those still waiting keep waiting for a teacher.
+   */
+  async endSession(channel: string): Promise<void> {
+    await this.db
+      .delete(classroomLobby)
+      .where(and(eq(classroomLobby.channel, channel), ne(classroomLobby.state, 'waiting')));
+  }
+}

@@ -1,0 +1,205 @@
+// Issue 28 §1: a class's waiting room and removal. The policy and the lobby are in PostgreSQL, so
+// a teacher on one process admits a student waiting on another; the verdict reaches the waiting
+// socket through socket.io (the Redis adapter). A waiting person has no session: no media, no
+// class events, no names of those inside. Removal stops the person's streams at Janus (`kick`),
+// deletes their row, and tells the process holding their socket to let go of its session.
+import { ClassLobbyText, ClassroomRoomSchema, ClassroomText, isCallChannel } from '@atrium/protocol';
+import type { ClassLobby, ClassWaiting, VideoChannel } from '@atrium/protocol';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { AtriumSocket, HandlerRegistrar } from '../../realtime/realtime.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import type { LobbyRepository } from './classroom.lobby.repository.ts';
+import { classHostsKey, classRoomKey, handsOf } from './classroom.room.ts';
+import type { RoomCore } from './classroom.room.ts';
+import { isHost, requireHost } from './classroom.service.ts';
+
+export interface Lobby {
+  /** Whether a join must wait: the answer to send back if so, null to go in. */
+  gate(socket: AtriumSocket, claims: AuthClaims, channel: VideoChannel): Promise<ClassWaiting | null>;
+  /** The socket left the lobby (a deliberate leave, a closed tab): its place goes. */
+  leave(socket: AtriumSocket): Promise<void>;
+  /** The class session ended (nobody left in it). */
+  sessionEnded(channel: VideoChannel): Promise<void>;
+  /** What a teacher or admin sees of the lobby (on joining the class, then by `class:lobby`). */
+  view(channel: VideoChannel): Promise<ClassLobby>;
+  register(socket: AtriumSocket, on: HandlerRegistrar): void;
+}
+
+export function createLobby(
+  core: RoomCore,
+  lobby: LobbyRepository,
+  kick: (channel: VideoChannel, feed: number) => Promise<void>,
+): Lobby {
+  const { deps, sessions } = core;
+  const { repo, service, log } = deps;
+  /** Sockets of this process that wait in a lobby, so a disconnect costs a query only for them. */
+  const waitingHere = new Set<string>();
+
+  async function view(channel: VideoChannel): Promise<ClassLobby> {
+    const [row, waiting] = await Promise.all([service.channel(channel), lobby.waiting(channel)]);
+    return {
+      policy: row.entryPolicy,
+      waiting: waiting.map((w) => ({ userId: w.userId, name: w.name, since: w.since.getTime() })),
+    };
+  }
+
+  /** Tells the class's teachers and admins (every process) the lobby as it now stands. */
+  async function tellHosts(channel: VideoChannel): Promise<ClassLobby> {
+    const current = await view(channel);
+    core.emitToHosts(channel)?.emit('class:lobby', current);
+    return current;
+  }
+
+  /** A host in a class (not a call) on this socket. */
+  function requireHostInClass(s: AtriumSocket) {
+    requireHost(s.data.auth);
+    const session = sessions.get(s.id);
+    if (!session) throw badRequest(ClassLobbyText.joinFirst);
+    if (isCallChannel(session.channel)) throw forbidden(ClassLobbyText.noLobbyInCall);
+    return session;
+  }
+
+  async function admit(channel: VideoChannel, userId: string | null): Promise<number> {
+    const rows = await lobby.admit(channel, userId);
+    const io = deps.io();
+    for (const row of rows) {
+      if (row.socketId) io?.to(row.socketId).emit('class:lobby:admitted', { room: channel });
+    }
+    return rows.length;
+  }
+
+  /**
+   * Lets go of a removed participant's session if this process holds it: its Janus session closes
+   * and the others hear that they left. The row is gone already.
+   */
+  async function letGo(socketId: string): Promise<void> {
+    const session = sessions.get(socketId);
+    if (!session) return;
+    await core.serial(session.socket, () => core.leave(session.socket));
+  }
+
+  async function remove(s: AtriumSocket, target: number): Promise<void> {
+    const session = requireHostInClass(s);
+    const { channel } = session;
+    const row = await repo.participantByFeed(channel, target);
+    if (!row) throw notFound(ClassroomText.unknownParticipant);
+    if (isHost(row.role as AuthClaims['role'])) throw forbidden(ClassLobbyText.hostNotRemoved);
+    await lobby.markRemoved(channel, row.userId, row.name);
+    await repo.lowerHands(channel, row.userId);
+    const io = deps.io();
+    // Every tab of that person in this class goes.
+    const theirs = (await repo.participants(channel)).filter((r) => r.userId === row.userId);
+    for (const each of theirs) {
+      // The SFU drops their streams now, whatever their page does.
+      await kick(channel, each.feed).catch((err: unknown) =>
+        log.error({ err, channel, feed: each.feed }, 'classroom kick failed'),
+      );
+      const gone = await repo.removeParticipant(each.socketId);
+      if (gone) core.emitToRoom(channel)?.emit('class:left', { id: gone.feed });
+      io?.in(each.socketId).socketsLeave([classRoomKey(channel), classHostsKey(channel)]);
+      io?.to(each.socketId).emit('class:removed', { room: channel });
+      if (sessions.has(each.socketId)) await letGo(each.socketId);
+      else io?.serverSideEmit('class:remove', each.socketId);
+    }
+    await repo.releaseScreenUnlessIn(
+      channel,
+      (await repo.participants(channel)).map((r) => r.userId),
+    );
+    core.emitToRoom(channel)?.emit('class:hands', { hands: handsOf(await repo.hands(channel)) });
+  }
+
+  let listening = false;
+  /** The other processes' removals of sockets held here (once the socket server exists). */
+  function listen(): void {
+    const io = deps.io();
+    if (listening || !io) return;
+    listening = true;
+    io.on('class:remove', (socketId: string) => {
+      void letGo(socketId).catch((err: unknown) =>
+        log.error({ err }, 'classroom removal failed'),
+      );
+    });
+  }
+
+  return {
+    async gate(socket, claims, channel) {
+      if (isCallChannel(channel) || isHost(claims.role)) return null;
+      const [row, entry] = await Promise.all([
+        service.channel(channel),
+        lobby.entry(channel, claims.sub),
+      ]);
+      if (entry?.state === 'admitted') return null;
+      if (row.entryPolicy === 'open' && entry?.state !== 'removed') return null;
+      // Waiting is outside every class: a session this socket had elsewhere ends.
+      await core.leave(socket);
+      await lobby.wait(channel, claims.sub, claims.username, socket.id);
+      waitingHere.add(socket.id);
+      await tellHosts(channel);
+      return { waiting: true, room: channel };
+    },
+
+    async leave(socket) {
+      if (!waitingHere.delete(socket.id)) return;
+      for (const row of await lobby.leave(socket.id)) await tellHosts(row.channel);
+    },
+
+    async sessionEnded(channel) {
+      await lobby.endSession(channel);
+    },
+
+    view,
+
+    register(socket, on) {
+      listen();
+      socket.on('disconnect', () => {
+        if (!waitingHere.has(socket.id)) return;
+        waitingHere.delete(socket.id);
+        void lobby
+          .leave(socket.id)
+          .then(async (rows) => {
+            for (const row of rows) await tellHosts(row.channel);
+          })
+          .catch((err: unknown) => log.error({ err }, 'lobby leave failed'));
+      });
+
+      on('class:lobby:policy', async (s, { room, policy }) => {
+        requireHost(s.data.auth);
+        const parsed = ClassroomRoomSchema.safeParse(room);
+        if (!parsed.success) {
+          throw isCallChannel(room)
+            ? forbidden(ClassLobbyText.noLobbyInCall)
+            : notFound(ClassroomText.unknownRoom);
+        }
+        await lobby.setPolicy(parsed.data, policy);
+        // Opening the door lets in whoever waits.
+        if (policy === 'open') await admit(parsed.data, null);
+        return tellHosts(parsed.data);
+      });
+
+      on('class:lobby:admit', async (s, { userId }) => {
+        const { channel } = requireHostInClass(s);
+        if ((await admit(channel, userId)) === 0) throw notFound(ClassLobbyText.notWaiting);
+        return tellHosts(channel);
+      });
+
+      on('class:lobby:admit-all', async (s) => {
+        const { channel } = requireHostInClass(s);
+        await admit(channel, null);
+        return tellHosts(channel);
+      });
+
+      on('class:lobby:deny', async (s, { userId }) => {
+        const { channel } = requireHostInClass(s);
+        const row = await lobby.deny(channel, userId);
+        if (!row) throw notFound(ClassLobbyText.notWaiting);
+        if (row.socketId) deps.io()?.to(row.socketId).emit('class:lobby:denied', { room: channel });
+        return tellHosts(channel);
+      });
+
+      on('class:remove', async (s, { target }) => {
+        await remove(s, target);
+        return {};
+      });
+    },
+  };
+}
