@@ -66,6 +66,21 @@ export class LobbyRepository {
       .returning();
   }
 
+  /**
+   * The door closes during a class: those already in it count as admitted, so a dropped
+   * connection brings them back in rather than into the lobby.
+   */
+  async admitPresent(channel: string, people: { userId: string; name: string }[]): Promise<void> {
+    if (people.length === 0) return;
+    await this.db
+      .insert(classroomLobby)
+      .values(people.map((p) => ({ channel, ...p, state: 'admitted' as const, socketId: null })))
+      .onConflictDoUpdate({
+        target: [classroomLobby.channel, classroomLobby.userId],
+        set: { state: 'admitted', socketId: null },
+      });
+  }
+
   /** Takes a waiting person out of the lobby; returns their row (with the socket) if they waited. */
   async deny(channel: string, userId: string): Promise<ClassroomLobbyRow | undefined> {
     const [row] = await this.db

@@ -245,12 +245,20 @@ describe.each(setups)('the waiting room and removal (%s)', (_name, twoProcesses)
     const room = 'room-2';
     const teacher = await connect(person('rteach', 'teacher'), teacherSide);
     const eve = await connect(person('reve'), studentSide);
-    const fay = await connect(person('rfay'), studentSide);
+    let fay = await connect(person('rfay'), studentSide);
     const t = (await join(teacher.socket, room)) as ClassJoinAck;
     expect(t.entryPolicy).toBe('open');
     const e = (await join(eve.socket, room)) as ClassJoinAck;
-    const f = (await join(fay.socket, room)) as ClassJoinAck;
+    let f = (await join(fay.socket, room)) as ClassJoinAck;
     await ok(ask(eve.socket, 'class:hand:raise', {}));
+    // The door closes during class: those in it stay let in, through a dropped connection too.
+    await ok(ask(teacher.socket, 'class:lobby:policy', { room, policy: 'ask' }));
+    fay.socket.disconnect();
+    await expect.poll(() => inside(room)).toEqual(['reve', 'rteach']);
+    fay = await connect(fay.claims, studentSide);
+    f = (await join(fay.socket, room)) as ClassJoinAck;
+    expect('waiting' in f).toBe(false);
+    await ok(ask(teacher.socket, 'class:lobby:policy', { room, policy: 'open' }));
 
     // A student cannot remove anyone; nobody removes a teacher; an unknown id is refused.
     expect(await ask(fay.socket, 'class:remove', { target: e.id })).toEqual({

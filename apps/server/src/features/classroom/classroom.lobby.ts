@@ -171,8 +171,15 @@ export function createLobby(
             : notFound(ClassroomText.unknownRoom);
         }
         await lobby.setPolicy(parsed.data, policy);
-        // Opening the door lets in whoever waits.
+        // Opening the door lets in whoever waits; closing it keeps in whoever is in.
         if (policy === 'open') await admit(parsed.data, null);
+        else {
+          const present = (await repo.participants(parsed.data)).filter(
+            (r) => !isHost(r.role as AuthClaims['role']),
+          );
+          const unique = new Map(present.map((r) => [r.userId, { userId: r.userId, name: r.name }]));
+          await lobby.admitPresent(parsed.data, [...unique.values()]);
+        }
         return tellHosts(parsed.data);
       });
 

@@ -3,7 +3,13 @@ import { Suspense, useContext, useEffect, useId, useRef, useState, type ReactNod
 import type { ClassroomTile } from './engine/types.ts';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
-import { ControlButton, MediaControls, RaisedHands, TeacherControls } from './PanelControls.tsx';
+import {
+  ControlButton,
+  Lobby,
+  MediaControls,
+  RaisedHands,
+  TeacherControls,
+} from './PanelControls.tsx';
 import { ClassroomUiText as T } from './texts.ts';
 import { useElapsed } from './useElapsed.ts';
 import { VideoTile } from './VideoTile.tsx';
@@ -62,6 +68,14 @@ export function ClassroomPanel({
               <time className="classroom-panel__timer" aria-label={T.elapsed}>
                 {elapsed}
               </time>
+              {state.host && (state.lobby?.waiting.length ?? 0) > 0 && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span className="classroom-panel__waiting" data-testid="classroom-waiting">
+                    {T.waitingCount(state.lobby!.waiting.length)}
+                  </span>
+                </>
+              )}
             </p>
           )}
         </div>
@@ -95,6 +109,8 @@ export function ClassroomPanel({
       )}
 
       {(state.phase === 'idle' || state.phase === 'failed') && !view.minimized && <NotJoined />}
+
+      {state.phase === 'waiting' && <Waiting />}
 
       {joined && !view.minimized && (
         <div className={`classroom-panel__body${chatOpen ? ' classroom-panel__body--chat' : ''}`}>
@@ -153,6 +169,7 @@ export function ClassroomPanel({
           />
           {state.host && !inCall && !view.minimized && (
             <>
+              <Lobby />
               <RaisedHands />
               <TeacherControls />
             </>
@@ -217,6 +234,34 @@ function NotJoined() {
       >
         <Icon name="settings" size={18} />
         {T.joinWithSettings}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * "Ask to join" (issue 28): the person waits with nothing of the class, until a teacher lets them
+ * in (the engine then joins by itself) or not. Leaving is one click.
+ */
+function Waiting() {
+  const { leave } = useClassroom();
+  const leaveRef = useRef<HTMLButtonElement>(null);
+  // Focus goes to the one thing the person can do here.
+  useEffect(() => leaveRef.current?.focus(), []);
+  return (
+    <div className="classroom-join classroom-lobby-wait">
+      <p className="classroom-panel__status" role="status">
+        <span className="classroom-spinner" aria-hidden="true" />
+        {T.waiting}
+      </p>
+      <button
+        ref={leaveRef}
+        type="button"
+        className="button button--secondary"
+        onClick={() => leave()}
+      >
+        <Icon name="leave" size={18} />
+        {T.lobbyLeave}
       </button>
     </div>
   );

@@ -27,6 +27,7 @@ import { loadDeviceSetting, saveDeviceSetting } from './deviceSetting.ts';
 import { loadClassroomEngine, type CreateClassroomClient } from './engineLoader.ts';
 import type { ClassroomClient, DeviceChoice } from './engine/types.ts';
 import { changedDevices, IDLE_CLASSROOM, lacksAllDevices, switchMessages } from './panelModel.ts';
+import { forwardPolls } from './pollModel.ts';
 import { RoomChannelContext, useRoomChannel } from './room/useRoomChannel.ts';
 import { PHONE_QUERY } from '../../shared/ui/useMediaQuery.ts';
 import { ClassroomUiText as T } from './texts.ts';
@@ -217,6 +218,15 @@ export function ClassroomProvider({
       setHand: (up: boolean) => run(() => actions()?.setHand(up) ?? Promise.resolve()),
       lowerHand: (userId: string | null) =>
         run(() => actions()?.lowerHand(userId) ?? Promise.resolve()),
+      polls: forwardPolls(actions),
+      lobby: {
+        setEntryPolicy: (policy) =>
+          run(() => actions()?.setEntryPolicy(policy) ?? Promise.resolve()),
+        admit: (userId) => run(() => actions()?.admit(userId) ?? Promise.resolve()),
+        deny: (userId) => run(() => actions()?.deny(userId) ?? Promise.resolve()),
+        removeParticipant: (target) =>
+          run(() => actions()?.removeParticipant(target) ?? Promise.resolve()),
+      },
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);
 

@@ -5,6 +5,7 @@ import { notifyError } from '../../shared/toast/toast.ts';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { inputBlocked } from './panelModel.ts';
+import { PollButton, StudentPoll, TeacherPoll } from './PollPanel.tsx';
 import { useRoomChannelContext } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
 import { defaultBoardUrl } from './whiteboard/frame.ts';
@@ -183,15 +184,18 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
           {reasons.join(' · ')}
         </p>
       )}
+      {!state.host && state.room && isClassroomRoom(state.room) && <StudentPoll />}
     </>
   );
 }
 
 /** SPEC §2's teacher row: student browser, mute-all and allow-all for audio and video. */
 export function TeacherControls() {
-  const { state, muteAll } = useClassroom();
+  const { state, muteAll, lobby } = useClassroom();
+  const askToJoin = state.lobby?.policy === 'ask';
   const room = useRoomChannelContext();
   const popupOpen = room.view.state.popup !== null;
+  const [composingPoll, setComposingPoll] = useState(false);
   // SPEC §5: the prompt's answer is trimmed; an empty one does nothing.
   const toggleStudentBrowser = async () => {
     try {
@@ -271,7 +275,21 @@ export function TeacherControls() {
           <Icon name="browser" size={16} />
           {popupOpen ? T.closeStudentBrowser : T.studentBrowser}
         </button>
+        {/* Issue 28: the entry policy; the lobby above lists who waits. */}
+        <button
+          type="button"
+          className="classroom-chip"
+          aria-pressed={askToJoin}
+          data-control="ask-to-join"
+          title={T.askToJoinHint}
+          onClick={() => lobby.setEntryPolicy(askToJoin ? 'open' : 'ask')}
+        >
+          <Icon name="lock" size={16} />
+          {T.askToJoin}
+        </button>
+        <PollButton open={composingPoll} onToggle={() => setComposingPoll(!composingPoll)} />
       </div>
+      <TeacherPoll composing={composingPoll} onComposingChange={setComposingPoll} />
       {!state.enforced && <p className="classroom-teacher__note">{T.meshNote}</p>}
     </div>
   );
@@ -366,6 +384,73 @@ export function RaisedHands() {
                 >
                   {T.lowerHand}
                 </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * The teacher's lobby (issue 28 §1): who waits to join, in the order they came, with Admit, Deny
+ * and Admit all. A polite live region says who just arrived.
+ */
+export function Lobby() {
+  const { state, lobby } = useClassroom();
+  const waiting = state.lobby?.waiting ?? [];
+  const [announced, setAnnounced] = useState('');
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const now = new Set(waiting.map((w) => w.userId));
+    if (known.current) {
+      const arrived = waiting.find((w) => !known.current!.has(w.userId));
+      if (arrived) setAnnounced(T.lobbyArrived(arrived.name));
+    }
+    known.current = now;
+  }, [waiting]);
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announced}
+      </p>
+      {waiting.length > 0 && (
+        <section className="classroom-hands classroom-lobby" aria-label={T.lobbyTitle(waiting.length)}>
+          <div className="classroom-hands__head">
+            <h3 className="classroom-hands__title">
+              <Icon name="lock" size={16} />
+              {T.lobbyTitle(waiting.length)}
+            </h3>
+            <button type="button" className="classroom-chip" onClick={() => lobby.admit(null)}>
+              {T.admitAll}
+            </button>
+          </div>
+          <ol className="classroom-hands__list">
+            {waiting.map((w) => (
+              <li key={w.userId} className="classroom-hands__item">
+                <span className="classroom-hands__name">{w.name}</span>
+                <time className="classroom-hands__time" dateTime={new Date(w.since).toISOString()}>
+                  {T.lobbyWaitingSince(clock(w.since))}
+                </time>
+                <span className="classroom-lobby__actions">
+                  <button
+                    type="button"
+                    className="classroom-chip classroom-chip--primary"
+                    aria-label={T.admitOf(w.name)}
+                    onClick={() => lobby.admit(w.userId)}
+                  >
+                    {T.admit}
+                  </button>
+                  <button
+                    type="button"
+                    className="classroom-chip"
+                    aria-label={T.denyOf(w.name)}
+                    onClick={() => lobby.deny(w.userId)}
+                  >
+                    {T.deny}
+                  </button>
+                </span>
               </li>
             ))}
           </ol>

@@ -8,6 +8,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { isClassroomRoom } from '@atrium/protocol';
+import { confirm } from '../../shared/dialogs/dialogStore.ts';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
 import type { ClassroomTile } from './engine/types.ts';
 import { initials } from './format.ts';
@@ -153,8 +155,11 @@ const MENU_ROOM = 180;
 function TileMenu({ tile }: { tile: ClassroomTile }) {
   const { name } = tile;
   const actions = useContext(TileActionsContext);
-  const { state, stopShareOf } = useClassroom();
+  const { state, stopShareOf, lobby } = useClassroom();
   const canStopShare = state.host && tile.sharingScreen;
+  // Issue 28: a teacher takes a student out of a class (not a call, never a teacher).
+  const canRemove =
+    state.host && tile.role === 'member' && state.room !== null && isClassroomRoom(state.room);
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<CSSProperties>({});
   const menuId = useId();
@@ -242,6 +247,24 @@ function TileMenu({ tile }: { tile: ClassroomTile }) {
                 }}
               >
                 {T.stopShareOf(name)}
+              </button>
+            )}
+            {canRemove && (
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="classroom-menu__stop-share"
+                onClick={() => {
+                  setOpen(false);
+                  void confirm({
+                    title: T.removeFromClass,
+                    message: T.removeConfirm(name),
+                    confirmLabel: T.removeFromClass,
+                  }).then((yes) => yes && lobby.removeParticipant(tile.id));
+                }}
+              >
+                {T.removeFromClass}
               </button>
             )}
             {actions ? (

@@ -1,4 +1,4 @@
-import type { MediaKind, VideoChannel } from '@atrium/protocol';
+import type { EntryPolicy, MediaKind, VideoChannel } from '@atrium/protocol';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ClassroomState, PollActions } from './engine/types.ts';
 import { IDLE_CLASSROOM } from './panelModel.ts';
@@ -44,6 +44,16 @@ export interface ClassroomController {
   lowerHand: (userId: string | null) => void;
   /** The class's poll (issue 28 §3); each rejects with the server's words, for the panel to show. */
   polls: PollActions;
+  /** Teachers and admins: the waiting room and removal (issue 28 §1); refusals are toasted. */
+  lobby: LobbyControls;
+}
+
+export interface LobbyControls {
+  setEntryPolicy: (policy: EntryPolicy) => void;
+  /** One waiting person, or everyone waiting (null). */
+  admit: (userId: string | null) => void;
+  deny: (userId: string) => void;
+  removeParticipant: (target: number) => void;
 }
 
 const noop = () => undefined;
@@ -69,6 +79,7 @@ export const idleController: ClassroomController = {
   setHand: noop,
   lowerHand: noop,
   polls: idlePolls,
+  lobby: { setEntryPolicy: noop, admit: noop, deny: noop, removeParticipant: noop },
 };
 
 export const ClassroomContext = createContext<ClassroomController>(idleController);

@@ -66,6 +66,7 @@ export const IDLE_CLASSROOM: ClassroomState = {
   flags: { global_mute_audio_config: false, global_mute_video_config: false },
   hands: [],
   poll: null,
+  lobby: null,
   devices: {},
   error: null,
 };

@@ -1,4 +1,4 @@
-import { ClassroomText, isCallChannel } from '@atrium/protocol';
+import { ClassLobbyText, ClassroomText, isCallChannel } from '@atrium/protocol';
 
 /**
  * The classroom screens' texts. The spec's own words (SPEC §2, §5, §8) come from `ClassroomText`
@@ -9,6 +9,7 @@ const ClassroomUiTextCall = 'Call';
 
 export const ClassroomUiText = {
   ...ClassroomText,
+  ...ClassLobbyText,
   panelTitle: 'Classroom',
   /** A classroom's name, or `Call` for a call's own room (the caller's id, or two ids). */
   roomName: (room: string) =>
@@ -97,6 +98,62 @@ export const ClassroomUiText = {
   lowerAllHands: 'Lower all hands',
   /** The teacher's live region: someone's hand went up. */
   raisedHandAnnounce: (name: string) => `${name} raised a hand`,
+  // The waiting room and removal (issue 28 §1); the server's words are ClassLobbyText's.
+  askToJoin: 'Ask to join',
+  askToJoinHint: 'Students wait in the lobby until you let them in.',
+  lobbyTitle: (n: number) => `Waiting to join (${n})`,
+  /** The panel header's count for a teacher. */
+  waitingCount: (n: number) => `${n} waiting`,
+  lobbyWaitingSince: (time: string) => `waiting since ${time}`,
+  admit: 'Admit',
+  admitOf: (name: string) => `Admit ${name}`,
+  deny: 'Deny',
+  denyOf: (name: string) => `Deny ${name}`,
+  admitAll: 'Admit all',
+  /** The teacher's live region: someone started waiting. */
+  lobbyArrived: (name: string) => `${name} is waiting to join`,
+  lobbyLeave: 'Leave the lobby',
+  removeFromClass: 'Remove from class',
+  removeConfirm: (name: string) =>
+    `Remove ${name} from the class? They can come back only if you admit them.`,
+  // Polls (issue 28 §3); the checks' and the server's words are ClassPollText's.
+  poll: 'Poll',
+  pollTitle: 'Poll',
+  pollStartTitle: 'Ask the class a question',
+  pollNewTitle: 'New poll',
+  pollQuestion: 'Question',
+  pollQuestionPlaceholder: 'What would you like to ask?',
+  pollAnswers: 'Answers',
+  pollAnswer: (n: number) => `Answer ${n}`,
+  pollAddAnswer: 'Add answer',
+  pollRemoveAnswer: (n: number) => `Remove answer ${n}`,
+  pollQuick: 'Quick answers',
+  pollYesNo: 'Yes / No',
+  pollAbcd: 'A – D',
+  pollAnonymous: 'Anonymous (hide who chose what)',
+  pollStart: 'Start poll',
+  pollCancel: 'Cancel',
+  pollOpen: 'Open',
+  pollClosed: 'Poll closed',
+  pollClose: 'Close poll',
+  pollShow: 'Show results to class',
+  pollShown: 'Results shown to the class',
+  pollNew: 'New poll',
+  pollResults: 'Results',
+  pollAnswered: (n: number) => (n === 1 ? '1 answer' : `${n} answers`),
+  pollCount: (count: number, percent: number) => `${count} · ${percent}%`,
+  pollOptionResult: (option: string, count: number, percent: number) =>
+    `${option}: ${count} (${percent}%)`,
+  pollWhoChose: 'Who chose what',
+  pollNobodyYet: 'No answers yet.',
+  pollAnonymousNote: 'Anonymous poll: names are not shown.',
+  pollChangeHint: 'You can change your answer until the poll closes.',
+  pollNotShown: 'Your teacher has not shown the results.',
+  pollYourAnswer: 'your answer',
+  pollHide: 'Hide poll',
+  /** The live region: a new poll opened, or a poll closed. */
+  pollAnnounceOpen: (question: string) => `New poll: ${question}`,
+  pollAnnounceClosed: 'The poll is closed.',
   // The view toggles.
   gridFour: '4 columns',
   minimize: 'Minimise',

@@ -2,6 +2,7 @@
 // participants, and the server's events, kept in one store the screens read.
 import type {
   ClassJoinAck,
+  ClassWaiting,
   ClassParticipant,
   MediaKind,
   MediaState,
@@ -9,7 +10,7 @@ import type {
   ServerPayload,
   VideoChannel,
 } from '@atrium/protocol';
-import { isClassroomRoom } from '@atrium/protocol';
+import { ClassLobbyText, isClassroomRoom } from '@atrium/protocol';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore } from '../../../shared/store.ts';
 import {
@@ -20,6 +21,7 @@ import {
   type MediaAccess,
 } from './localMedia.ts';
 import { createMeshTransport } from './mesh.ts';
+import { createLobbyEngine } from './lobby.ts';
 import { createPollEngine } from './polls.ts';
 import { createSfuTransport } from './sfu.ts';
 import type { InboundStats, MediaTransport } from './transport.ts';
@@ -225,12 +227,14 @@ export function createClassroomClient(
       const s = store.get();
       // The server has let go already. In class, the engine rejoins the same room when the
       // connection is back (issue 27); otherwise the panel is left (SPEC §4).
+      // A waiting person knocks again when the connection is back (the server let go of them).
       if (s.phase === 'joined' && s.room) startReconnect(s.room);
-      else if (s.phase !== 'idle' && !s.reconnecting) teardown(null);
+      else if (s.phase !== 'idle' && s.phase !== 'waiting' && !s.reconnecting) teardown(null);
     },
     connect: () => {
       const room = store.get().room;
       if (store.get().reconnecting && room) void rejoin(room);
+      else if (store.get().phase === 'waiting' && room) void knock(room);
     },
   };
   socket.on('class:joined', on.joined);
@@ -242,6 +246,21 @@ export function createClassroomClient(
   socket.on('disconnect', on.disconnect);
   socket.on('connect', on.connect);
   const polls = createPollEngine(socket, store, joined);
+  // Issue 28: the waiting room. The server decides; the page follows what it hears.
+  const lobby = createLobbyEngine(socket, store, {
+    admitted: (room) => {
+      const s = store.get();
+      if (s.phase === 'waiting' && s.room === room) void knock(room);
+    },
+    denied: (room) => {
+      const s = store.get();
+      if (s.phase === 'waiting' && s.room === room) teardown(ClassLobbyText.denied);
+    },
+    removed: (room) => {
+      const s = store.get();
+      if (s.room === room && s.phase !== 'idle') teardown(ClassLobbyText.removed);
+    },
+  });
 
   async function readLevels(): Promise<void> {
     if (!transport || !joined()) return;
@@ -320,7 +339,7 @@ export function createClassroomClient(
     const run = ++generation;
     const s = store.get();
     const keep = { mic: s.mic.on, camera: s.camera.on };
-    let ack: ClassJoinAck;
+    let ack: ClassJoinAck | ClassWaiting;
     try {
       ack = await request(socket, 'class:join', { room });
     } catch {
@@ -329,7 +348,30 @@ export function createClassroomClient(
     }
     if (run !== generation) return;
     stopReconnecting();
+    if ('waiting' in ack) {
+      // Removed meanwhile, or the door closed while the connection was down: wait to come in.
+      selfId = null;
+      store.set({ ...initialClassroomState(), phase: 'waiting', room, devices: s.devices });
+      return;
+    }
     await enterRoom(run, ack, keep);
+  }
+
+  /**
+   * From the lobby: asks to come in again (a teacher let this person in, or the connection came
+   * back while waiting, which puts them back in the lobby if they still have to wait).
+   */
+  async function knock(room: VideoChannel): Promise<void> {
+    const run = ++generation;
+    let ack: ClassJoinAck | ClassWaiting;
+    try {
+      ack = await request(socket, 'class:join', { room });
+    } catch (err) {
+      if (run === generation) teardown(message(err));
+      return;
+    }
+    if (run !== generation || 'waiting' in ack) return;
+    await enterRoom(run, ack, { mic: true, camera: true });
   }
 
   async function leave(): Promise<void> {
@@ -343,7 +385,7 @@ export function createClassroomClient(
     const run = ++generation;
     store.set({ ...initialClassroomState(), phase: 'joining', room, devices });
     const opened = await openLocalTracks(media, devices);
-    let ack: ClassJoinAck;
+    let ack: ClassJoinAck | ClassWaiting;
     try {
       if (run !== generation) throw new Error('superseded');
       ack = await request(socket, 'class:join', { room });
@@ -358,7 +400,9 @@ export function createClassroomClient(
       return;
     }
     tracks = opened;
-    await enterRoom(run, ack, { mic: true, camera: true });
+    // "Ask to join": the person waits with their devices ready, and nothing of the class.
+    if ('waiting' in ack) update({ phase: 'waiting' });
+    else await enterRoom(run, ack, { mic: true, camera: true });
   }
 
   /**
@@ -406,6 +450,7 @@ export function createClassroomClient(
       camera: { available: !!tracks.video, on: cameraOn, prohibited: videoProhibited },
       flags: ack.flags,
       hands: ack.hands,
+      lobby: ack.lobby,
       otherSharer: others.find((t) => t.sharingScreen)?.name ?? null,
     });
     refreshSelfVideo();
@@ -568,6 +613,7 @@ export function createClassroomClient(
     setHand,
     lowerHand,
     ...polls.actions,
+    ...lobby.actions,
   };
   // Support staff read a class's connections from the console; the e2e tests and benchmarks
   // read the frames and packets that arrive. It gives a page script nothing it could not do.
@@ -587,6 +633,7 @@ export function createClassroomClient(
       socket.off('disconnect', on.disconnect);
       socket.off('connect', on.connect);
       polls.dispose();
+      lobby.dispose();
       store.clear();
     },
   };

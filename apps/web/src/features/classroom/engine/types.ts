@@ -2,8 +2,10 @@
 // the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
 // and call `ClassroomActions`. Nothing here knows about React.
 import type {
+  ClassLobby,
   ClassPollCreate,
   ClassPollView,
+  EntryPolicy,
   GlobalMuteConfig,
   MediaKind,
   RaisedHand,
@@ -16,7 +18,7 @@ import type { Store } from '../../../shared/store.ts';
 export const ACTIVE_SPEAKER_LEVEL = 5;
 
 /** SPEC §4: not joined → (device settings) → joining → joined → left. */
-export type ClassroomPhase = 'idle' | 'joining' | 'joined' | 'failed';
+export type ClassroomPhase = 'idle' | 'joining' | 'waiting' | 'joined' | 'failed';
 
 /** The camera and microphone a person picked (SPEC §3 `is_popup_agora_advanced_settings`). */
 export interface DeviceChoice {
@@ -102,6 +104,11 @@ export interface ClassroomState {
   hands: RaisedHand[];
   /** The class's poll as this person may see it (issue 28 §3), or none. */
   poll: ClassPollView | null;
+  /**
+   * Teachers and admins in a class: its entry policy and who waits in its lobby (issue 28);
+   * null for everyone else.
+   */
+  lobby: ClassLobby | null;
   /** The devices in use. */
   devices: DeviceChoice;
   /** The last failure, in words for the person (join refused, media server down…). */
@@ -126,7 +133,18 @@ export interface PollActions {
   showPoll(pollId: string): Promise<void>;
 }
 
-export interface ClassroomActions extends PollActions {
+/** Issue 28 §1: the waiting room and removal (teachers and admins; the server checks). */
+export interface LobbyActions {
+  /** The class's entry policy: `ask` sends students to the lobby first. */
+  setEntryPolicy(policy: EntryPolicy): Promise<void>;
+  /** Lets one waiting person in, or everyone waiting when `userId` is null. */
+  admit(userId: string | null): Promise<void>;
+  deny(userId: string): Promise<void>;
+  /** Takes participant `target` out of the class (Janus drops them; a rejoin waits). */
+  removeParticipant(target: number): Promise<void>;
+}
+
+export interface ClassroomActions extends PollActions, LobbyActions {
   /** Leaves any room first, then joins `room` with `devices` (SPEC §4 join flow). */
   join(room: VideoChannel, devices?: DeviceChoice): Promise<void>;
   leave(): Promise<void>;

@@ -7,6 +7,8 @@ import type { ClassroomClient } from '../engine/types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
 import { HomeConference } from '../side/HomeConference.tsx';
 import { createFakeClassroomClient, fakeTile, joinedState } from './fakeClient.ts';
+import { lobbyScenes } from './lobbyScenes.ts';
+import { pollScenes } from './pollScenes.ts';
 import './ClassroomPreview.css';
 
 interface Scene {
@@ -88,6 +90,8 @@ const scenes: Scene[] = [
         }),
       ),
   },
+  ...pollScenes,
+  ...lobbyScenes,
   {
     key: 'idle',
     title: 'Not joined: quick join',

@@ -8,6 +8,7 @@ import type {
 } from '../engine/types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
 import { fakeCameraStream } from './fakeMedia.ts';
+import { createFakePolls } from './fakePolls.ts';
 
 const on = { available: true, on: true, prohibited: false };
 
@@ -74,6 +75,7 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
   return {
     store,
     actions: {
+      ...createFakePolls(store),
       async join(room, devices = {}) {
         patch({ ...IDLE_CLASSROOM, phase: 'joining', room });
         await pause(700);
@@ -142,6 +144,35 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
       async lowerHand(userId) {
         await pause(150);
         patch({ hands: userId ? store.get().hands.filter((h) => h.userId !== userId) : [] });
+      },
+      // Issue 28 §1: the lobby as the server would keep it for a teacher.
+      async setEntryPolicy(policy) {
+        await pause(150);
+        const current = store.get().lobby ?? { policy, waiting: [] };
+        patch({ lobby: { policy, waiting: policy === 'open' ? [] : current.waiting } });
+      },
+      async admit(userId) {
+        await pause(150);
+        const current = store.get().lobby;
+        if (!current) return;
+        const coming = current.waiting.filter((w) => userId === null || w.userId === userId);
+        patch({
+          lobby: { ...current, waiting: current.waiting.filter((w) => !coming.includes(w)) },
+          tiles: [
+            ...store.get().tiles,
+            ...coming.map((w, i) => fakeTile(50 + store.get().tiles.length + i, w.name)),
+          ],
+        });
+      },
+      async deny(userId) {
+        await pause(150);
+        const current = store.get().lobby;
+        if (!current) return;
+        patch({ lobby: { ...current, waiting: current.waiting.filter((w) => w.userId !== userId) } });
+      },
+      async removeParticipant(target) {
+        await pause(150);
+        store.update((s) => ({ ...s, tiles: s.tiles.filter((t) => t.id !== target) }));
       },
     },
     dispose() {
