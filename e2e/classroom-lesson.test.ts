@@ -1,0 +1,170 @@
+// Issue 28: a lesson from bell to bell in real Chromium, one teacher and four students (each their
+// own browser context with fake devices) on the private Janus: the teacher turns on "Ask to join",
+// admits two, denies one and admits the last with Admit all; a hand goes up and down; a poll is
+// answered and its results match; a student is removed (their streams stop for everyone, and a
+// rejoin waits); a network drop and a reload in the middle bring people back in.
+import { ClassLobbyText } from '@atrium/protocol';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
+import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
+import { startOwnApp, type OwnApp } from './support/app.ts';
+import { saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+
+interface Person {
+  name: string;
+  page: Page;
+  context: BrowserContext;
+}
+
+const STUDENTS = ['lesson1', 'lesson2', 'lesson3'];
+
+describe('a lesson with a waiting room', () => {
+  const browser = useBrowser();
+  let app: OwnApp;
+  const people: Person[] = [];
+
+  beforeAll(async () => {
+    app = await startOwnApp(
+      {},
+      STUDENTS.map((username) => ({ role: 'member', username, password: `${username} pass 123` })),
+    );
+  }, 180_000);
+  afterAll(async () => {
+    for (const p of people) await p.context.close().catch(() => undefined);
+    await app?.stop();
+  });
+
+  /** Signs in and opens the side panel, at 1440 × 900. */
+  async function signIn(role: string): Promise<Person> {
+    const account = app.accounts.find((a) => a.username === role || a.role === role);
+    if (!account) throw new Error(`no account ${role}`);
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    await context.grantPermissions(['camera', 'microphone'], { origin: app.baseURL });
+    const page = await context.newPage();
+    await page.goto(`${app.baseURL}/`);
+    await page.getByLabel(AuthWebText.usernameOrEmail, { exact: true }).fill(account.username);
+    await page.getByLabel(AuthWebText.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: AuthWebText.logIn, exact: true }).click();
+    await page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
+    const person = { name: account.username, page, context };
+    people.push(person);
+    return person;
+  }
+
+  /** Asks to join room-1 from the side panel (the devices modal the first time). */
+  async function knock(p: Person): Promise<void> {
+    const open = p.page.getByRole('button', { name: T.openClassroom, exact: true });
+    if (await open.isVisible()) await open.click();
+    await p.page.getByRole('button', { name: 'room-1', exact: true }).click();
+    const modal = p.page.getByRole('dialog', { name: T.chooseDevices });
+    // The devices modal comes before the first join only; then the class, or its lobby.
+    await modal.or(inClass(p)).or(waiting(p)).first().waitFor({ timeout: 30_000 });
+    if (await modal.isVisible())
+      await modal.getByRole('button', { name: T.join, exact: true }).click();
+  }
+
+  const inClass = (p: Person) => p.page.getByRole('toolbar', { name: T.controls });
+  const waiting = (p: Person) => p.page.getByText(ClassLobbyText.waiting);
+  const lobby = (p: Person, n: number) => p.page.getByRole('region', { name: T.lobbyTitle(n) });
+  const tileCount = (p: Person) =>
+    p.page.locator('[aria-label^="Video of "], [aria-label$=", camera off"]').count();
+
+  it(
+    'admits, denies, removes and brings people back, as the server decides',
+    { timeout: 300_000 },
+    async () => {
+      const teacher = await signIn('teacher');
+      await knock(teacher);
+      await inClass(teacher).waitFor({ timeout: 30_000 });
+      // The door closes before anyone comes.
+      const ask = teacher.page.getByRole('button', { name: T.askToJoin, exact: true });
+      await ask.click();
+      await expect.poll(() => ask.getAttribute('aria-pressed')).toBe('true');
+
+      const [ann, bea, cal, dan] = await Promise.all(
+        ['member', ...STUDENTS].map(async (who) => {
+          const p = await signIn(who);
+          await knock(p);
+          return p;
+        }),
+      );
+      for (const p of [ann!, bea!, cal!, dan!]) {
+        await waiting(p).waitFor({ timeout: 30_000 });
+        // Nothing of the class: no tiles, no controls.
+        expect(await tileCount(p)).toBe(0);
+      }
+      const queue = lobby(teacher, 4);
+      await queue.waitFor();
+      expect((await queue.locator('.classroom-hands__name').allTextContents()).sort()).toEqual(
+        [ann!, bea!, cal!, dan!].map((p) => p.name).sort(),
+      );
+      await expect
+        .poll(() => teacher.page.getByTestId('classroom-waiting').textContent())
+        .toBe(T.waitingCount(4));
+      await saveScreenshot(teacher.page, 'classroom-lobby-teacher');
+      await saveScreenshot(ann!.page, 'classroom-lobby-student');
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      expect(await seriousA11yViolations(ann!.page)).toEqual([]);
+
+      // Admit two, deny one.
+      await queue.getByRole('button', { name: T.admitOf(ann!.name) }).click();
+      await lobby(teacher, 3)
+        .getByRole('button', { name: T.admitOf(bea!.name) })
+        .click();
+      await lobby(teacher, 2)
+        .getByRole('button', { name: T.denyOf(cal!.name) })
+        .click();
+      await inClass(ann!).waitFor({ timeout: 30_000 });
+      await inClass(bea!).waitFor({ timeout: 30_000 });
+      await cal!.page.getByText(ClassLobbyText.denied).first().waitFor();
+      await cal!.page.getByRole('button', { name: 'room-1', exact: true }).waitFor();
+      // The last one waits on; Admit all lets them in.
+      expect(await waiting(dan!).isVisible()).toBe(true);
+      await lobby(teacher, 1).getByRole('button', { name: T.admitAll }).click();
+      await inClass(dan!).waitFor({ timeout: 30_000 });
+      await expect.poll(() => teacher.page.getByTestId('classroom-waiting').count()).toBe(0);
+      for (const p of [teacher, ann!, bea!, dan!]) {
+        await expect.poll(() => tileCount(p), { timeout: 30_000 }).toBe(4);
+      }
+
+      // A hand goes up with H and the teacher lowers it.
+      await ann!.page.locator('.classroom-panel__title').click();
+      await ann!.page.keyboard.press('h');
+      const hands = teacher.page.getByRole('region', { name: T.handsTitle(1) });
+      await hands.waitFor();
+      await hands.getByRole('button', { name: T.lowerHandOf(ann!.name) }).click();
+      await hands.waitFor({ state: 'detached' });
+
+      // A network drop in the middle: Bea comes back into the class, not into the lobby.
+      await bea!.context.setOffline(true);
+      await bea!.page.getByText(T.reconnecting).first().waitFor({ timeout: 30_000 });
+      await bea!.context.setOffline(false);
+      await expect.poll(() => tileCount(bea!), { timeout: 60_000 }).toBe(4);
+      expect(await waiting(bea!).count()).toBe(0);
+      // A reload: Dan joins again and goes straight in (admitted for this class session).
+      await dan!.page.reload();
+      await dan!.page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
+      await knock(dan!);
+      await inClass(dan!).waitFor({ timeout: 30_000 });
+      await expect.poll(() => tileCount(teacher), { timeout: 30_000 }).toBe(4);
+
+      // Remove Dan: his tile goes for everyone, his page says so, and his rejoin waits.
+      const danTile = teacher.page
+        .getByRole('list', { name: T.stream })
+        .locator('li')
+        .filter({ hasText: dan!.name });
+      await danTile.getByRole('button', { name: T.tileMenu(dan!.name) }).click();
+      await teacher.page.getByRole('menuitem', { name: T.removeFromClass }).click();
+      const confirm = teacher.page.getByRole('alertdialog', { name: T.removeFromClass });
+      await confirm.getByRole('button', { name: T.removeFromClass }).click();
+      await dan!.page.getByText(ClassLobbyText.removed).first().waitFor();
+      for (const p of [teacher, ann!, bea!]) {
+        await expect.poll(() => tileCount(p), { timeout: 15_000 }).toBe(3);
+      }
+      await knock(dan!);
+      await waiting(dan!).waitFor();
+      await lobby(teacher, 1).waitFor();
+    },
+  );
+});
