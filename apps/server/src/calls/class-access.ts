@@ -25,6 +25,14 @@ export class ClassAccessRepository implements ClassAccess {
     if (!isClassroomRoom(room)) return true;
     if (claims?.role === 'teacher' || claims?.role === 'admin') return true;
     if (!claims) return false;
+    if (claims.role === 'guest') {
+      // A guest is never admitted or in a class (classes need an account): open classes only.
+      const [channel] = await this.db
+        .select({ policy: classroomChannels.entryPolicy })
+        .from(classroomChannels)
+        .where(eq(classroomChannels.channel, room));
+      return channel?.policy !== 'ask';
+    }
     const [row] = await this.db
       .select({
         policy: classroomChannels.entryPolicy,

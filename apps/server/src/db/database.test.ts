@@ -28,6 +28,8 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'classroom_participants',
       'classroom_poll_votes',
       'classroom_polls',
+      'classroom_session_events',
+      'classroom_sessions',
       'darts_matches',
       'darts_sessions',
       'event_submissions',

@@ -359,6 +359,50 @@ export const classroomPollVotes = pgTable(
 export type ClassroomPollVoteRow = typeof classroomPollVotes.$inferSelect;
 
 /**
+ * A class session (issue 28 §5): from the first person joining a class to the last leaving, or a
+ * teacher's End class. At most one open (`ended_at` null) per class, which the partial unique
+ * index holds across processes. Deleted with its events after the admin's retention period.
+ */
+export const classroomSessions = pgTable(
+  'classroom_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel')
+      .notNull()
+      .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The teacher or admin who ended the class, or null when its last person left. */
+    endedBy: uuid('ended_by'),
+  },
+  (t) => [
+    index('classroom_sessions_channel_idx').on(t.channel, t.startedAt),
+    uniqueIndex('classroom_sessions_one_open_idx')
+      .on(t.channel)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+export type ClassroomSessionRow = typeof classroomSessions.$inferSelect;
+
+/** What happened in a class session, per person: `join`, `leave` (each stay) and `hand`. */
+export const classroomSessionEvents = pgTable(
+  'classroom_session_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classroomSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    kind: text('kind', { enum: ['join', 'leave', 'hand'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('classroom_session_events_session_idx').on(t.sessionId, t.at)],
+);
+export type ClassroomSessionEventRow = typeof classroomSessionEvents.$inferSelect;
+
+/**
  * Who may join a call's own video room (issue 16): the caller and the accepter once a call is
  * accepted, and each friend who accepts an invite to it. Classrooms (room-1..3) go by role and
  * have no rows here. A row lapses at `expiresAt`.

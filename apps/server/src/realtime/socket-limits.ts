@@ -40,6 +40,7 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:lobby:deny': { limit: 120, windowMs: 60_000 },
   'class:lobby:admit-all': { limit: 30, windowMs: 60_000 },
   'class:remove': { limit: 60, windowMs: 60_000 },
+  'class:end': { limit: 10, windowMs: 60_000 },
   // Polls (issue 28 §3): a student may change their answer a few times; a teacher runs several.
   'class:poll:create': { limit: 60, windowMs: 60_000 },
   'class:poll:vote': { limit: 120, windowMs: 60_000 },

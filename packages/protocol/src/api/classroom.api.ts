@@ -6,6 +6,12 @@ import {
   VideoTokenParamsSchema,
   VideoTokensSchema,
 } from '../classroom.ts';
+import {
+  ClassRecordResponseSchema,
+  ClassSessionParamsSchema,
+  ClassSessionsParamsSchema,
+  ClassSessionsResponseSchema,
+} from '../classroom-record.ts';
 import { defineRoute } from '../http/route.ts';
 
 const tags = ['classroom'] as const;
@@ -39,5 +45,33 @@ export const ClassroomApi = {
     tags,
     errors: [401, 403, 404, 503],
     summary: 'Set one global mute flag of a classroom (teachers and admins)',
+  }),
+  /** Issue 28 §5: a class's sessions, newest first (a student: those they were in). */
+  sessions: defineRoute({
+    method: 'GET',
+    path: '/api/classrooms/:channel/sessions',
+    params: ClassSessionsParamsSchema,
+    response: ClassSessionsResponseSchema,
+    tags,
+    errors: [401, 403, 404],
+    summary: "A classroom's class sessions, newest first (a student sees those they were in)",
+  }),
+  record: defineRoute({
+    method: 'GET',
+    path: '/api/class-sessions/:id/record',
+    params: ClassSessionParamsSchema,
+    response: ClassRecordResponseSchema,
+    tags,
+    errors: [401, 403, 404],
+    summary: "A class session's attendance (teachers and admins: everyone; a student: their own)",
+  }),
+  /** `text/csv`, as a download. */
+  recordCsv: defineRoute({
+    method: 'GET',
+    path: '/api/class-sessions/:id/record.csv',
+    params: ClassSessionParamsSchema,
+    tags,
+    errors: [401, 403, 404],
+    summary: "A class session's attendance as CSV",
   }),
 } as const;

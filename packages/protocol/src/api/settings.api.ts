@@ -1,3 +1,7 @@
+import {
+  ClassroomSettingsResponseSchema,
+  ClassroomSettingsUpdateSchema,
+} from '../classroom-record.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   CustomSettingQuerySchema,
@@ -57,5 +61,22 @@ export const SettingsApi = {
     tags,
     errors: [401, 403],
     summary: "Set the wallet's audience, school or public (admin)",
+  }),
+  classroom: defineRoute({
+    method: 'GET',
+    path: '/api/settings/classroom',
+    response: ClassroomSettingsResponseSchema,
+    tags,
+    errors: [401, 403],
+    summary: 'How many days class records are kept (admin)',
+  }),
+  updateClassroom: defineRoute({
+    method: 'PATCH',
+    path: '/api/settings/classroom',
+    body: ClassroomSettingsUpdateSchema,
+    response: ClassroomSettingsResponseSchema,
+    tags,
+    errors: [400, 401, 403],
+    summary: 'Set how many days class records are kept (admin)',
   }),
 } as const;

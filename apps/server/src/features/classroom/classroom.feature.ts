@@ -1,6 +1,9 @@
 import { turnIceServers } from '../../media/turn.ts';
 import type { Feature } from '../feature.ts';
+import { readClassroomSettings } from '../../settings/classroom-settings.ts';
 import { LobbyRepository } from './classroom.lobby.repository.ts';
+import { RecordRepository } from './classroom.record.repository.ts';
+import { createRecordService, RECORD_PURGE_INTERVAL_MS } from './classroom.record.ts';
 import { ClassroomPollsRepository } from './classroom.polls.repository.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { classroomRoutes } from './classroom.routes.ts';
@@ -13,10 +16,28 @@ export const classroomFeature: Feature = {
   async register(app, deps) {
     const repo = new ClassroomRepository(deps.database.db);
     const service = new ClassroomService(repo, deps.jwtSecret, deps.callRooms);
-    await app.register(classroomRoutes, { service });
+    const records = new RecordRepository(deps.database.db);
+    const recordService = createRecordService(records);
+    await app.register(classroomRoutes, { service, records: recordService });
+    // Records past the admin's retention period go, checked at start and then hourly.
+    const purge = () =>
+      readClassroomSettings(deps.database.db)
+        .then((settings) => recordService.purge(settings.record_retention_days))
+        .then((n) => n > 0 && app.log.info({ sessions: n }, 'old class records deleted'))
+        .catch((err: unknown) => app.log.error({ err }, 'class record purge failed'));
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      void purge();
+      timer = setInterval(() => void purge(), RECORD_PURGE_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
     const live = createClassroomRealtime({
       repo,
       lobby: new LobbyRepository(deps.database.db),
+      records,
       polls: new ClassroomPollsRepository(deps.database.db),
       service,
       media: () => deps.media(),

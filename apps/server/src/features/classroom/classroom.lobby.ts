@@ -6,6 +6,7 @@
 import { ClassLobbyText, ClassroomRoomSchema, ClassroomText, isCallChannel } from '@atrium/protocol';
 import type { ClassLobby, ClassWaiting, VideoChannel } from '@atrium/protocol';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import type { AtriumSocket, HandlerRegistrar } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import type { LobbyRepository } from './classroom.lobby.repository.ts';
@@ -23,6 +24,12 @@ export interface Lobby {
   /** What a teacher or admin sees of the lobby (on joining the class, then by `class:lobby`). */
   view(channel: VideoChannel): Promise<ClassLobby>;
   register(socket: AtriumSocket, on: HandlerRegistrar): void;
+  /** Takes people out of the class now (removal, End class), on every process. */
+  expel(
+    channel: VideoChannel,
+    rows: ClassroomParticipantRow[],
+    notice: 'class:removed' | 'class:ended',
+  ): Promise<void>;
 }
 
 export function createLobby(
@@ -86,26 +93,41 @@ export function createLobby(
     if (isHost(row.role as AuthClaims['role'])) throw forbidden(ClassLobbyText.hostNotRemoved);
     await lobby.markRemoved(channel, row.userId, row.name);
     await repo.lowerHands(channel, row.userId);
-    const io = deps.io();
     // Every tab of that person in this class goes.
     const theirs = (await repo.participants(channel)).filter((r) => r.userId === row.userId);
-    for (const each of theirs) {
-      // The SFU drops their streams now, whatever their page does.
-      await kick(channel, each.feed).catch((err: unknown) =>
-        log.error({ err, channel, feed: each.feed }, 'classroom kick failed'),
-      );
-      const gone = await repo.removeParticipant(each.socketId);
-      if (gone) core.emitToRoom(channel)?.emit('class:left', { id: gone.feed });
-      io?.in(each.socketId).socketsLeave([classRoomKey(channel), classHostsKey(channel)]);
-      io?.to(each.socketId).emit('class:removed', { room: channel });
-      if (sessions.has(each.socketId)) await letGo(each.socketId);
-      else io?.serverSideEmit('class:remove', each.socketId);
-    }
+    await expel(channel, theirs, 'class:removed');
     await repo.releaseScreenUnlessIn(
       channel,
       (await repo.participants(channel)).map((r) => r.userId),
     );
     core.emitToRoom(channel)?.emit('class:hands', { hands: handsOf(await repo.hands(channel)) });
+  }
+
+  /**
+   * Takes `rows` out of the class now, on whichever process holds them: Janus drops their streams
+   * (whatever their page does), the rows go, the room hears that they left, their pages hear
+   * `notice`, and their processes let go of their sessions.
+   */
+  async function expel(
+    channel: VideoChannel,
+    rows: ClassroomParticipantRow[],
+    notice: 'class:removed' | 'class:ended',
+  ): Promise<void> {
+    const io = deps.io();
+    for (const each of rows) {
+      await kick(channel, each.feed).catch((err: unknown) =>
+        log.error({ err, channel, feed: each.feed }, 'classroom kick failed'),
+      );
+      const gone = await repo.removeParticipant(each.socketId);
+      if (gone) {
+        await core.leftRows([gone]);
+        core.emitToRoom(channel)?.emit('class:left', { id: gone.feed });
+      }
+      io?.in(each.socketId).socketsLeave([classRoomKey(channel), classHostsKey(channel)]);
+      io?.to(each.socketId).emit(notice, { room: channel });
+      if (sessions.has(each.socketId)) await letGo(each.socketId);
+      else io?.serverSideEmit('class:remove', each.socketId);
+    }
   }
 
   let listening = false;
@@ -148,6 +170,7 @@ export function createLobby(
     },
 
     view,
+    expel,
 
     register(socket, on) {
       listen();

@@ -28,6 +28,7 @@ import type {
 import type { AtriumServer, AtriumSocket } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import type { LobbyRepository } from './classroom.lobby.repository.ts';
+import type { RecordRepository } from './classroom.record.repository.ts';
 import type { ClassroomPollsRepository } from './classroom.polls.repository.ts';
 import type { ClassroomRepository } from './classroom.repository.ts';
 import type { ClassroomService } from './classroom.service.ts';
@@ -67,6 +68,8 @@ export interface ClassroomRealtimeDeps {
   repo: ClassroomRepository;
   /** The waiting room's SQL (issue 28). */
   lobby: LobbyRepository;
+  /** The class record's SQL (issue 28 §5). */
+  records: RecordRepository;
   /** The polls' SQL (issue 28 §3). */
   polls: ClassroomPollsRepository;
   service: ClassroomService;
@@ -142,6 +145,13 @@ export interface RoomCore {
   enter: (session: Session) => Promise<ClassJoinAck>;
   /** Run when a class's last person leaves: its class session is over (issue 28). */
   readonly sessionEnd: Array<(channel: VideoChannel) => Promise<void>>;
+  /** Run for every stay that begins and ends (the class record, issue 28 §5). */
+  readonly stays: Array<{
+    joined: (row: ClassroomParticipantRow) => Promise<void>;
+    left: (row: ClassroomParticipantRow) => Promise<void>;
+  }>;
+  /** Tells the stay listeners that `rows` left (every path that removes a row calls this). */
+  leftRows: (rows: ClassroomParticipantRow[]) => Promise<void>;
 }
 
 /** The hands as the protocol carries them (issue 28). */
@@ -152,6 +162,10 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
   const { repo, service } = deps;
   const sessions = new Map<string, Session>();
   const sessionEnd: RoomCore['sessionEnd'] = [];
+  const stays: RoomCore['stays'] = [];
+  async function leftRows(rows: ClassroomParticipantRow[]): Promise<void> {
+    for (const row of rows) for (const stay of stays) await stay.left(row);
+  }
   const emitToRoom = (channel: string) => deps.io()?.to(classRoomKey(channel));
   const emitToHosts = (channel: string) => deps.io()?.to(classHostsKey(channel));
 
@@ -193,6 +207,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     await session.peer?.close();
     const row = await repo.removeParticipant(socket.id);
     if (!row) return;
+    await leftRows([row]);
     if (!(await repo.userStillIn(row.channel, row.userId, socket.id))) {
       await repo.releaseScreen(row.channel, row.userId);
     }
@@ -207,6 +222,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
 
   async function dropped(channel: VideoChannel, gone: ClassroomParticipantRow[]): Promise<void> {
     if (gone.length === 0) return;
+    await leftRows(gone);
     const remaining = await repo.participants(channel);
     await repo.releaseScreenUnlessIn(
       channel,
@@ -227,6 +243,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     if (isHost(claims.role)) await socket.join(classHostsKey(channel));
     const me = await repo.participant(socket.id);
     if (!me) throw badRequest(ClassroomText.notInRoom);
+    for (const stay of stays) await stay.joined(me);
     // Read after joining the socket.io room: two people joining at once each either see the
     // other here or hear of them by `class:joined` (the client takes both, once).
     const others = (await repo.participants(channel)).filter((row) => row.socketId !== socket.id);
@@ -265,5 +282,7 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     dropped,
     enter,
     sessionEnd,
+    stays,
+    leftRows,
   };
 }

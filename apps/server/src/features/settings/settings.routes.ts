@@ -39,4 +39,14 @@ export const settingsRoutes: FastifyPluginAsync<{
     status: true as const,
     data: await settings.writeWallet(request.auth, request.body),
   }));
+
+  serveRoute(app, SettingsApi.classroom, async (request) => ({
+    status: true as const,
+    data: await settings.readClassroom(request.auth),
+  }));
+
+  serveRoute(app, SettingsApi.updateClassroom, async (request) => ({
+    status: true as const,
+    data: await settings.writeClassroom(request.auth, request.body),
+  }));
 };

@@ -1,11 +1,15 @@
 import { SettingsAdminText, SettingsText } from '@atrium/protocol';
-import type { LimitSettings, WalletSettings } from '@atrium/protocol';
+import type { ClassroomSettings, LimitSettings, WalletSettings } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireRole } from '../../security/policy.ts';
 import { readLimits, writeLimits } from '../../settings/limit-settings.ts';
 import { SettingsRepository } from '../../settings/settings.repository.ts';
+import {
+  readClassroomSettings,
+  writeClassroomSettings,
+} from '../../settings/classroom-settings.ts';
 import { readWalletSettings, writeWalletSettings } from '../../settings/wallet-settings.ts';
 
 /** Limits protect every school on the server, so only admins see or change them. */
@@ -53,5 +57,18 @@ export class SettingsService {
   async writeWallet(claims: AuthClaims | null, settings: WalletSettings): Promise<WalletSettings> {
     requireAdmin(claims);
     return writeWalletSettings(this.db, settings);
+  }
+
+  async readClassroom(claims: AuthClaims | null): Promise<ClassroomSettings> {
+    requireAdmin(claims);
+    return readClassroomSettings(this.db);
+  }
+
+  async writeClassroom(
+    claims: AuthClaims | null,
+    settings: ClassroomSettings,
+  ): Promise<ClassroomSettings> {
+    requireAdmin(claims);
+    return writeClassroomSettings(this.db, settings);
   }
 }

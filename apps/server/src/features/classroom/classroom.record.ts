@@ -1,0 +1,238 @@
+// Issue 28 §5: attendance and the class record. A class session opens with its first person and
+// closes when the last leaves or a teacher ends the class; every stay (join → leave) and every
+// raised hand is an event in PostgreSQL, so a teacher on one process and students on another make
+// one record. The rows are computed from the events when read; the poll answers come from the
+// class's polls of that session. Records older than the admin's retention period are deleted.
+import {
+  CLASS_RECORD_CSV_COLUMNS,
+  ClassRecordText,
+  ClassroomRoomSchema,
+  isClassroomRoom,
+} from '@atrium/protocol';
+import type { ClassRecord, ClassRecordRow, ClassSession, ClassroomRoom } from '@atrium/protocol';
+import type { ClassroomSessionEventRow, ClassroomSessionRow } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { HandlerRegistrar } from '../../realtime/realtime.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import { requireAccountHolder } from '../../security/policy.ts';
+import { csvCell } from '../events/events.csv.ts';
+import type { Lobby } from './classroom.lobby.ts';
+import type { RecordRepository, VoteOfRecord } from './classroom.record.repository.ts';
+import type { RoomCore } from './classroom.room.ts';
+import { isHost, requireHost } from './classroom.service.ts';
+
+/** How often old records are looked for, in ms. */
+export const RECORD_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * The record's rows from a session's events (in time order), as of `now` for anyone still in:
+ * each person's first join, last leave, rejoins, time present over every stay, and hands.
+ */
+export function recordRows(
+  session: ClassroomSessionRow,
+  events: readonly ClassroomSessionEventRow[],
+  votes: readonly VoteOfRecord[],
+  now: Date,
+): ClassRecordRow[] {
+  interface Tally {
+    row: ClassRecordRow;
+    /** Open stays (several tabs may be in at once): time counts while at least one is. */
+    open: number;
+    since: number | null;
+    present: number;
+  }
+  const people = new Map<string, Tally>();
+  for (const e of events) {
+    let tally = people.get(e.userId);
+    if (!tally) {
+      if (e.kind !== 'join') continue;
+      tally = {
+        row: {
+          userId: e.userId,
+          name: e.name,
+          role: e.role as ClassRecordRow['role'],
+          firstJoinedAt: iso(e.at),
+          lastLeftAt: null,
+          rejoins: -1,
+          presentSeconds: 0,
+          handsRaised: 0,
+          pollAnswers: [],
+        },
+        open: 0,
+        since: null,
+        present: 0,
+      };
+      people.set(e.userId, tally);
+    }
+    const t = e.at.getTime();
+    if (e.kind === 'join') {
+      if (tally.open === 0) {
+        tally.since = t;
+        tally.row.rejoins += 1;
+      }
+      tally.open += 1;
+    } else if (e.kind === 'leave' && tally.open > 0) {
+      tally.open -= 1;
+      if (tally.open === 0 && tally.since !== null) {
+        tally.present += t - tally.since;
+        tally.since = null;
+        tally.row.lastLeftAt = iso(e.at);
+      }
+    } else if (e.kind === 'hand') {
+      tally.row.handsRaised += 1;
+    }
+  }
+  const end = session.endedAt?.getTime() ?? now.getTime();
+  for (const tally of people.values()) {
+    if (tally.since !== null) {
+      tally.present += Math.max(0, end - tally.since);
+      // The session ended with them still in (a process died): they left when it ended.
+      if (session.endedAt) tally.row.lastLeftAt = iso(session.endedAt);
+    }
+    tally.row.presentSeconds = Math.round(tally.present / 1000);
+    tally.row.rejoins = Math.max(0, tally.row.rejoins);
+  }
+  for (const vote of votes) {
+    people.get(vote.userId)?.row.pollAnswers.push({ question: vote.question, answer: vote.answer });
+  }
+  return [...people.values()]
+    .map((t) => t.row)
+    .sort((a, b) => a.firstJoinedAt.localeCompare(b.firstJoinedAt) || a.name.localeCompare(b.name));
+}
+
+/** The record as CSV (RFC 4180, formula cells neutralised as in the forms' export). */
+export function recordCsv(record: ClassRecord): string {
+  const lines = [CLASS_RECORD_CSV_COLUMNS.join(',')];
+  for (const row of record.rows) {
+    const answers = row.pollAnswers
+      .map((a) => `${a.question}: ${a.answer ?? '(anonymous)'}`)
+      .join(' | ');
+    lines.push(
+      [
+        row.name,
+        row.role,
+        row.firstJoinedAt,
+        row.lastLeftAt ?? '',
+        row.rejoins,
+        Math.round((row.presentSeconds / 60) * 10) / 10,
+        row.handsRaised,
+        answers,
+      ]
+        .map((v) => csvCell(v))
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export interface ClassRecordService {
+  sessions(claims: AuthClaims | null, channel: ClassroomRoom): Promise<ClassSession[]>;
+  record(claims: AuthClaims | null, id: string): Promise<ClassRecord>;
+  /** Deletes records that ended more than `days` ago; returns how many sessions went. */
+  purge(days: number, now?: Date): Promise<number>;
+}
+
+const sessionView = (row: ClassroomSessionRow, people: number): ClassSession => ({
+  id: row.id,
+  room: ClassroomRoomSchema.parse(row.channel),
+  startedAt: iso(row.startedAt),
+  endedAt: row.endedAt ? iso(row.endedAt) : null,
+  people,
+});
+
+export function createRecordService(records: RecordRepository): ClassRecordService {
+  return {
+    async sessions(claims, channel) {
+      const account = requireAccountHolder(claims);
+      const rows = await records.sessions(channel, isHost(account.role) ? null : account.sub);
+      return rows.map((r) => sessionView(r, r.people));
+    },
+    async record(claims, id) {
+      const account = requireAccountHolder(claims);
+      const session = await records.session(id);
+      if (!session || !isClassroomRoom(session.channel)) {
+        throw notFound(ClassRecordText.unknownSession);
+      }
+      // A student reads their own row only; not having been there is "no such session" for them.
+      const only = isHost(account.role) ? null : account.sub;
+      const events = await records.events(id, only);
+      if (only && events.length === 0) throw notFound(ClassRecordText.notInSession);
+      const everyone = await records.events(id, null);
+      const userIds = [...new Set(events.map((e) => e.userId))];
+      const rows = recordRows(session, events, await records.votes(session, userIds), new Date());
+      const people = new Set(everyone.map((e) => e.userId)).size;
+      return { session: sessionView(session, people), rows };
+    },
+    async purge(days, now = new Date()) {
+      return records.purge(new Date(now.getTime() - days * 24 * 60 * 60 * 1000));
+    },
+  };
+}
+
+/**
+ * The live side: stays and hands become events, the session opens with its first person and
+ * ends with the last, and a teacher's End class takes everyone out.
+ */
+export function attachRecord(core: RoomCore, records: RecordRepository, lobby: Lobby) {
+  const { repo, log } = core.deps;
+  const who = (row: { userId: string; name: string; role: string }) => ({
+    userId: row.userId,
+    name: row.name,
+    role: row.role,
+  });
+
+  core.stays.push({
+    async joined(row) {
+      if (!isClassroomRoom(row.channel)) return;
+      const session = await records.openSession(row.channel);
+      await records.addEvent(session.id, who(row), 'join');
+    },
+    async left(row) {
+      if (!isClassroomRoom(row.channel)) return;
+      const session = await records.currentSession(row.channel);
+      if (session) await records.addEvent(session.id, who(row), 'leave');
+    },
+  });
+  core.sessionEnd.push(async (channel) => {
+    if (isClassroomRoom(channel)) await records.endSession(channel, null);
+  });
+
+  return {
+    /** A hand went up (not one already up): the record counts it. */
+    async handRaised(channel: string, claims: AuthClaims): Promise<void> {
+      if (!isClassroomRoom(channel)) return;
+      const session = await records.currentSession(channel);
+      if (session) {
+        await records.addEvent(
+          session.id,
+          { userId: claims.sub, name: claims.username, role: claims.role },
+          'hand',
+        );
+      }
+    },
+
+    register(on: HandlerRegistrar): void {
+      on('class:end', async (s) => {
+        const host = requireHost(s.data.auth);
+        const session = core.sessions.get(s.id);
+        if (!session || !isClassroomRoom(session.channel)) {
+          throw badRequest(ClassRecordText.joinFirst);
+        }
+        const { channel } = session;
+        log.info({ channel, by: host.sub }, 'class ended by a teacher');
+        // Everyone else first (the teacher's own page hears `class:ended` too, and leaves).
+        const rows = await repo.participants(channel);
+        const others = rows.filter((r) => r.socketId !== s.id);
+        await lobby.expel(channel, others, 'class:ended');
+        await records.endSession(channel, host.sub);
+        await core.serial(s, () => core.leave(s));
+        s.emit('class:ended', { room: channel });
+        await repo.lowerHands(channel, null);
+        await lobby.sessionEnded(channel);
+        return {};
+      });
+    },
+  };
+}
