@@ -92,6 +92,8 @@ export const classClientEvents = {
   'class:lobby:admit-all': { payload: z.strictObject({}), ack: ClassLobbySchema },
   /** Teachers and admins: takes a participant out of the class; a rejoin waits in the lobby. */
   'class:remove': { payload: ClassRemoveSchema, ack: z.object({}) },
+  /** Teachers and admins: End class (everyone leaves, the class record is finalised). */
+  'class:end': { payload: z.strictObject({}), ack: z.object({}) },
 } as const satisfies DomainEvents<'class'>;
 
 export const classServerEvents = {
@@ -119,6 +121,8 @@ export const classServerEvents = {
   'class:lobby:denied': { payload: ClassLobbyVerdictSchema },
   /** To a removed participant: they are out of the class (the server has let go already). */
   'class:removed': { payload: ClassLobbyVerdictSchema },
+  /** Issue 28 §5: a teacher ended the class; everyone is out and the record is final. */
+  'class:ended': { payload: ClassLobbyVerdictSchema },
   /** SPEC §3 channel messages: mute-all and allow-all. */
   'class:message': { payload: ClassChannelMessageSchema },
   /** An ICE candidate from Janus for this person's publisher or subscriber connection. */

@@ -17,6 +17,7 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
 import { createLobby } from './classroom.lobby.ts';
 import { createMeshPath } from './classroom.mesh.ts';
+import { attachRecord } from './classroom.record.ts';
 import { createPolls } from './classroom.polls.ts';
 import { createRoomCore, handsOf } from './classroom.room.ts';
 import type { ClassroomRealtimeDeps } from './classroom.room.ts';
@@ -43,6 +44,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     sfu.kick(channel, feed),
   );
   core.sessionEnd.push((channel) => lobby.sessionEnded(channel));
+  const record = attachRecord(core, deps.records, lobby);
 
   /** A moderation at the SFU that is logged, not thrown, when Janus refuses it. */
   async function moderateQuietly(
@@ -124,6 +126,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:signal', mesh.signal);
 
     lobby.register(socket, on);
+    record.register(on);
 
     on('class:leave', async (s) => {
       const session = sessions.get(s.id);
@@ -145,7 +148,11 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
 
     on('class:hand:raise', async (s) => {
       const session = requireClass(s);
+      const already = (await repo.hands(session.channel)).some(
+        (h) => h.userId === session.claims.sub,
+      );
       await repo.raiseHand(session.channel, session.claims.sub, session.claims.username);
+      if (!already) await record.handRaised(session.channel, session.claims);
       return tellHands(session.channel);
     });
 
