@@ -3,6 +3,7 @@
 // admits two, denies one and admits the last with Admit all; a hand goes up and down; a poll is
 // answered and its results match; a student is removed (their streams stop for everyone, and a
 // rejoin waits); a network drop and a reload in the middle bring people back in.
+import { readFileSync } from 'node:fs';
 import { ClassLobbyText } from '@atrium/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +166,59 @@ describe('a lesson with a waiting room', () => {
       await knock(dan!);
       await waiting(dan!).waitFor();
       await lobby(teacher, 1).waitFor();
+
+      // The class record: the teacher sees everyone who took part, with plausible times.
+      await teacher.page.getByRole('button', { name: T.classRecord, exact: true }).click();
+      const record = teacher.page.getByRole('dialog', { name: T.recordTitle('room-1') });
+      const table = record.getByRole('table', { name: T.recordTable });
+      await table.waitFor();
+      const names = await table.locator('tbody th').allTextContents();
+      for (const p of [ann!, bea!, dan!]) expect(names.join('|')).toContain(p.name);
+      // Cal was denied: never in the class, so not in its record.
+      expect(names.join('|')).not.toContain(cal!.name);
+      const download = teacher.page.waitForEvent('download');
+      await record.getByRole('button', { name: T.recordDownload }).click();
+      const csv = readFileSync(await (await download).path(), 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(csv[0]).toBe(
+        'name,role,first_joined_at,last_left_at,rejoins,present_minutes,hands_raised,poll_answers',
+      );
+      const rows = Object.fromEntries(
+        csv.slice(1).map((line) => [line.split(',')[0], line.split(',')]),
+      );
+      for (const p of [ann!, bea!, dan!]) {
+        const [, role, joinedAt, , , minutes] = rows[p.name]!;
+        expect(role).toBe('member');
+        expect(Date.now() - Date.parse(joinedAt!)).toBeLessThan(10 * 60_000);
+        expect(Number(minutes)).toBeGreaterThanOrEqual(0);
+        expect(Number(minutes)).toBeLessThan(10);
+      }
+      // Bea dropped and came back; Dan reloaded and came back: each counts a rejoin at least.
+      expect(Number(rows[bea!.name]![4])).toBeGreaterThanOrEqual(1);
+      expect(Number(rows[dan!.name]![4])).toBeGreaterThanOrEqual(1);
+      expect(Number(rows[ann!.name]![6])).toBe(1);
+      await saveScreenshot(teacher.page, 'classroom-record-teacher');
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      await teacher.page.keyboard.press('Escape');
+      await record.waitFor({ state: 'detached' });
+
+      // A student sees their own row only.
+      await ann!.page.getByRole('button', { name: T.classRecord, exact: true }).click();
+      const own = ann!.page.getByRole('table', { name: T.recordTable });
+      await own.waitFor();
+      expect(await own.locator('tbody th').allTextContents()).toEqual([ann!.name]);
+      await ann!.page.keyboard.press('Escape');
+
+      // End class: everyone is out, told so, and the record is final.
+      await teacher.page.getByRole('button', { name: T.endClass, exact: true }).click();
+      const end = teacher.page.getByRole('alertdialog', { name: T.endClass });
+      await end.getByRole('button', { name: T.endClass }).click();
+      for (const p of [ann!, bea!]) {
+        await p.page.getByText(T.ended).first().waitFor();
+        await p.page.getByRole('button', { name: 'room-1', exact: true }).waitFor();
+      }
+      await inClass(teacher).waitFor({ state: 'detached' });
     },
   );
 });

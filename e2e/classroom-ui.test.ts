@@ -1,4 +1,4 @@
-import { AppRoute, type WorldToHost } from '@atrium/protocol';
+import { AppRoute, ClassPollText, type WorldToHost } from '@atrium/protocol';
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '../apps/web/src/features/classroom/deviceSetting.ts';
@@ -227,6 +227,165 @@ describe('classroom screens in Chromium', () => {
     expect(Math.round((after?.y ?? 0) - before.y)).toBe(100);
     expect(errors).toEqual([]);
   });
+
+  // Issue 28 §1 and §5: the lobby from both sides and the class record, wide and on a phone.
+  it.each([
+    ['desktop', { viewport: { width: 1440, height: 900 } }],
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ] as const)(
+    'shows the lobby, the waiting student and the class record (%s)',
+    async (size, options) => {
+      const phone = size === 'phone';
+      const scene = (key: string) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
+      const within = (page: Page) =>
+        page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
+      const tooWide = (page: Page) =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
+            })
+            .map((el) => el.className),
+        );
+
+      const teacher = await preview(scene('lobby-teacher'), options);
+      const lobby = within(teacher.page).getByRole('region', { name: T.lobbyTitle(3) });
+      await lobby.waitFor();
+      expect(await tooWide(teacher.page)).toEqual([]);
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      await saveScreenshot(teacher.page, `classroom-lobby-teacher-${size}`);
+      await lobby.getByRole('button', { name: T.admitOf('Ada Lovelace') }).click();
+      await within(teacher.page)
+        .getByRole('region', { name: T.lobbyTitle(2) })
+        .waitFor();
+      expect(teacher.errors).toEqual([]);
+      await teacher.page.context().close();
+
+      const student = await preview(scene('lobby-student'), options);
+      await within(student.page).getByText(T.waiting).waitFor();
+      // The one thing to do while waiting has the focus.
+      await expect
+        .poll(() => student.page.evaluate(() => document.activeElement?.textContent ?? ''))
+        .toContain(T.lobbyLeave);
+      expect(await tooWide(student.page)).toEqual([]);
+      expect(await seriousA11yViolations(student.page)).toEqual([]);
+      await saveScreenshot(student.page, `classroom-lobby-student-${size}`);
+      await student.page.context().close();
+
+      const record = await preview('?scene=idle&record=1', options);
+      const table = record.page.getByRole('table', { name: T.recordTable });
+      await table.waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(4);
+      // The table scrolls inside the dialog; the page never gets wider than the screen.
+      expect(
+        await record.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+      expect(await seriousA11yViolations(record.page)).toEqual([]);
+      await saveScreenshot(record.page, `classroom-record-${size}`);
+      expect(record.errors).toEqual([]);
+    },
+  );
+
+  // Issue 28 §3: a poll from both sides, on a wide screen and on a phone (the bottom sheet).
+  it.each([
+    ['desktop', { viewport: { width: 1440, height: 900 } }],
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ] as const)(
+    'runs a poll: the teacher’s form and live results, a student’s answer (%s)',
+    async (size, options) => {
+      const phone = size === 'phone';
+      const scene = (key: string) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
+      const within = (page: Page) =>
+        page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
+      const tooWide = (page: Page) =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
+            })
+            .map((el) => el.className),
+        );
+      const smallTargets = (page: Page) =>
+        within(page)
+          .locator('.classroom-poll button, .classroom-poll__input, .classroom-poll__choice')
+          .evaluateAll((els) =>
+            els
+              .map((el) => el.getBoundingClientRect())
+              .filter((r) => r.width > 0 && (r.width < 44 || r.height < 44))
+              .map((r) => `${r.width}x${r.height}`),
+          );
+
+      // The teacher: answers so far, by name, then close, show, and a new poll's form.
+      const teacher = await preview(scene('poll-teacher'), options);
+      const root = within(teacher.page);
+      const results = root.getByRole('list', { name: T.pollResults });
+      await results.waitFor();
+      expect(await results.getByRole('listitem').count()).toBe(4);
+      await root.getByText('Grace Hopper, Alan Turing').waitFor();
+      expect(await tooWide(teacher.page)).toEqual([]);
+      if (phone) expect(await smallTargets(teacher.page)).toEqual([]);
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      await saveScreenshot(teacher.page, `classroom-poll-results-${size}`);
+
+      await root.locator('[data-control="poll-close"]').click();
+      await root.locator('[data-control="poll-show"]').click();
+      await root.getByText(T.pollShown).waitFor();
+      await root.getByRole('button', { name: T.pollNew }).click();
+      const form = root.getByRole('form', { name: T.pollNewTitle });
+      await form.waitFor();
+      // The question has focus; the checks speak the protocol's words before anything is sent.
+      expect(
+        await form
+          .getByLabel(T.pollQuestion, { exact: true })
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await form.getByRole('button', { name: T.pollStart }).click();
+      await form.getByRole('alert').filter({ hasText: ClassPollText.questionEmpty }).waitFor();
+      await form.getByLabel(T.pollQuestion, { exact: true }).fill('Ready for the quiz?');
+      await form.getByRole('button', { name: T.pollAbcd }).click();
+      expect(await form.getByLabel(T.pollAnswer(4), { exact: true }).inputValue()).toBe('D');
+      await form.getByRole('button', { name: T.pollRemoveAnswer(4) }).click();
+      expect(await tooWide(teacher.page)).toEqual([]);
+      if (phone) expect(await smallTargets(teacher.page)).toEqual([]);
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      await saveScreenshot(teacher.page, `classroom-poll-form-${size}`);
+      await form.getByRole('button', { name: T.pollStart }).click();
+      await form.waitFor({ state: 'detached' });
+      await root.getByText('Ready for the quiz?').waitFor();
+      expect(
+        await root.getByRole('list', { name: T.pollResults }).getByRole('listitem').count(),
+      ).toBe(3);
+      expect(teacher.errors).toEqual([]);
+      await teacher.page.context().close();
+
+      // A student: radio answers, by keyboard too; their own answer is marked and can change.
+      const student = await preview(scene('poll-student'), options);
+      const answers = within(student.page).getByRole('group', {
+        name: 'Which planet is the largest?',
+      });
+      await answers.getByRole('radio', { name: 'Mercury' }).focus();
+      await student.page.keyboard.press('ArrowDown');
+      await within(student.page)
+        .locator('.classroom-poll__choice--chosen')
+        .filter({ hasText: T.pollYourAnswer })
+        .filter({ hasText: 'Venus' })
+        .waitFor();
+      await answers.getByRole('radio', { name: 'Jupiter' }).click();
+      await within(student.page)
+        .locator('.classroom-poll__choice--chosen')
+        .filter({ hasText: T.pollYourAnswer })
+        .filter({ hasText: 'Jupiter' })
+        .waitFor();
+      expect(await answers.getByRole('radio', { name: 'Jupiter' }).isChecked()).toBe(true);
+      expect(await tooWide(student.page)).toEqual([]);
+      if (phone) expect(await smallTargets(student.page)).toEqual([]);
+      expect(await seriousA11yViolations(student.page)).toEqual([]);
+      await saveScreenshot(student.page, `classroom-poll-student-${size}`);
+      expect(student.errors).toEqual([]);
+    },
+  );
 });
 
 /** What the world's frame says to the page, as the embed does (`onSDKMessage`, JSON text). */

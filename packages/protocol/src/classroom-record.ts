@@ -15,7 +15,6 @@ export const ClassRecordText = {
   retentionRange: 'The retention must be a whole number of days from 1 to 3650.',
   /** To everyone in the class when a teacher ends it. */
   ended: 'The teacher ended the class.',
-  joinFirst: 'Join the class first.',
 } as const;
 
 export const ClassSessionSchema = z

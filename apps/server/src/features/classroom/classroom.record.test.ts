@@ -43,8 +43,15 @@ describe('a class record from its events', () => {
     endedBy: null,
   };
   const ev = (userId: string, name: string, kind: 'join' | 'leave' | 'hand', s: number) =>
-    ({ id: randomUUID(), sessionId: session.id, userId, name, role: 'member', kind, at: at(s) }) as
-    ClassroomSessionEventRow;
+    ({
+      id: randomUUID(),
+      sessionId: session.id,
+      userId,
+      name,
+      role: 'member',
+      kind,
+      at: at(s),
+    }) as ClassroomSessionEventRow;
 
   it('sums every stay, counts rejoins and hands, and closes stays at the end of the session', () => {
     const rows = recordRows(
@@ -83,6 +90,14 @@ describe('a class record from its events', () => {
         pollAnswers: [{ question: 'Largest planet?', answer: 'Jupiter' }],
       }),
     ]);
+    // While the session runs, someone still in has no last leave and counts until now.
+    const running = recordRows(
+      { ...session, endedAt: null },
+      [ev('b', 'bea', 'join', 60), ev('b', 'bea', 'leave', 120), ev('b', 'bea', 'join', 180)],
+      [],
+      at(600),
+    );
+    expect(running[0]).toMatchObject({ lastLeftAt: null, rejoins: 1, presentSeconds: 60 + 420 });
     const csv = recordCsv({
       session: {
         id: session.id,
@@ -243,15 +258,20 @@ describe.each(setups)('the class record (%s)', (_name, twoProcesses) => {
     expect(
       await json<ClassSession[]>(studentSide, stranger, '/api/classrooms/room-3/sessions'),
     ).toEqual([]);
-    const csv = await get(teacherSide, teacher.claims, `/api/class-sessions/${ended!.id}/record.csv`);
+    const csv = await get(
+      teacherSide,
+      teacher.claims,
+      `/api/class-sessions/${ended!.id}/record.csv`,
+    );
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual([
-      'rec-ann',
-      'rec-bea',
-      'rec-teach',
-    ]);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['rec-ann', 'rec-bea', 'rec-teach']);
     // Bad ids are refused clearly.
     expect((await get(teacherSide, teacher.claims, '/api/class-sessions/nope/record')).status).toBe(
       400,
@@ -296,8 +316,8 @@ describe.each(setups)('the class record (%s)', (_name, twoProcesses) => {
     expect(await service.purge(30)).toBe(0);
     const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
     expect(await service.purge(30, later)).toBeGreaterThanOrEqual(1);
-    expect(await json<ClassSession[]>(teacherSide, teacher, '/api/classrooms/room-2/sessions')).toEqual(
-      [],
-    );
+    expect(
+      await json<ClassSession[]>(teacherSide, teacher, '/api/classrooms/room-2/sessions'),
+    ).toEqual([]);
   });
 });

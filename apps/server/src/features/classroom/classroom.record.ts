@@ -5,6 +5,7 @@
 // class's polls of that session. Records older than the admin's retention period are deleted.
 import {
   CLASS_RECORD_CSV_COLUMNS,
+  ClassLobbyText,
   ClassRecordText,
   ClassroomRoomSchema,
   isClassroomRoom,
@@ -88,8 +89,9 @@ export function recordRows(
   for (const tally of people.values()) {
     if (tally.since !== null) {
       tally.present += Math.max(0, end - tally.since);
-      // The session ended with them still in (a process died): they left when it ended.
-      if (session.endedAt) tally.row.lastLeftAt = iso(session.endedAt);
+      // Still in: no last leave yet. The session ended with them in (a process died): they
+      // left when it ended.
+      tally.row.lastLeftAt = session.endedAt ? iso(session.endedAt) : null;
     }
     tally.row.presentSeconds = Math.round(tally.present / 1000);
     tally.row.rejoins = Math.max(0, tally.row.rejoins);
@@ -218,7 +220,7 @@ export function attachRecord(core: RoomCore, records: RecordRepository, lobby: L
         const host = requireHost(s.data.auth);
         const session = core.sessions.get(s.id);
         if (!session || !isClassroomRoom(session.channel)) {
-          throw badRequest(ClassRecordText.joinFirst);
+          throw badRequest(ClassLobbyText.joinFirst);
         }
         const { channel } = session;
         log.info({ channel, by: host.sub }, 'class ended by a teacher');

@@ -1,5 +1,14 @@
-import { CLASSROOM_ROOMS, isCallChannel } from '@atrium/protocol';
-import { Suspense, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { CLASSROOM_ROOMS, isCallChannel, isClassroomRoom } from '@atrium/protocol';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ClassroomTile } from './engine/types.ts';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
@@ -14,6 +23,11 @@ import { ClassroomUiText as T } from './texts.ts';
 import { useElapsed } from './useElapsed.ts';
 import { VideoTile } from './VideoTile.tsx';
 import './classroom.css';
+
+// The record's table and its queries load when the view opens, not with the panel.
+const ClassRecordDialog = lazy(() =>
+  import('./ClassRecordDialog.tsx').then((m) => ({ default: m.ClassRecordDialog })),
+);
 
 export interface ClassroomPanelProps {
   /** The class chat (next issue); a placeholder says it is coming until then. */
@@ -44,6 +58,7 @@ export function ClassroomPanel({
   // A call's own room has no class chat, whiteboard or teacher row: just the people.
   const inCall = state.room !== null && isCallChannel(state.room);
   const chatOpen = view.chatOpen && !inCall;
+  const [recordOpen, setRecordOpen] = useState(false);
   const classes = ['classroom-panel', view.minimized && 'classroom-panel--minimized', className]
     .filter(Boolean)
     .join(' ');
@@ -141,6 +156,12 @@ export function ClassroomPanel({
         </div>
       )}
 
+      {recordOpen && state.room && isClassroomRoom(state.room) && (
+        <Suspense fallback={null}>
+          <ClassRecordDialog room={state.room} onClose={() => setRecordOpen(false)} />
+        </Suspense>
+      )}
+
       {joined && (
         <div className="classroom-panel__footer">
           <MediaControls
@@ -154,6 +175,14 @@ export function ClassroomPanel({
                     control="grid"
                     onClick={() => setView({ grid: view.grid === 'four' ? 'default' : 'four' })}
                   />
+                  {!inCall && (
+                    <ControlButton
+                      icon="record"
+                      label={T.classRecord}
+                      control="record"
+                      onClick={() => setRecordOpen(true)}
+                    />
+                  )}
                   {!inCall && (
                     <ControlButton
                       icon="chat"

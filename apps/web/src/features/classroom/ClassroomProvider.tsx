@@ -27,7 +27,6 @@ import { loadDeviceSetting, saveDeviceSetting } from './deviceSetting.ts';
 import { loadClassroomEngine, type CreateClassroomClient } from './engineLoader.ts';
 import type { ClassroomClient, DeviceChoice } from './engine/types.ts';
 import { changedDevices, IDLE_CLASSROOM, lacksAllDevices, switchMessages } from './panelModel.ts';
-import { forwardPolls } from './pollModel.ts';
 import { RoomChannelContext, useRoomChannel } from './room/useRoomChannel.ts';
 import { PHONE_QUERY } from '../../shared/ui/useMediaQuery.ts';
 import { ClassroomUiText as T } from './texts.ts';
@@ -218,7 +217,13 @@ export function ClassroomProvider({
       setHand: (up: boolean) => run(() => actions()?.setHand(up) ?? Promise.resolve()),
       lowerHand: (userId: string | null) =>
         run(() => actions()?.lowerHand(userId) ?? Promise.resolve()),
-      polls: forwardPolls(actions),
+      // Refused polls reject with the server's words: the poll panel shows them where they happen.
+      polls: {
+        createPoll: (draft) => actions()?.createPoll(draft) ?? Promise.resolve(),
+        votePoll: (pollId, choice) => actions()?.votePoll(pollId, choice) ?? Promise.resolve(),
+        closePoll: (pollId) => actions()?.closePoll(pollId) ?? Promise.resolve(),
+        showPoll: (pollId) => actions()?.showPoll(pollId) ?? Promise.resolve(),
+      },
       lobby: {
         setEntryPolicy: (policy) =>
           run(() => actions()?.setEntryPolicy(policy) ?? Promise.resolve()),
@@ -226,6 +231,7 @@ export function ClassroomProvider({
         deny: (userId) => run(() => actions()?.deny(userId) ?? Promise.resolve()),
         removeParticipant: (target) =>
           run(() => actions()?.removeParticipant(target) ?? Promise.resolve()),
+        endClass: () => run(() => actions()?.endClass() ?? Promise.resolve()),
       },
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);

@@ -1,6 +1,6 @@
 import { isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { prompt } from '../../shared/dialogs/dialogStore.ts';
+import { confirm, prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
 import { Icon, type IconName } from './icons.tsx';
@@ -275,6 +275,22 @@ export function TeacherControls() {
           <Icon name="browser" size={16} />
           {popupOpen ? T.closeStudentBrowser : T.studentBrowser}
         </button>
+        {/* Issue 28 §5: everyone leaves, the class record is final. */}
+        <button
+          type="button"
+          className="classroom-chip classroom-chip--danger"
+          data-control="end-class"
+          onClick={() =>
+            void confirm({
+              title: T.endClass,
+              message: T.endClassConfirm,
+              confirmLabel: T.endClass,
+            }).then((yes) => yes && lobby.endClass())
+          }
+        >
+          <Icon name="endClass" size={16} />
+          {T.endClass}
+        </button>
         {/* Issue 28: the entry policy; the lobby above lists who waits. */}
         <button
           type="button"
@@ -416,7 +432,10 @@ export function Lobby() {
         {announced}
       </p>
       {waiting.length > 0 && (
-        <section className="classroom-hands classroom-lobby" aria-label={T.lobbyTitle(waiting.length)}>
+        <section
+          className="classroom-hands classroom-lobby"
+          aria-label={T.lobbyTitle(waiting.length)}
+        >
           <div className="classroom-hands__head">
             <h3 className="classroom-hands__title">
               <Icon name="lock" size={16} />

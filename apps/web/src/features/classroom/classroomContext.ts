@@ -54,6 +54,8 @@ export interface LobbyControls {
   admit: (userId: string | null) => void;
   deny: (userId: string) => void;
   removeParticipant: (target: number) => void;
+  /** End class for everyone (issue 28 §5). */
+  endClass: () => void;
 }
 
 const noop = () => undefined;
@@ -79,7 +81,7 @@ export const idleController: ClassroomController = {
   setHand: noop,
   lowerHand: noop,
   polls: idlePolls,
-  lobby: { setEntryPolicy: noop, admit: noop, deny: noop, removeParticipant: noop },
+  lobby: { setEntryPolicy: noop, admit: noop, deny: noop, removeParticipant: noop, endClass: noop },
 };
 
 export const ClassroomContext = createContext<ClassroomController>(idleController);

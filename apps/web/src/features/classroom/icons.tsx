@@ -26,6 +26,8 @@ const paths = {
   hand: 'M8 13V5.5a1.5 1.5 0 0 1 3 0V12M11 5V3.5a1.5 1.5 0 0 1 3 0V12M14 5.5a1.5 1.5 0 0 1 3 0V12M17 8.5a1.5 1.5 0 0 1 3 0V15a7 7 0 0 1-7 7h-1a7 7 0 0 1-5.6-2.8L3.3 15.7a1.5 1.5 0 0 1 2.4-1.8L8 16',
   poll: 'M4 20h16M7 16v-5M12 16V5M17 16V9',
   lock: 'M6 11h12v10H6zM9 11V7a3 3 0 0 1 6 0v4',
+  record: 'M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h4',
+  endClass: 'M6 6h12v12H6z',
   removePerson: 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 14 0M16 11h6',
   volumeOff: 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6',
   allow: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12',

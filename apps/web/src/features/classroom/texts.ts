@@ -1,4 +1,4 @@
-import { ClassLobbyText, ClassroomText, isCallChannel } from '@atrium/protocol';
+import { ClassLobbyText, ClassRecordText, ClassroomText, isCallChannel } from '@atrium/protocol';
 
 /**
  * The classroom screens' texts. The spec's own words (SPEC §2, §5, §8) come from `ClassroomText`
@@ -10,6 +10,7 @@ const ClassroomUiTextCall = 'Call';
 export const ClassroomUiText = {
   ...ClassroomText,
   ...ClassLobbyText,
+  ...ClassRecordText,
   panelTitle: 'Classroom',
   /** A classroom's name, or `Call` for a call's own room (the caller's id, or two ids). */
   roomName: (room: string) =>
@@ -113,6 +114,31 @@ export const ClassroomUiText = {
   /** The teacher's live region: someone started waiting. */
   lobbyArrived: (name: string) => `${name} is waiting to join`,
   lobbyLeave: 'Leave the lobby',
+  // The class record and End class (issue 28 §5); the server's words are ClassRecordText's.
+  classRecord: 'Class record',
+  recordTitle: (room: string) => `Class record: ${room}`,
+  recordIntro: 'Who took part in each class session, for how long, and what they did.',
+  recordNone: 'No class sessions yet.',
+  recordSession: 'Class session',
+  recordSessionOption: (start: string, end: string | null, people: number) =>
+    `${start} – ${end ?? 'now'} · ${people === 1 ? '1 person' : `${people} people`}`,
+  recordLoading: 'Loading the record…',
+  recordTable: 'Attendance',
+  recordName: 'Name',
+  recordJoined: 'Joined',
+  recordLeft: 'Left',
+  recordRejoins: 'Rejoins',
+  recordPresent: 'Present',
+  recordHands: 'Hands',
+  recordPolls: 'Poll answers',
+  recordRole: (role: string) => (role === 'admin' ? 'admin' : 'teacher'),
+  recordAnonymous: '(anonymous)',
+  recordDownload: 'Download CSV',
+  recordDownloading: 'Downloading…',
+  stillIn: 'still in',
+  minutes: (n: number) => (n === 1 ? '1 min' : `${n} min`),
+  endClass: 'End class',
+  endClassConfirm: 'End the class for everyone? Everyone leaves and the class record is final.',
   removeFromClass: 'Remove from class',
   removeConfirm: (name: string) =>
     `Remove ${name} from the class? They can come back only if you admit them.`,
@@ -134,7 +160,8 @@ export const ClassroomUiText = {
   pollStart: 'Start poll',
   pollCancel: 'Cancel',
   pollOpen: 'Open',
-  pollClosed: 'Poll closed',
+  /** The badge beside the poll's title ("Poll · Closed"). */
+  pollClosedBadge: 'Closed',
   pollClose: 'Close poll',
   pollShow: 'Show results to class',
   pollShown: 'Results shown to the class',

@@ -10,7 +10,7 @@ import type {
   ServerPayload,
   VideoChannel,
 } from '@atrium/protocol';
-import { ClassLobbyText, isClassroomRoom } from '@atrium/protocol';
+import { ClassLobbyText, ClassRecordText, isClassroomRoom } from '@atrium/protocol';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore } from '../../../shared/store.ts';
 import {
@@ -259,6 +259,10 @@ export function createClassroomClient(
     removed: (room) => {
       const s = store.get();
       if (s.room === room && s.phase !== 'idle') teardown(ClassLobbyText.removed);
+    },
+    ended: (room) => {
+      const s = store.get();
+      if (s.room === room && s.phase !== 'idle') teardown(ClassRecordText.ended);
     },
   });
 

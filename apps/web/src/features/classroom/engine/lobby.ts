@@ -13,6 +13,8 @@ export interface LobbyEvents {
   denied(room: string): void;
   /** A teacher removed them from the class they are in. */
   removed(room: string): void;
+  /** A teacher ended the class (issue 28 §5). */
+  ended(room: string): void;
 }
 
 export interface LobbyEngine {
@@ -27,16 +29,19 @@ export function createLobbyEngine(
 ): LobbyEngine {
   const on = {
     lobby: (lobby: ServerPayload<'class:lobby'>) => {
-      if (store.get().phase === 'joined' && store.get().host) store.update((s) => ({ ...s, lobby }));
+      if (store.get().phase === 'joined' && store.get().host)
+        store.update((s) => ({ ...s, lobby }));
     },
     admitted: ({ room }: ServerPayload<'class:lobby:admitted'>) => events.admitted(room),
     denied: ({ room }: ServerPayload<'class:lobby:denied'>) => events.denied(room),
     removed: ({ room }: ServerPayload<'class:removed'>) => events.removed(room),
+    ended: ({ room }: ServerPayload<'class:ended'>) => events.ended(room),
   };
   socket.on('class:lobby', on.lobby);
   socket.on('class:lobby:admitted', on.admitted);
   socket.on('class:lobby:denied', on.denied);
   socket.on('class:removed', on.removed);
+  socket.on('class:ended', on.ended);
   const apply = (lobby: ServerPayload<'class:lobby'>) => store.update((s) => ({ ...s, lobby }));
 
   return {
@@ -59,12 +64,16 @@ export function createLobbyEngine(
       async removeParticipant(target: number) {
         await request(socket, 'class:remove', { target });
       },
+      async endClass() {
+        await request(socket, 'class:end', {});
+      },
     },
     dispose() {
       socket.off('class:lobby', on.lobby);
       socket.off('class:lobby:admitted', on.admitted);
       socket.off('class:lobby:denied', on.denied);
       socket.off('class:removed', on.removed);
+      socket.off('class:ended', on.ended);
     },
   };
 }

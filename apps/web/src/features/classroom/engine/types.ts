@@ -142,6 +142,8 @@ export interface LobbyActions {
   deny(userId: string): Promise<void>;
   /** Takes participant `target` out of the class (Janus drops them; a rejoin waits). */
   removeParticipant(target: number): Promise<void>;
+  /** End class (issue 28 §5): everyone leaves and the class record is final. */
+  endClass(): Promise<void>;
 }
 
 export interface ClassroomActions extends PollActions, LobbyActions {

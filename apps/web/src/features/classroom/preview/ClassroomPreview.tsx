@@ -9,6 +9,7 @@ import { HomeConference } from '../side/HomeConference.tsx';
 import { createFakeClassroomClient, fakeTile, joinedState } from './fakeClient.ts';
 import { lobbyScenes } from './lobbyScenes.ts';
 import { pollScenes } from './pollScenes.ts';
+import { RecordPreview } from './RecordPreview.tsx';
 import './ClassroomPreview.css';
 
 interface Scene {
@@ -110,6 +111,7 @@ export function ClassroomPreviewPage() {
   return (
     <div className="container container--wide classroom-preview">
       <h1 className="classroom-preview__title">Classroom preview</h1>
+      {params.get('record') && <RecordPreview />}
       <div className="classroom-preview__grid">
         {scenes
           .filter((scene) => (only ? scene.key === only : !scene.onRequest))

@@ -174,6 +174,10 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
         await pause(150);
         store.update((s) => ({ ...s, tiles: s.tiles.filter((t) => t.id !== target) }));
       },
+      async endClass() {
+        await pause(150);
+        patch({ ...IDLE_CLASSROOM });
+      },
     },
     dispose() {
       for (const tile of store.get().tiles) {
