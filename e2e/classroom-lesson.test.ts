@@ -1,8 +1,9 @@
 // Issue 28: a lesson from bell to bell in real Chromium, one teacher and four students (each their
 // own browser context with fake devices) on the private Janus: the teacher turns on "Ask to join",
 // admits two, denies one and admits the last with Admit all; a hand goes up and down; a poll is
-// answered and its results match; a student is removed (their streams stop for everyone, and a
-// rejoin waits); a network drop and a reload in the middle bring people back in.
+// answered and its results match; a network drop and a reload in the middle bring people back in;
+// a student is removed (their tile goes for everyone, and a rejoin waits); the class record lists
+// everyone with plausible times and answers, as a table and as CSV; End class sends all home.
 import { readFileSync } from 'node:fs';
 import { ClassLobbyText } from '@atrium/protocol';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -72,7 +73,7 @@ describe('a lesson with a waiting room', () => {
     p.page.locator('[aria-label^="Video of "], [aria-label$=", camera off"]').count();
 
   it(
-    'admits, denies, removes and brings people back, as the server decides',
+    'admits, denies, polls, removes, records and ends the class, as the server decides',
     { timeout: 300_000 },
     async () => {
       const teacher = await signIn('teacher');
@@ -137,6 +138,45 @@ describe('a lesson with a waiting room', () => {
       await hands.getByRole('button', { name: T.lowerHandOf(ann!.name) }).click();
       await hands.waitFor({ state: 'detached' });
 
+      // A poll: the teacher asks Yes/No, three students answer, the results match.
+      await teacher.page.locator('[data-control="poll"]').click();
+      const form = teacher.page.getByRole('form', { name: T.pollNewTitle });
+      await form.getByLabel(T.pollQuestion, { exact: true }).fill('Ready for the quiz?');
+      await form.getByRole('button', { name: T.pollYesNo }).click();
+      await form.getByRole('button', { name: T.pollStart }).click();
+      const answers: Array<[Person, string]> = [
+        [ann!, 'Yes'],
+        [bea!, 'No'],
+        [dan!, 'Yes'],
+      ];
+      for (const [p, answer] of answers) {
+        const question = p.page.getByRole('group', { name: 'Ready for the quiz?' });
+        await question.getByRole('radio', { name: answer }).click({ timeout: 30_000 });
+      }
+      const results = teacher.page.getByRole('list', { name: T.pollResults });
+      await expect
+        .poll(() => results.getByRole('listitem').allTextContents(), { timeout: 15_000 })
+        .toEqual([
+          expect.stringContaining(T.pollCount(2, 67)),
+          expect.stringContaining(T.pollCount(1, 33)),
+        ]);
+      await teacher.page.locator('[data-control="poll-close"]').click();
+      await teacher.page.locator('[data-control="poll-show"]').click();
+      // Shown to the class: a student sees the same counts.
+      await expect
+        .poll(
+          () =>
+            ann!.page
+              .getByRole('list', { name: T.pollResults })
+              .getByRole('listitem')
+              .allTextContents(),
+          { timeout: 15_000 },
+        )
+        .toEqual([
+          expect.stringContaining(T.pollCount(2, 67)),
+          expect.stringContaining(T.pollCount(1, 33)),
+        ]);
+
       // A network drop in the middle: Bea comes back into the class, not into the lobby.
       await bea!.context.setOffline(true);
       await bea!.page.getByText(T.reconnecting).first().waitFor({ timeout: 30_000 });
@@ -184,7 +224,7 @@ describe('a lesson with a waiting room', () => {
       expect(csv[0]).toBe(
         'name,role,first_joined_at,last_left_at,rejoins,present_minutes,hands_raised,poll_answers',
       );
-      const rows = Object.fromEntries(
+      const rows: Record<string, string[]> = Object.fromEntries(
         csv.slice(1).map((line) => [line.split(',')[0], line.split(',')]),
       );
       for (const p of [ann!, bea!, dan!]) {
@@ -198,6 +238,8 @@ describe('a lesson with a waiting room', () => {
       expect(Number(rows[bea!.name]![4])).toBeGreaterThanOrEqual(1);
       expect(Number(rows[dan!.name]![4])).toBeGreaterThanOrEqual(1);
       expect(Number(rows[ann!.name]![6])).toBe(1);
+      expect(rows[ann!.name]![7]).toBe('Ready for the quiz?: Yes');
+      expect(rows[bea!.name]![7]).toBe('Ready for the quiz?: No');
       await saveScreenshot(teacher.page, 'classroom-record-teacher');
       expect(await seriousA11yViolations(teacher.page)).toEqual([]);
       await teacher.page.keyboard.press('Escape');

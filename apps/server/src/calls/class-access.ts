@@ -42,7 +42,10 @@ export class ClassAccessRepository implements ClassAccess {
       .from(classroomChannels)
       .leftJoin(
         classroomLobby,
-        and(eq(classroomLobby.channel, classroomChannels.channel), eq(classroomLobby.userId, claims.sub)),
+        and(
+          eq(classroomLobby.channel, classroomChannels.channel),
+          eq(classroomLobby.userId, claims.sub),
+        ),
       )
       .leftJoin(
         classroomParticipants,

@@ -196,7 +196,9 @@ describe.each(setups)('the waiting room and removal (%s)', (_name, twoProcesses)
     // Deny: Bea hears it and is out of the lobby; admitting her now finds nobody.
     const denied = next(bea.socket, 'class:lobby:denied');
     expect(
-      names(await ok<ClassLobby>(ask(teacher.socket, 'class:lobby:deny', { userId: bea.claims.sub }))),
+      names(
+        await ok<ClassLobby>(ask(teacher.socket, 'class:lobby:deny', { userId: bea.claims.sub })),
+      ),
     ).toEqual(['lcal']);
     expect(await denied).toEqual({ room });
     expect(await ask(teacher.socket, 'class:lobby:admit', { userId: bea.claims.sub })).toEqual({
@@ -288,8 +290,9 @@ describe.each(setups)('the waiting room and removal (%s)', (_name, twoProcesses)
     await expect
       .poll(async () => (await ask(eve.socket, 'class:hand:raise', {})).status)
       .toBe(false);
-    expect(await ask(eve.socket, 'class:signal', { to: f.id, candidate: { completed: true } }))
-      .toMatchObject({ status: false });
+    expect(
+      await ask(eve.socket, 'class:signal', { to: f.id, candidate: { completed: true } }),
+    ).toMatchObject({ status: false });
 
     // The class is open, but she waits until a teacher admits her again.
     const waitingNow = next(teacher.socket, 'class:lobby', (l) => names(l).join() === 'reve');
@@ -333,7 +336,10 @@ describe.skipIf(!janusBinary)('removal at the SFU', () => {
 
   it('kicks the removed person out of the Janus room, whatever their page does', async () => {
     const joined = async (claims: AuthClaims) => {
-      const { socket } = await openClient(server.url, await new AccessTokens(JWT_SECRET).sign(claims));
+      const { socket } = await openClient(
+        server.url,
+        await new AccessTokens(JWT_SECRET).sign(claims),
+      );
       opened.push(socket);
       return { socket, ack: await ok<ClassJoinAck>(ask(socket, 'class:join', { room: 'room-3' })) };
     };
@@ -354,8 +360,12 @@ describe.skipIf(!janusBinary)('removal at the SFU', () => {
     // Janus no longer has him: nobody receives his streams, and his page cannot publish again.
     await expect.poll(feeds).not.toContain(gus.ack.id);
     expect(
-      (await ask(gus.socket, 'class:publish', { participant: gus.ack.id, sdp: await node.publishOffer() }))
-        .status,
+      (
+        await ask(gus.socket, 'class:publish', {
+          participant: gus.ack.id,
+          sdp: await node.publishOffer(),
+        })
+      ).status,
     ).toBe(false);
     expect(await feeds()).toEqual([teacher.ack.id]);
   });

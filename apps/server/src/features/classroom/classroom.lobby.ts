@@ -3,7 +3,12 @@
 // socket through socket.io (the Redis adapter). A waiting person has no session: no media, no
 // class events, no names of those inside. Removal stops the person's streams at Janus (`kick`),
 // deletes their row, and tells the process holding their socket to let go of its session.
-import { ClassLobbyText, ClassroomRoomSchema, ClassroomText, isCallChannel } from '@atrium/protocol';
+import {
+  ClassLobbyText,
+  ClassroomRoomSchema,
+  ClassroomText,
+  isCallChannel,
+} from '@atrium/protocol';
 import type { ClassLobby, ClassWaiting, VideoChannel } from '@atrium/protocol';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { ClassroomParticipantRow } from '../../db/schema.ts';
@@ -16,7 +21,11 @@ import { isHost, requireHost } from './classroom.service.ts';
 
 export interface Lobby {
   /** Whether a join must wait: the answer to send back if so, null to go in. */
-  gate(socket: AtriumSocket, claims: AuthClaims, channel: VideoChannel): Promise<ClassWaiting | null>;
+  gate(
+    socket: AtriumSocket,
+    claims: AuthClaims,
+    channel: VideoChannel,
+  ): Promise<ClassWaiting | null>;
   /** The socket left the lobby (a deliberate leave, a closed tab): its place goes. */
   leave(socket: AtriumSocket): Promise<void>;
   /** The class session ended (nobody left in it). */
@@ -137,9 +146,7 @@ export function createLobby(
     if (listening || !io) return;
     listening = true;
     io.on('class:remove', (socketId: string) => {
-      void letGo(socketId).catch((err: unknown) =>
-        log.error({ err }, 'classroom removal failed'),
-      );
+      void letGo(socketId).catch((err: unknown) => log.error({ err }, 'classroom removal failed'));
     });
   }
 
@@ -200,7 +207,9 @@ export function createLobby(
           const present = (await repo.participants(parsed.data)).filter(
             (r) => !isHost(r.role as AuthClaims['role']),
           );
-          const unique = new Map(present.map((r) => [r.userId, { userId: r.userId, name: r.name }]));
+          const unique = new Map(
+            present.map((r) => [r.userId, { userId: r.userId, name: r.name }]),
+          );
           await lobby.admitPresent(parsed.data, [...unique.values()]);
         }
         return tellHosts(parsed.data);

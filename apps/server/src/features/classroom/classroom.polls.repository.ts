@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { ClassPollCreate } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
-import { classroomParticipants, classroomPollVotes, classroomPolls } from '../../db/schema.ts';
+import { classroomPollVotes, classroomPolls, classroomSessions } from '../../db/schema.ts';
 import type { ClassroomPollRow, ClassroomPollVoteRow } from '../../db/schema.ts';
 import { databaseError } from '../../http/database-errors.ts';
 
@@ -50,10 +50,10 @@ export class ClassroomPollsRepository {
 
   /**
    * The class's open poll, or else its newest poll of this class session: one opened since the
-   * earliest join of the people in it now (the class clock's start).
+   * class's open session began (`classroom_sessions`, issue 28 §5).
    */
   async current(channel: string): Promise<ClassroomPollRow | undefined> {
-    const started = sql`(select min(${classroomParticipants.joinedAt}) from ${classroomParticipants} where ${eq(classroomParticipants.channel, channel)})`;
+    const started = sql`(select ${classroomSessions.startedAt} from ${classroomSessions} where ${and(eq(classroomSessions.channel, channel), isNull(classroomSessions.endedAt))})`;
     const [row] = await this.db
       .select()
       .from(classroomPolls)

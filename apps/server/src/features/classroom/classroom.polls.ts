@@ -17,7 +17,8 @@ import { isHost, requireHost } from './classroom.service.ts';
  * Who a view is for: the class's teachers and admins (live results), one student (their own
  * answer), or every student at once (a broadcast: results only once shown, no one's answer).
  */
-export type PollAudience = { kind: 'host' } | { kind: 'student'; userId: string } | { kind: 'class' };
+export type PollAudience =
+  { kind: 'host' } | { kind: 'student'; userId: string } | { kind: 'class' };
 
 /** A poll as `audience` may see it. */
 export function pollView(

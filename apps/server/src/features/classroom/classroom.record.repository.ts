@@ -57,7 +57,10 @@ export class RecordRepository {
   }
 
   async session(id: string): Promise<ClassroomSessionRow | undefined> {
-    const [row] = await this.db.select().from(classroomSessions).where(eq(classroomSessions.id, id));
+    const [row] = await this.db
+      .select()
+      .from(classroomSessions)
+      .where(eq(classroomSessions.id, id));
     return row;
   }
 
@@ -141,7 +144,9 @@ export class RecordRepository {
       .returning({ id: classroomSessions.id });
     await this.db
       .delete(classroomPolls)
-      .where(and(lt(classroomPolls.createdAt, cutoff), sql`${classroomPolls.closedAt} is not null`));
+      .where(
+        and(lt(classroomPolls.createdAt, cutoff), sql`${classroomPolls.closedAt} is not null`),
+      );
     return gone.length;
   }
 }

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { HandlerRegistrar } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
-import { csvCell } from '../events/events.csv.ts';
+import { csvCell } from '../../http/csv.ts';
 import type { Lobby } from './classroom.lobby.ts';
 import type { RecordRepository, VoteOfRecord } from './classroom.record.repository.ts';
 import type { RoomCore } from './classroom.room.ts';

@@ -40,9 +40,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   const mesh = createMeshPath(core);
   const polls = createPolls(core, deps.polls);
   core.sessionEnd.push((channel) => polls.sessionEnded(channel));
-  const lobby = createLobby(core, deps.lobby, (channel, feed) =>
-    sfu.kick(channel, feed),
-  );
+  const lobby = createLobby(core, deps.lobby, (channel, feed) => sfu.kick(channel, feed));
   core.sessionEnd.push((channel) => lobby.sessionEnded(channel));
   const record = attachRecord(core, deps.records, lobby);
 

@@ -1,5 +1,5 @@
 import { isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
-import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { confirm, prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
@@ -415,7 +415,7 @@ export function RaisedHands() {
  */
 export function Lobby() {
   const { state, lobby } = useClassroom();
-  const waiting = state.lobby?.waiting ?? [];
+  const waiting = useMemo(() => state.lobby?.waiting ?? [], [state.lobby]);
   const [announced, setAnnounced] = useState('');
   const known = useRef<Set<string> | null>(null);
   useEffect(() => {

@@ -9,7 +9,7 @@ import {
   type ClassPollView,
   type PollPreset,
 } from '@atrium/protocol';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useClassroom } from './classroomContext.ts';
 import { Icon } from './icons.tsx';
 import {
@@ -36,6 +36,9 @@ function PollError({ text }: { text: string | null }) {
     </p>
   );
 }
+
+/** What "Hide poll" hides: this poll as it stands (its results shown later come back). */
+const hideKey = (poll: ClassPollView) => `${poll.id}:${poll.shown}`;
 
 /** The teacher row's Poll button: opens the form (not while a poll is open). */
 export function PollButton({ open, onToggle }: { open: boolean; onToggle: () => void }) {
@@ -70,26 +73,50 @@ export function TeacherPoll({
 }) {
   const { state } = useClassroom();
   const [hidden, setHidden] = useState<string | null>(null);
-  if (composing) return <PollForm onDone={() => onComposingChange(false)} />;
+  /** A poll was just started from the form: focus goes to its results, not to the page. */
+  const [started, setStarted] = useState(false);
+  if (composing) {
+    return (
+      <PollForm
+        onDone={(created) => {
+          setStarted(created);
+          onComposingChange(false);
+        }}
+      />
+    );
+  }
   const poll = state.poll;
-  if (!poll || (hidden === poll.id && !poll.open)) return null;
+  if (!poll || (hidden === hideKey(poll) && !poll.open)) return null;
   return (
     <TeacherResults
       poll={poll}
+      focusOnMount={started}
       onNew={() => onComposingChange(true)}
-      onHide={() => setHidden(poll.id)}
+      onHide={() => setHidden(hideKey(poll))}
     />
   );
 }
 
-function PollForm({ onDone }: { onDone: () => void }) {
+/** Gives focus back to the teacher row's Poll button (the form or the results closed). */
+const focusPollButton = (from: HTMLElement | null) =>
+  from
+    ?.closest('.classroom-teacher')
+    ?.querySelector<HTMLButtonElement>('[data-control="poll"]')
+    ?.focus();
+
+function PollForm({ onDone }: { onDone: (created: boolean) => void }) {
   const { polls } = useClassroom();
   const [draft, setDraft] = useState<PollDraft>(emptyDraft);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const question = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => question.current?.focus(), []);
+  const cancel = () => {
+    focusPollButton(form.current);
+    onDone(false);
+  };
 
   const change = (next: PollDraft) => {
     setDraft(next);
@@ -104,12 +131,15 @@ function PollForm({ onDone }: { onDone: () => void }) {
     const checked = checkDraft(draft);
     if (!checked.ok) {
       setError(checked.problem);
+      if (!draft.question.trim() || draft.question.trim().length > POLL_QUESTION_MAX) {
+        question.current?.focus();
+      }
       return;
     }
     setBusy(true);
     try {
       await polls.createPoll(checked.value);
-      onDone();
+      onDone(true);
     } catch (err) {
       setError(messageOf(err));
       setBusy(false);
@@ -118,10 +148,14 @@ function PollForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form
+      ref={form}
       className="classroom-poll classroom-poll--form"
       aria-labelledby={titleId}
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') cancel();
+      }}
     >
       <h3 id={titleId} className="classroom-poll__title">
         <Icon name="poll" size={16} />
@@ -180,7 +214,8 @@ function PollForm({ onDone }: { onDone: () => void }) {
             className="classroom-chip classroom-poll__add"
             onClick={() => change({ ...draft, options: [...draft.options, ''] })}
           >
-            + {T.pollAddAnswer}
+            <span aria-hidden="true">+</span>
+            {T.pollAddAnswer}
           </button>
         )}
       </fieldset>
@@ -194,7 +229,7 @@ function PollForm({ onDone }: { onDone: () => void }) {
       </label>
       <PollError text={error} />
       <div className="classroom-poll__actions">
-        <button type="button" className="classroom-chip" onClick={onDone}>
+        <button type="button" className="classroom-chip" onClick={cancel}>
           {T.pollCancel}
         </button>
         <button
@@ -211,15 +246,25 @@ function PollForm({ onDone }: { onDone: () => void }) {
 }
 
 /** The poll's heading: its state, how many answered, and the question. */
-function PollHead({ poll, titleId }: { poll: ClassPollView; titleId: string }) {
+function PollHead({
+  poll,
+  titleId,
+  headingRef,
+}: {
+  poll: ClassPollView;
+  titleId: string;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <>
       <div className="classroom-poll__head">
-        <h3 id={titleId} className="classroom-poll__title">
+        <h3 ref={headingRef} id={titleId} className="classroom-poll__title" tabIndex={-1}>
           <Icon name="poll" size={16} />
           {T.pollTitle}
-          <span className={`classroom-poll__state${poll.open ? ' classroom-poll__state--open' : ''}`}>
-            {poll.open ? T.pollOpen : T.pollClosed}
+          <span
+            className={`classroom-poll__state${poll.open ? ' classroom-poll__state--open' : ''}`}
+          >
+            {poll.open ? T.pollOpen : T.pollClosedBadge}
           </span>
         </h3>
         {poll.total !== undefined && (
@@ -266,15 +311,23 @@ function ResultBars({ poll }: { poll: ClassPollView }) {
 
 function TeacherResults({
   poll,
+  focusOnMount,
   onNew,
   onHide,
 }: {
   poll: ClassPollView;
+  focusOnMount: boolean;
   onNew: () => void;
   onHide: () => void;
 }) {
   const { polls } = useClassroom();
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+    // Once, when the results replace the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const act = async (task: () => Promise<void>) => {
@@ -290,7 +343,7 @@ function TeacherResults({
   };
   return (
     <section className="classroom-poll" aria-labelledby={titleId} data-poll={poll.id}>
-      <PollHead poll={poll} titleId={titleId} />
+      <PollHead poll={poll} titleId={titleId} headingRef={heading} />
       <ResultBars poll={poll} />
       {poll.anonymous ? (
         <p className="classroom-poll__note">{T.pollAnonymousNote}</p>
@@ -329,7 +382,14 @@ function TeacherResults({
             <button type="button" className="classroom-chip" onClick={onNew}>
               {T.pollNew}
             </button>
-            <button type="button" className="classroom-chip" onClick={onHide}>
+            <button
+              type="button"
+              className="classroom-chip"
+              onClick={() => {
+                focusPollButton(heading.current);
+                onHide();
+              }}
+            >
               {T.pollHide}
             </button>
           </>
@@ -341,8 +401,8 @@ function TeacherResults({
 
 /**
  * A student's side: the open poll's answers as radio buttons (arrow keys move and answer), their
- * own answer marked and changeable until the poll closes; afterwards "Poll closed", with the
- * results once the teacher shows them. A polite live region says when a poll opens or closes.
+ * own answer marked and changeable until the poll closes; afterwards the poll marked closed, with
+ * the results once the teacher shows them. A polite live region says when a poll opens or closes.
  */
 export function StudentPoll() {
   const { state, polls } = useClassroom();
@@ -353,8 +413,11 @@ export function StudentPoll() {
   const [error, setError] = useState<string | null>(null);
   const [announced, setAnnounced] = useState('');
   const seen = useRef<{ id: string; open: boolean } | null>(null);
+  const card = useRef<HTMLElement>(null);
 
   useEffect(() => {
+    // A new poll is brought into view in the footer (never given focus: the student may be typing).
+    if (poll && poll.id !== seen.current?.id) card.current?.scrollIntoView?.({ block: 'nearest' });
     const before = seen.current;
     if (poll && before && (before.id !== poll.id || before.open !== poll.open)) {
       setAnnounced(poll.open ? T.pollAnnounceOpen(poll.question) : T.pollAnnounceClosed);
@@ -377,15 +440,22 @@ export function StudentPoll() {
     }
   };
 
-  const visible = poll && !(hidden === poll.id && !poll.open);
+  // Results shown after the student hid the closed poll come back into view.
+  const visible = poll && !(hidden === hideKey(poll) && !poll.open);
   const chosen = pending ?? poll?.mine ?? null;
   return (
     <>
-      <p className="visually-hidden" role="status" aria-live="polite">
+      {/* A live region without the status role: the panel's status line stays the only one. */}
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announced}
       </p>
       {visible && (
-        <section className="classroom-poll" aria-labelledby={titleId} data-poll={poll.id}>
+        <section
+          ref={card}
+          className="classroom-poll"
+          aria-labelledby={titleId}
+          data-poll={poll.id}
+        >
           <PollHead poll={poll} titleId={titleId} />
           {poll.open ? (
             <fieldset className="classroom-poll__choices">
@@ -418,7 +488,11 @@ export function StudentPoll() {
           <PollError text={error} />
           {!poll.open && (
             <div className="classroom-poll__actions">
-              <button type="button" className="classroom-chip" onClick={() => setHidden(poll.id)}>
+              <button
+                type="button"
+                className="classroom-chip"
+                onClick={() => setHidden(hideKey(poll))}
+              >
                 {T.pollHide}
               </button>
             </div>

@@ -60,13 +60,3 @@ export const idlePolls: PollActions = {
   closePoll: () => Promise.resolve(),
   showPoll: () => Promise.resolve(),
 };
-
-/** The engine's poll actions, looked up at each call (the engine is made on the first join). */
-export function forwardPolls(actions: () => PollActions | undefined): PollActions {
-  return {
-    createPoll: (draft) => actions()?.createPoll(draft) ?? Promise.resolve(),
-    votePoll: (pollId, choice) => actions()?.votePoll(pollId, choice) ?? Promise.resolve(),
-    closePoll: (pollId) => actions()?.closePoll(pollId) ?? Promise.resolve(),
-    showPoll: (pollId) => actions()?.showPoll(pollId) ?? Promise.resolve(),
-  };
-}

@@ -168,7 +168,9 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
         await pause(150);
         const current = store.get().lobby;
         if (!current) return;
-        patch({ lobby: { ...current, waiting: current.waiting.filter((w) => w.userId !== userId) } });
+        patch({
+          lobby: { ...current, waiting: current.waiting.filter((w) => w.userId !== userId) },
+        });
       },
       async removeParticipant(target) {
         await pause(150);

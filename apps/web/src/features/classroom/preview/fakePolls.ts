@@ -36,14 +36,16 @@ export function createFakePolls(store: Store<ClassroomState>): PollActions {
   const patchPoll = (change: Partial<ClassPollView>) =>
     store.update((s) => (s.poll ? { ...s, poll: { ...s.poll, ...change } } : s));
 
+  /** Classmates who answered the poll started here (an anonymous poll names nobody). */
+  const answered = new Set<string>();
   /** A classmate answers the teacher's open poll, as `class:poll` would tell it. */
   const answerLater = (pollId: string, after: number) => {
     window.setTimeout(() => {
       const poll = store.get().poll;
       if (!poll || poll.id !== pollId || !poll.open || !poll.counts) return;
-      const others = store.get().tiles.filter((t) => !t.self);
-      const who = others[(poll.total ?? 0) % Math.max(1, others.length)];
-      if (!who || poll.voters?.some((v) => v.name === who.name)) return;
+      const who = store.get().tiles.find((t) => !t.self && !answered.has(t.userId));
+      if (!who) return;
+      answered.add(who.userId);
       const choice = (poll.total ?? 0) % poll.options.length;
       patchPoll({
         counts: poll.counts.map((n, i) => (i === choice ? n + 1 : n)),
@@ -63,6 +65,7 @@ export function createFakePolls(store: Store<ClassroomState>): PollActions {
         anonymous: draft.anonymous,
       });
       store.update((s) => ({ ...s, poll }));
+      answered.clear();
       for (const after of [900, 1800, 2700]) answerLater(poll.id, after);
     },
     async votePoll(pollId, choice) {
