@@ -12,6 +12,7 @@ import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
+import { benchPoll } from './poll.mjs';
 import { benchRoom } from './room.mjs';
 import { benchSocial } from './social.mjs';
 import { benchStartup } from './startup.mjs';
@@ -33,6 +34,7 @@ const BENCHES = {
   room: benchRoom,
   chat: benchChat,
   social: benchSocial,
+  poll: benchPoll,
   'darts-fps': benchDartsFps,
   'wallet-buy': benchWalletBuy,
 };
@@ -143,6 +145,15 @@ ${Object.entries(editor.filters)
 | Presence: the online list on each process | ${s.users} online: A ${s.presence.online.a}, B ${s.presence.online.b}, same first page: ${s.presence.online.same ? 'yes' : '**no**'}; after ${s.leavers} leave: A ${s.presence.afterLeave.a}, B ${s.presence.afterLeave.b} within ${s.presence.afterLeave.agreeMs} ms | | both agree |`,
   },
   {
+    heading: 'Classroom polls (two processes)',
+    needs: ['poll'],
+    render: ({ poll: p }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Poll: ${p.students} students in room-1 (half on each process, on Janus) answer within ${p.spreadMs} ms; first answer sent → the teacher's \`class:poll\` shows \`total\` ${p.students}, median of ${p.rounds} polls (machine load average ${p.load} on ${os.cpus().length} cores) | **${p.poll.completeMs} ms** (${p.poll.afterLastMs} ms after the last answer) | bare socket.io on the Redis adapter relaying each answer to one listener: ${p.baseline.completeMs} ms (${p.baseline.afterLastMs} ms after the last) | report |
+| Poll: one answer's emit → the teacher's first view that lists it | p95 **${p.poll.perVote.p95Ms} ms**, p50 ${p.poll.perVote.p50Ms} ms, max ${p.poll.perVote.maxMs} ms; ${p.poll.perVote.deliveries}/${p.poll.perVote.expected} seen | same bare relay: p95 ${p.baseline.perVote.p95Ms} ms, p50 ${p.baseline.perVote.p50Ms} ms; round trip: bare ack'd emit ${p.pingMs.bare} ms, \`system:ping\` ${p.pingMs.ours} ms | report |
+| Poll: bytes the teacher receives while ${p.students} answer | ${p.poll.listenerKb} KB | bare relay: ${p.baseline.listenerKb} KB | report |`,
+  },
+  {
     heading: 'Wallet (local chain)',
     needs: ['wallet-buy'],
     render: ({ 'wallet-buy': w }) => `| Benchmark | Figure | Baseline (same run) | Target |
@@ -227,6 +238,15 @@ const METHOD = `## Method
   processes, the totals and the first page compared; then 200 users (100 on each) disconnect and both lists
   are polled until they agree. All clients run in the bench process, on the same two cores as the four
   servers, PostgreSQL and Redis; run it under \`flock /tmp/atrium-e2e.lock\` so no browser test shares them.
+- Polls (\`bench/poll.mjs\`): two built server processes on one scratch PostgreSQL database and one Redis (as
+  Social), both given one private Janus started by the bench as \`JANUS_URL\` (the mesh holds at most 4); a
+  teacher on A and 200 students (100 on each) signed in with tokens, all joined to room-1 without publishing. Each
+  round the teacher opens an A/B/C/D poll (\`class:poll:create\`), and after 300 ms the students answer
+  (\`class:poll:vote\`) one every 5 ms, A and B alternating; the teacher's \`class:poll\` views are read until
+  \`total\` is 200, then the poll is closed. Per answer: from the emit to the first view whose \`voters\` lists
+  the student. Baseline: two bare socket.io servers on the Redis adapter that relay each answer to one listener,
+  their own 201 clients, the same pattern; rounds alternate (4 each, the first not counted). The complete time
+  is bounded below by the 1 s spread: the time after the last answer and the per-answer delays carry the ratio.
 - Darts (\`bench/darts-fps.mjs\`, alone: \`node bench/darts-fps.mjs\`): the built server on a fresh \`DATA_DIR\`; Chromium
   with the world client's flags (SwiftShader) at 1280×720 opens \`/mini-game/index.html?embedded=1\`, starts 501 against
   the computer, presses and holds on the board (the aim wobbles, the power meter moves: every frame redraws), 1 s
