@@ -51,6 +51,10 @@ export const ClassRecordRowSchema = z
     presentSeconds: z.number().int().nonnegative(),
     handsRaised: z.number().int().nonnegative(),
     pollAnswers: z.array(ClassPollAnswerSchema),
+    /** Time in each breakout group (issue 28 §4), in seconds, by group number. */
+    groupSeconds: z.array(
+      z.object({ group: z.number().int(), seconds: z.number().int().nonnegative() }),
+    ),
   })
   .meta({ id: 'ClassRecordRow' });
 export type ClassRecordRow = z.infer<typeof ClassRecordRowSchema>;
@@ -88,4 +92,5 @@ export const CLASS_RECORD_CSV_COLUMNS = [
   'present_minutes',
   'hands_raised',
   'poll_answers',
+  'group_minutes',
 ] as const;

@@ -22,6 +22,8 @@ export const isCallChannel = (channel: string): boolean => CALL_CHANNEL_PATTERN.
 export const VideoChannelSchema = z.union([
   ClassroomRoomSchema,
   z.string().regex(CALL_CHANNEL_PATTERN),
+  // A class's breakout group (issue 28 §4): `room-1-g2`.
+  z.string().regex(/^room-[1-3]-g(10|[1-9])$/),
 ]);
 export type VideoChannel = ClassroomRoom | (string & {});
 

@@ -19,6 +19,7 @@ export * from './balancing.ts';
 export * from './classroom.ts';
 export * from './classroom-polls.ts';
 export * from './classroom-lobby.ts';
+export * from './classroom-groups.ts';
 export * from './classroom-record.ts';
 export * from './room.ts';
 export * from './chat.ts';

@@ -168,6 +168,15 @@ export const configSchema = z.object({
     .describe(
       'Bearer token for Prometheus metrics at /metrics (Authorization: Bearer <token>). Without it, /metrics answers 404.',
     ),
+  CLASS_GROUP_WARNING_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300)
+    .default(30)
+    .describe(
+      'Seconds between "Close groups" (or the end of a group countdown) and everyone being back in the main room: the warning everyone sees (issue 28).',
+    ),
   CLASSROOM_MEDIA: z
     .enum(['auto', 'mesh'])
     .default('auto')

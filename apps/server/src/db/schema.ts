@@ -396,11 +396,50 @@ export const classroomSessionEvents = pgTable(
     name: text('name').notNull(),
     role: text('role').notNull(),
     kind: text('kind', { enum: ['join', 'leave', 'hand'] }).notNull(),
+    /** A stay in a breakout group (issue 28 §4): its number; null in the class's main room. */
+    groupNo: integer('group_no'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('classroom_session_events_session_idx').on(t.sessionId, t.at)],
 );
 export type ClassroomSessionEventRow = typeof classroomSessionEvents.$inferSelect;
+
+/**
+ * A class's breakout groups (issue 28 §4): the teacher's plan (saved with the classroom, before
+ * or during class) and, while `open`, the countdown and the closing warning. One row per class.
+ */
+export const classroomBreakouts = pgTable('classroom_breakouts', {
+  channel: text('channel')
+    .primaryKey()
+    .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['prepared', 'open'] }).notNull(),
+  count: integer('count').notNull(),
+  mode: text('mode', { enum: ['random', 'manual', 'choose'] }).notNull(),
+  minutes: integer('minutes'),
+  /** By hand: account id → group number. */
+  assignments: jsonb('assignments').$type<Record<string, number>>().notNull().default({}),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  closingAt: timestamp('closing_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ClassroomBreakoutRow = typeof classroomBreakouts.$inferSelect;
+
+/** Who is in which group while groups are open (one group per person and class). */
+export const classroomGroupMembers = pgTable(
+  'classroom_group_members',
+  {
+    channel: text('channel')
+      .notNull()
+      .references(() => classroomBreakouts.channel, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    groupNo: integer('group_no').notNull(),
+    /** "Call the teacher", not answered yet. */
+    calling: boolean('calling').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.userId] })],
+);
+export type ClassroomGroupMemberRow = typeof classroomGroupMembers.$inferSelect;
 
 /**
  * Who may join a call's own video room (issue 16): the caller and the accepter once a call is

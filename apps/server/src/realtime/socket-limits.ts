@@ -41,6 +41,16 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:lobby:admit-all': { limit: 30, windowMs: 60_000 },
   'class:remove': { limit: 60, windowMs: 60_000 },
   'class:end': { limit: 10, windowMs: 60_000 },
+  'class:group:plan': { limit: 60, windowMs: 60_000 },
+  'class:group:state': { limit: 120, windowMs: 60_000 },
+  'class:group:open': { limit: 20, windowMs: 60_000 },
+  'class:group:close': { limit: 20, windowMs: 60_000 },
+  // A teacher arranging a class of 30 by hand.
+  'class:group:move': { limit: 240, windowMs: 60_000 },
+  'class:group:choose': { limit: 30, windowMs: 60_000 },
+  'class:group:message': { limit: 30, windowMs: 60_000 },
+  'class:group:call': { limit: 20, windowMs: 60_000 },
+  'class:group:answer': { limit: 120, windowMs: 60_000 },
   // Polls (issue 28 §3): a student may change their answer a few times; a teacher runs several.
   'class:poll:create': { limit: 60, windowMs: 60_000 },
   'class:poll:vote': { limit: 120, windowMs: 60_000 },

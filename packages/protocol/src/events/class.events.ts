@@ -33,6 +33,16 @@ import {
   ClassPollVoteSchema,
 } from '../classroom-polls.ts';
 import {
+  ClassGroupChooseSchema,
+  ClassGroupMessageSchema,
+  ClassGroupMoveSchema,
+  ClassGroupNoticeSchema,
+  ClassGroupPlanSchema,
+  ClassGroupRoomSchema,
+  ClassGroupsSchema,
+  ClassGroupUserSchema,
+} from '../classroom-groups.ts';
+import {
   ClassLobbyPersonSchema,
   ClassLobbySchema,
   ClassLobbyVerdictSchema,
@@ -92,6 +102,23 @@ export const classClientEvents = {
   'class:lobby:admit-all': { payload: z.strictObject({}), ack: ClassLobbySchema },
   /** Teachers and admins: takes a participant out of the class; a rejoin waits in the lobby. */
   'class:remove': { payload: ClassRemoveSchema, ack: z.object({}) },
+  /** Issue 28 §4, hosts: a class's groups plan (before or during class). */
+  'class:group:plan': { payload: ClassGroupPlanSchema, ack: ClassGroupsSchema },
+  /** A class's groups as they stand (anyone with an account who may see the class). */
+  'class:group:state': { payload: ClassGroupRoomSchema, ack: ClassGroupsSchema },
+  /** Hosts in the class: everyone into their groups, by the plan. */
+  'class:group:open': { payload: z.strictObject({}), ack: ClassGroupsSchema },
+  /** Hosts in the class: everyone back, after the 30 s warning. */
+  'class:group:close': { payload: z.strictObject({}), ack: ClassGroupsSchema },
+  /** Hosts: moves one student to another group. */
+  'class:group:move': { payload: ClassGroupMoveSchema, ack: ClassGroupsSchema },
+  /** A student picks their group, when the teacher lets them choose. */
+  'class:group:choose': { payload: ClassGroupChooseSchema, ack: ClassGroupsSchema },
+  /** Hosts: a message to every group at once. */
+  'class:group:message': { payload: ClassGroupMessageSchema, ack: z.object({}) },
+  /** A student in a group: Call the teacher. Hosts answer it (the call clears). */
+  'class:group:call': { payload: z.strictObject({}), ack: ClassGroupsSchema },
+  'class:group:answer': { payload: ClassGroupUserSchema, ack: ClassGroupsSchema },
   /** Teachers and admins: End class (everyone leaves, the class record is finalised). */
   'class:end': { payload: z.strictObject({}), ack: z.object({}) },
 } as const satisfies DomainEvents<'class'>;
@@ -121,6 +148,10 @@ export const classServerEvents = {
   'class:lobby:denied': { payload: ClassLobbyVerdictSchema },
   /** To a removed participant: they are out of the class (the server has let go already). */
   'class:removed': { payload: ClassLobbyVerdictSchema },
+  /** Issue 28 §4: the class's groups changed (open, closing, closed, moves, calls). */
+  'class:groups': { payload: ClassGroupsSchema },
+  /** A teacher's message to every group. */
+  'class:group:notice': { payload: ClassGroupNoticeSchema },
   /** Issue 28 §5: a teacher ended the class; everyone is out and the record is final. */
   'class:ended': { payload: ClassLobbyVerdictSchema },
   /** SPEC §3 channel messages: mute-all and allow-all. */

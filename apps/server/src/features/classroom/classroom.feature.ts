@@ -1,6 +1,7 @@
 import { turnIceServers } from '../../media/turn.ts';
 import type { Feature } from '../feature.ts';
 import { readClassroomSettings } from '../../settings/classroom-settings.ts';
+import { GroupsRepository } from './classroom.groups.repository.ts';
 import { LobbyRepository } from './classroom.lobby.repository.ts';
 import { RecordRepository } from './classroom.record.repository.ts';
 import { createRecordService, RECORD_PURGE_INTERVAL_MS } from './classroom.record.ts';
@@ -38,6 +39,8 @@ export const classroomFeature: Feature = {
       repo,
       lobby: new LobbyRepository(deps.database.db),
       records,
+      groups: new GroupsRepository(deps.database.db),
+      groupWarningMs: deps.config.CLASS_GROUP_WARNING_S * 1000,
       polls: new ClassroomPollsRepository(deps.database.db),
       service,
       media: () => deps.media(),

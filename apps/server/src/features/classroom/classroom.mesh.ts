@@ -61,13 +61,13 @@ export function createMeshPath(core: RoomCore): MeshPath {
       audioProhibited: !host && flagsRow.globalMuteAudio,
       videoProhibited: !host && flagsRow.globalMuteVideo,
     };
-    // Rejoining the same room keeps the place; a full room changes nothing.
-    if (previous?.channel === channel) await leave(socket);
+    // A socket is in one room at a time (its row is keyed by the socket): the old room goes
+    // first, as on the SFU path (a breakout group's move, issue 28, goes room to room).
+    if (previous) await leave(socket);
     await pruneDead(channel);
     if (!(await repo.addParticipantIfRoom(row, MAX_MESH_PEOPLE))) {
       throw conflict(ClassroomText.meshFull);
     }
-    if (previous && previous.channel !== channel) await leave(socket);
     const session: Session = {
       socket,
       channel,

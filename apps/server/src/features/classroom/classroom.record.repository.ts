@@ -52,8 +52,13 @@ export class RecordRepository {
       .where(and(eq(classroomSessions.channel, channel), isNull(classroomSessions.endedAt)));
   }
 
-  async addEvent(sessionId: string, who: PersonOfRecord, kind: 'join' | 'leave' | 'hand') {
-    await this.db.insert(classroomSessionEvents).values({ sessionId, ...who, kind });
+  async addEvent(
+    sessionId: string,
+    who: PersonOfRecord,
+    kind: 'join' | 'leave' | 'hand',
+    groupNo: number | null = null,
+  ) {
+    await this.db.insert(classroomSessionEvents).values({ sessionId, ...who, kind, groupNo });
   }
 
   async session(id: string): Promise<ClassroomSessionRow | undefined> {

@@ -109,7 +109,7 @@ describe('a class record from its events', () => {
       rows: [{ ...rows[0]!, name: '=HYPERLINK("x")' }],
     });
     expect(csv.split('\r\n')[0]).toBe(
-      'name,role,first_joined_at,last_left_at,rejoins,present_minutes,hands_raised,poll_answers',
+      'name,role,first_joined_at,last_left_at,rejoins,present_minutes,hands_raised,poll_answers,group_minutes',
     );
     // A name a spreadsheet would run is neutralised.
     expect(csv.split('\r\n')[1]).toMatch(/^"'=HYPERLINK\(""x""\)",member,/);

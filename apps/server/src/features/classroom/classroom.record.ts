@@ -9,9 +9,14 @@ import {
   ClassRecordText,
   ClassroomRoomSchema,
   isClassroomRoom,
+  parseGroupChannel,
 } from '@atrium/protocol';
 import type { ClassRecord, ClassRecordRow, ClassSession, ClassroomRoom } from '@atrium/protocol';
-import type { ClassroomSessionEventRow, ClassroomSessionRow } from '../../db/schema.ts';
+import type {
+  ClassroomParticipantRow,
+  ClassroomSessionEventRow,
+  ClassroomSessionRow,
+} from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { HandlerRegistrar } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -43,6 +48,10 @@ export function recordRows(
     open: number;
     since: number | null;
     present: number;
+    /** The last stay that ended was in a breakout group (moving in or out is not a rejoin). */
+    leftGroup: boolean;
+    /** Per group: open stays, since when, and the time so far. */
+    groups: Map<number, { open: number; since: number; ms: number }>;
   }
   const people = new Map<string, Tally>();
   for (const e of events) {
@@ -60,18 +69,34 @@ export function recordRows(
           presentSeconds: 0,
           handsRaised: 0,
           pollAnswers: [],
+          groupSeconds: [],
         },
         open: 0,
         since: null,
         present: 0,
+        leftGroup: false,
+        groups: new Map(),
       };
       people.set(e.userId, tally);
     }
     const t = e.at.getTime();
+    const inGroup = e.groupNo !== null && e.groupNo !== undefined;
+    if (inGroup && (e.kind === 'join' || e.kind === 'leave')) {
+      const g = tally.groups.get(e.groupNo!) ?? { open: 0, since: t, ms: 0 };
+      if (e.kind === 'join') {
+        if (g.open === 0) g.since = t;
+        g.open += 1;
+      } else if (g.open > 0) {
+        g.open -= 1;
+        if (g.open === 0) g.ms += t - g.since;
+      }
+      tally.groups.set(e.groupNo!, g);
+    }
     if (e.kind === 'join') {
       if (tally.open === 0) {
         tally.since = t;
-        tally.row.rejoins += 1;
+        // Coming back counts; going into a group or back from one does not.
+        if (!inGroup && !tally.leftGroup) tally.row.rejoins += 1;
       }
       tally.open += 1;
     } else if (e.kind === 'leave' && tally.open > 0) {
@@ -80,6 +105,7 @@ export function recordRows(
         tally.present += t - tally.since;
         tally.since = null;
         tally.row.lastLeftAt = iso(e.at);
+        tally.leftGroup = inGroup;
       }
     } else if (e.kind === 'hand') {
       tally.row.handsRaised += 1;
@@ -95,6 +121,12 @@ export function recordRows(
     }
     tally.row.presentSeconds = Math.round(tally.present / 1000);
     tally.row.rejoins = Math.max(0, tally.row.rejoins);
+    tally.row.groupSeconds = [...tally.groups.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([group, g]) => ({
+        group,
+        seconds: Math.round((g.ms + (g.open > 0 ? Math.max(0, end - g.since) : 0)) / 1000),
+      }));
   }
   for (const vote of votes) {
     people.get(vote.userId)?.row.pollAnswers.push({ question: vote.question, answer: vote.answer });
@@ -121,6 +153,9 @@ export function recordCsv(record: ClassRecord): string {
         Math.round((row.presentSeconds / 60) * 10) / 10,
         row.handsRaised,
         answers,
+        row.groupSeconds
+          .map((g) => `${g.group}: ${Math.round((g.seconds / 60) * 10) / 10}`)
+          .join(' | '),
       ]
         .map((v) => csvCell(v))
         .join(','),
@@ -177,7 +212,15 @@ export function createRecordService(records: RecordRepository): ClassRecordServi
  * The live side: stays and hands become events, the session opens with its first person and
  * ends with the last, and a teacher's End class takes everyone out.
  */
-export function attachRecord(core: RoomCore, records: RecordRepository, lobby: Lobby) {
+export function attachRecord(
+  core: RoomCore,
+  records: RecordRepository,
+  lobby: Lobby,
+  groups: {
+    groupRooms: (room: ClassroomRoom) => Promise<ClassroomParticipantRow[]>;
+    closeGroups: (room: ClassroomRoom) => Promise<void>;
+  },
+) {
   const { repo, log } = core.deps;
   const who = (row: { userId: string; name: string; role: string }) => ({
     userId: row.userId,
@@ -185,16 +228,24 @@ export function attachRecord(core: RoomCore, records: RecordRepository, lobby: L
     role: row.role,
   });
 
+  // A stay in a breakout group is a stay in its class, with the group's number (issue 28 §4).
+  const whereOf = (channel: string) => {
+    const group = parseGroupChannel(channel);
+    if (group) return { room: group.room, groupNo: group.group };
+    return isClassroomRoom(channel) ? { room: channel, groupNo: null } : null;
+  };
   core.stays.push({
     async joined(row) {
-      if (!isClassroomRoom(row.channel)) return;
-      const session = await records.openSession(row.channel);
-      await records.addEvent(session.id, who(row), 'join');
+      const where = whereOf(row.channel);
+      if (!where) return;
+      const session = await records.openSession(where.room);
+      await records.addEvent(session.id, who(row), 'join', where.groupNo);
     },
     async left(row) {
-      if (!isClassroomRoom(row.channel)) return;
-      const session = await records.currentSession(row.channel);
-      if (session) await records.addEvent(session.id, who(row), 'leave');
+      const where = whereOf(row.channel);
+      if (!where) return;
+      const session = await records.currentSession(where.room);
+      if (session) await records.addEvent(session.id, who(row), 'leave', where.groupNo);
     },
   });
   core.sessionEnd.push(async (channel) => {
@@ -204,8 +255,9 @@ export function attachRecord(core: RoomCore, records: RecordRepository, lobby: L
   return {
     /** A hand went up (not one already up): the record counts it. */
     async handRaised(channel: string, claims: AuthClaims): Promise<void> {
-      if (!isClassroomRoom(channel)) return;
-      const session = await records.currentSession(channel);
+      const where = whereOf(channel);
+      if (!where) return;
+      const session = await records.currentSession(where.room);
       if (session) {
         await records.addEvent(
           session.id,
@@ -228,6 +280,10 @@ export function attachRecord(core: RoomCore, records: RecordRepository, lobby: L
         const rows = await repo.participants(channel);
         const others = rows.filter((r) => r.socketId !== s.id);
         await lobby.expel(channel, others, 'class:ended');
+        // Everyone in a group too; the groups close.
+        const inGroups = (await groups.groupRooms(channel)).filter((r) => r.socketId !== s.id);
+        for (const row of inGroups) await lobby.expel(row.channel, [row], 'class:ended');
+        await groups.closeGroups(channel);
         await records.endSession(channel, host.sub);
         await core.serial(s, () => core.leave(s));
         s.emit('class:ended', { room: channel });

@@ -261,6 +261,24 @@ export class ClassroomRepository {
       .returning();
   }
 
+  /**
+   * Whether nobody is in `channel`, nor (for a class, issue 28 §4) in any of its breakout groups'
+   * rooms (`room-1-g2`): a class session lasts while anyone is in any of them.
+   */
+  async classEmpty(channel: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ socketId: classroomParticipants.socketId })
+      .from(classroomParticipants)
+      .where(
+        or(
+          eq(classroomParticipants.channel, channel),
+          sql`${classroomParticipants.channel} like ${`${channel}-g%`}`,
+        ),
+      )
+      .limit(1);
+    return !row;
+  }
+
   /** Frees the screen when its sharer is no longer among `userIds` in the room. */
   async releaseScreenUnlessIn(channel: string, userIds: string[]): Promise<void> {
     await this.db

@@ -1,7 +1,7 @@
 // What the SFU and the mesh paths of the classroom share: the sessions of this process, the
 // socket.io room of a classroom, the participants' attributes as the others see them, leaving,
 // and the common end of a join.
-import { ClassroomText, MAX_SDP_LENGTH } from '@atrium/protocol';
+import { ClassroomText, MAX_SDP_LENGTH, parseGroupChannel } from '@atrium/protocol';
 import type {
   RaisedHand,
   ClassJoinAck,
@@ -27,6 +27,7 @@ import type {
 } from '../../media/janus/index.ts';
 import type { AtriumServer, AtriumSocket } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import type { GroupsRepository } from './classroom.groups.repository.ts';
 import type { LobbyRepository } from './classroom.lobby.repository.ts';
 import type { RecordRepository } from './classroom.record.repository.ts';
 import type { ClassroomPollsRepository } from './classroom.polls.repository.ts';
@@ -70,6 +71,10 @@ export interface ClassroomRealtimeDeps {
   lobby: LobbyRepository;
   /** The class record's SQL (issue 28 §5). */
   records: RecordRepository;
+  /** The breakout groups' SQL (issue 28 §4). */
+  groups: GroupsRepository;
+  /** The warning before groups close, in ms (30 s; tests shorten it). */
+  groupWarningMs?: number;
   /** The polls' SQL (issue 28 §3). */
   polls: ClassroomPollsRepository;
   service: ClassroomService;
@@ -215,7 +220,9 @@ export function createRoomCore(deps: ClassroomRealtimeDeps): RoomCore {
     // parts that keep something per session hear of it.
     if ((await repo.participants(row.channel)).length === 0) {
       await repo.lowerHands(row.channel, null);
-      for (const end of sessionEnd) await end(row.channel);
+      // A breakout group's room emptying is not the end of its class (issue 28 §4).
+      const room = parseGroupChannel(row.channel)?.room ?? row.channel;
+      if (await repo.classEmpty(room)) for (const end of sessionEnd) await end(room);
     }
     emitToRoom(row.channel)?.emit('class:left', { id: row.feed });
   }

@@ -146,6 +146,8 @@ export class ClassroomService {
       }
       await this.repo.ensureChannel(parsed.data);
     }
+    // A breakout group's room gets its row (flags, screen) when groups open; a join before that
+    // is refused by the groups' own check.
     return parsed.data;
   }
 }

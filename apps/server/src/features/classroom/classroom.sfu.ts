@@ -2,7 +2,7 @@
 // participant id and the token; the browser sends only SDP and ICE. A person's Janus session
 // lives in the process holding their socket.
 import { createHash, createHmac } from 'node:crypto';
-import { ClassroomText, isCallChannel } from '@atrium/protocol';
+import { ClassroomText, isCallChannel, parseGroupChannel } from '@atrium/protocol';
 import type { ClassJoinAck, VideoChannel, MediaKind } from '@atrium/protocol';
 import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, unavailable } from '../../http/errors.ts';
@@ -52,6 +52,9 @@ export const midsOf = (streams: { type: string; mid: string }[]) => {
  * live calls meet with a chance near n²/2^49.
  */
 export const janusRoomId = (channel: VideoChannel): number => {
+  // A breakout group (issue 28 §4): room-2-g3 → 10203.
+  const group = parseGroupChannel(channel);
+  if (group) return 10_000 + Number(group.room.slice('room-'.length)) * 100 + group.group;
   if (!isCallChannel(channel)) return 1000 + Number(channel.slice('room-'.length));
   const digest = createHash('sha256').update(`atrium:call-room:${channel}`).digest();
   return 2 ** 32 + (digest.readUIntBE(0, 6) % (2 ** 48 - 2 ** 32));

@@ -2,7 +2,7 @@
 // screen sharer live in PostgreSQL (shared by every process). With Janus the media go through the
 // SFU (classroom.sfu.ts); without it the browsers form a mesh (classroom.mesh.ts). What both
 // share is in classroom.room.ts; moderation, flags and the screen share are here.
-import { ClassroomText, isCallChannel, SocketText } from '@atrium/protocol';
+import { ClassroomText, isCallChannel, isClassroomRoom, SocketText } from '@atrium/protocol';
 import type {
   ClassChannelMessage,
   ClassJoinAck,
@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
+import { createGroups } from './classroom.groups.ts';
 import { createLobby } from './classroom.lobby.ts';
 import { createMeshPath } from './classroom.mesh.ts';
 import { attachRecord } from './classroom.record.ts';
@@ -42,7 +43,11 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   core.sessionEnd.push((channel) => polls.sessionEnded(channel));
   const lobby = createLobby(core, deps.lobby, (channel, feed) => sfu.kick(channel, feed));
   core.sessionEnd.push((channel) => lobby.sessionEnded(channel));
-  const record = attachRecord(core, deps.records, lobby);
+  const groups = createGroups(core, deps.groups, { warningMs: deps.groupWarningMs });
+  const record = attachRecord(core, deps.records, lobby, {
+    groupRooms: (room) => deps.groups.inGroupRooms(room),
+    closeGroups: (room) => groups.closeNow(room),
+  });
 
   /** A moderation at the SFU that is logged, not thrown, when Janus refuses it. */
   async function moderateQuietly(
@@ -58,8 +63,21 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     }
   }
 
-  /** A global flag changed: every student in the room follows, teachers and admins never. */
+  /**
+   * A global flag changed: every student in the room follows, teachers and admins never; in a
+   * class, so do its breakout groups' rooms (issue 28: the teacher's rules apply inside).
+   */
   async function applyFlag(channel: VideoChannel, kind: MediaKind, mute: boolean, by: AuthClaims) {
+    if (isClassroomRoom(channel)) {
+      for (const group of groups.roomsOf(channel)) {
+        if (await repo.channel(group)) await repo.setFlag(group, kind, mute);
+      }
+      for (const group of new Set(
+        (await deps.groups.inGroupRooms(channel)).map((r) => r.channel),
+      )) {
+        await applyFlag(group, kind, mute, by);
+      }
+    }
     const rows = await repo.participants(channel);
     for (const row of rows) {
       if (isHost(row.role as AuthClaims['role'])) continue;
@@ -97,6 +115,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     if (!socket.data.auth) throw forbidden(SocketText.notLoggedIn);
     const claims = requireAccountHolder(socket.data.auth);
     const channel = await service.admit(claims, room);
+    // Breakout groups (issue 28 §4): a group's room for its members, the main room not for them.
+    await groups.admitJoin(claims, channel);
     // With "ask to join", a student waits in the lobby until a teacher lets them in (issue 28).
     const waiting = await lobby.gate(socket, claims, channel);
     if (waiting) return waiting;
@@ -125,6 +145,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
 
     lobby.register(socket, on);
     record.register(on);
+    groups.register(socket, on);
 
     on('class:leave', async (s) => {
       const session = sessions.get(s.id);
@@ -242,6 +263,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     feature,
     sessions: () => sessions.size,
     async close() {
+      groups.stop();
       const sockets = [...sessions.values()].map((session) => session.socket);
       await Promise.all(
         sockets.map((socket) =>
