@@ -111,6 +111,7 @@ export function ClassRecordView({
                   <th scope="col">{T.recordPresent}</th>
                   <th scope="col">{T.recordHands}</th>
                   <th scope="col">{T.recordPolls}</th>
+                  <th scope="col">{T.recordGroups}</th>
                 </tr>
               </thead>
               <tbody>
@@ -132,6 +133,13 @@ export function ClassRecordView({
                         ? '–'
                         : row.pollAnswers
                             .map((a) => `${a.question}: ${a.answer ?? T.recordAnonymous}`)
+                            .join('; ')}
+                    </td>
+                    <td>
+                      {row.groupSeconds.length === 0
+                        ? '–'
+                        : row.groupSeconds
+                            .map((g) => T.recordGroupTime(g.group, minutes(g.seconds)))
                             .join('; ')}
                     </td>
                   </tr>

@@ -67,6 +67,8 @@ export const IDLE_CLASSROOM: ClassroomState = {
   hands: [],
   poll: null,
   lobby: null,
+  groups: null,
+  groupNotice: null,
   devices: {},
   error: null,
 };

@@ -1,4 +1,10 @@
-import { ClassLobbyText, ClassRecordText, ClassroomText, isCallChannel } from '@atrium/protocol';
+import {
+  ClassLobbyText,
+  ClassRecordText,
+  ClassroomText,
+  isCallChannel,
+  parseGroupChannel,
+} from '@atrium/protocol';
 
 /**
  * The classroom screens' texts. The spec's own words (SPEC §2, §5, §8) come from `ClassroomText`
@@ -13,8 +19,14 @@ export const ClassroomUiText = {
   ...ClassRecordText,
   panelTitle: 'Classroom',
   /** A classroom's name, or `Call` for a call's own room (the caller's id, or two ids). */
-  roomName: (room: string) =>
-    isCallChannel(room) ? ClassroomUiTextCall : `Classroom ${room.replace('room-', '')}`,
+  roomName: (room: string) => {
+    if (isCallChannel(room)) return ClassroomUiTextCall;
+    // A breakout group's own room (issue 28 §4): `room-1-g2`.
+    const group = parseGroupChannel(room);
+    return group
+      ? `Classroom ${group.room.replace('room-', '')} · Group ${group.group}`
+      : `Classroom ${room.replace('room-', '')}`;
+  },
   callTitle: 'Call',
   joiningCall: 'Joining the call…',
   people: (count: number) => (count === 1 ? '1 person' : `${count} people`),
@@ -131,6 +143,8 @@ export const ClassroomUiText = {
   recordPresent: 'Present',
   recordHands: 'Hands',
   recordPolls: 'Poll answers',
+  recordGroups: 'Groups',
+  recordGroupTime: (group: number, time: string) => `Group ${group}: ${time}`,
   recordRole: (role: string) => (role === 'admin' ? 'admin' : 'teacher'),
   recordAnonymous: '(anonymous)',
   recordDownload: 'Download CSV',
@@ -181,6 +195,71 @@ export const ClassroomUiText = {
   /** The live region: a new poll opened, or a poll closed. */
   pollAnnounceOpen: (question: string) => `New poll: ${question}`,
   pollAnnounceClosed: 'The poll is closed.',
+  // Breakout groups (issue 28 §4); the checks' and the server's words are ClassGroupText's.
+  groups: 'Groups',
+  groupsStartTitle: 'Split the class into groups',
+  groupsFormTitle: 'Breakout groups',
+  groupsCount: 'Number of groups',
+  groupsMode: 'How people are placed',
+  groupsModeName: (mode: string) =>
+    mode === 'manual' ? 'By hand' : mode === 'choose' ? 'Students choose' : 'At random',
+  groupsModeHint: (mode: string) =>
+    mode === 'manual'
+      ? 'Pick a group for each student; anyone you leave at random is placed when the groups open.'
+      : mode === 'choose'
+        ? 'Students pick their own group when the groups open.'
+        : 'Everyone is placed at random when the groups open.',
+  groupsMinutes: 'Minutes (optional)',
+  groupsMinutesHint: 'A countdown everyone sees. Leave empty for no time limit.',
+  groupsAssign: 'Who goes where',
+  groupsAssignOf: (name: string) => `Group for ${name}`,
+  groupsAtRandom: 'At random',
+  groupsNoStudents: 'No students in class yet: whoever joins is placed when the groups open.',
+  groupsSave: 'Save plan',
+  groupsOpen: 'Open groups',
+  groupsCancel: 'Cancel',
+  groupsEdit: 'Edit',
+  groupsPrepared: 'Groups ready',
+  groupsSummary: (count: number, mode: string, minutes: number | null) =>
+    `${count} groups · ${mode} · ${minutes === null ? 'no time limit' : `${minutes} min`}`,
+  groupName: (n: number) => `Group ${n}`,
+  groupsOpenTitle: (n: number) => `Groups (${n})`,
+  groupsTimeLeft: 'Time left in the groups',
+  /** After the countdown: "12:34 left". */
+  groupsLeft: 'left',
+  groupsTimeUp: 'Time is up',
+  groupsClose: 'Close groups',
+  groupHere: (here: number, total: number) => `${here} of ${total} here`,
+  groupPresent: 'here',
+  groupNotHere: 'not here yet',
+  groupEmpty: 'Nobody in this group yet.',
+  groupCalling: 'calling the teacher',
+  groupAnswer: 'Answer',
+  groupAnswerOf: (name: string) => `Answer ${name}`,
+  groupVisit: 'Visit',
+  groupVisitOf: (n: number) => `Visit group ${n}`,
+  groupVisitingBadge: 'you are here',
+  groupBackToMain: 'Back to the main room',
+  groupVisiting: (n: number) => `You are visiting group ${n}.`,
+  groupMoveOf: (name: string) => `Move ${name} to group`,
+  groupsMessage: 'Message to all groups',
+  groupsMessagePlaceholder: 'Five minutes left!',
+  groupsSend: 'Send',
+  groupsSent: 'Sent to every group.',
+  groupsLastMessage: 'Last message',
+  groupCallTeacher: 'Call the teacher',
+  groupTeacherCalled: 'Your teacher has been called.',
+  groupNoticeFrom: (from: string) => `${from}, to all groups`,
+  groupNoticeAnnounce: (from: string, text: string) => `${from} to all groups: ${text}`,
+  groupsChooseTitle: 'Pick a group',
+  groupsChooseHint: 'Your teacher lets you choose your group.',
+  groupJoinOf: (n: number) => `Join group ${n}`,
+  groupJoin: 'Join',
+  groupPeople: (n: number) => (n === 1 ? '1 person' : `${n} people`),
+  groupsWait: 'Your teacher is opening the groups…',
+  /** A student's live region: the groups opened, or they closed. */
+  groupsAnnounceIn: (n: number) => `You are in group ${n}.`,
+  groupsAnnounceBack: 'The groups are closed. You are back in the main room.',
   // The view toggles.
   gridFour: '4 columns',
   minimize: 'Minimise',

@@ -21,6 +21,7 @@ import {
   type MediaAccess,
 } from './localMedia.ts';
 import { createMeshTransport } from './mesh.ts';
+import { classOfRoom, createGroupEngine } from './groups.ts';
 import { createLobbyEngine } from './lobby.ts';
 import { createPollEngine } from './polls.ts';
 import { createSfuTransport } from './sfu.ts';
@@ -265,6 +266,7 @@ export function createClassroomClient(
       if (s.room === room && s.phase !== 'idle') teardown(ClassRecordText.ended);
     },
   });
+  const groups = createGroupEngine(socket, store, (room) => switchRoom(room));
 
   async function readLevels(): Promise<void> {
     if (!transport || !joined()) return;
@@ -365,6 +367,35 @@ export function createClassroomClient(
    * From the lobby: asks to come in again (a teacher let this person in, or the connection came
    * back while waiting, which puts them back in the lobby if they still have to wait).
    */
+  /**
+   * Moves from the room this person is in to `room` (a breakout group and back, issue 28 §4):
+   * the same devices and switches, a new connection to the new room. A refusal says why and
+   * leaves the person where the server has them (nowhere, after a refused join).
+   */
+  async function switchRoom(room: VideoChannel): Promise<void> {
+    const s = store.get();
+    if (s.phase !== 'joined' || s.room === room) return;
+    const run = ++generation;
+    const keep = { mic: s.mic.on, camera: s.camera.on };
+    if (screen) await endCapture();
+    dropTransport();
+    selfId = null;
+    update({ room, tiles: [], otherSharer: null, hands: [], poll: null });
+    let ack: ClassJoinAck | ClassWaiting;
+    try {
+      ack = await request(socket, 'class:join', { room });
+    } catch (err) {
+      if (run === generation) teardown(message(err));
+      return;
+    }
+    if (run !== generation) return;
+    if ('waiting' in ack) {
+      store.set({ ...initialClassroomState(), phase: 'waiting', room, devices: s.devices });
+      return;
+    }
+    await enterRoom(run, ack, keep);
+  }
+
   async function knock(room: VideoChannel): Promise<void> {
     const run = ++generation;
     let ack: ClassJoinAck | ClassWaiting;
@@ -462,6 +493,10 @@ export function createClassroomClient(
     // A class's open poll (or shown results) for whoever comes in, late or again (issue 28).
     if (isClassroomRoom(ack.room)) {
       void polls.refresh(() => run === generation).catch(() => undefined);
+    }
+    // The class's breakout groups, in its main room and in a group's (issue 28 §4).
+    if (classOfRoom(ack.room)) {
+      void groups.refresh(() => run === generation).catch(() => undefined);
     }
     const options = {
       socket,
@@ -618,6 +653,7 @@ export function createClassroomClient(
     lowerHand,
     ...polls.actions,
     ...lobby.actions,
+    ...groups.actions,
   };
   // Support staff read a class's connections from the console; the e2e tests and benchmarks
   // read the frames and packets that arrive. It gives a page script nothing it could not do.
@@ -638,6 +674,7 @@ export function createClassroomClient(
       socket.off('connect', on.connect);
       polls.dispose();
       lobby.dispose();
+      groups.dispose();
       store.clear();
     },
   };

@@ -2,6 +2,8 @@
 // the socket signalling and every RTCPeerConnection; screens read `ClassroomState` from a store
 // and call `ClassroomActions`. Nothing here knows about React.
 import type {
+  ClassGroupPlan,
+  ClassGroups,
   ClassLobby,
   ClassPollCreate,
   ClassPollView,
@@ -109,6 +111,13 @@ export interface ClassroomState {
    * null for everyone else.
    */
   lobby: ClassLobby | null;
+  /**
+   * The class's breakout groups (issue 28 §4) as the server last told them; null outside a class.
+   * While they are open a student is in their group's room (`room` is then `room-1-g2`).
+   */
+  groups: ClassGroups | null;
+  /** The teacher's last message to every group, with when it came (ms), or null. */
+  groupNotice: { text: string; from: string; at: number } | null;
   /** The devices in use. */
   devices: DeviceChoice;
   /** The last failure, in words for the person (join refused, media server down…). */
@@ -146,7 +155,29 @@ export interface LobbyActions {
   endClass(): Promise<void>;
 }
 
-export interface ClassroomActions extends PollActions, LobbyActions {
+/** Issue 28 §4: breakout groups (the server checks every rule). */
+export interface GroupActions {
+  /** Hosts: saves the class's plan (count, mode, minutes, hand assignments). */
+  planGroups(plan: ClassGroupPlan): Promise<void>;
+  /** Hosts in the class: everyone into their groups. */
+  openGroups(): Promise<void>;
+  /** Hosts in the class: everyone back after the 30 s warning. */
+  closeGroups(): Promise<void>;
+  /** Hosts: moves one student to another group. */
+  moveToGroup(userId: string, group: number): Promise<void>;
+  /** A student picks their group (when the teacher lets them choose). */
+  chooseGroup(group: number): Promise<void>;
+  /** Hosts: a message to every group at once. */
+  messageGroups(text: string): Promise<void>;
+  /** A student in a group: Call the teacher. */
+  callTeacher(): Promise<void>;
+  /** Hosts: the call of `userId` is answered (it clears). */
+  answerCall(userId: string): Promise<void>;
+  /** Hosts: goes into group `group`'s room, or back to the main room with null. */
+  visitGroup(group: number | null): Promise<void>;
+}
+
+export interface ClassroomActions extends PollActions, LobbyActions, GroupActions {
   /** Leaves any room first, then joins `room` with `devices` (SPEC §4 join flow). */
   join(room: VideoChannel, devices?: DeviceChoice): Promise<void>;
   leave(): Promise<void>;

@@ -33,6 +33,7 @@ const record: ClassRecord = {
       question,
       answer,
     })),
+    groupSeconds: role === 'member' ? [{ group: (i % 2) + 1, seconds: 600 }] : [],
   })),
 };
 

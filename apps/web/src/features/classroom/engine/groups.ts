@@ -1,0 +1,120 @@
+// Issue 28 §4: breakout groups in the engine. The server says who is in which group; the engine
+// follows it: a student goes into their group's room when groups open (or they are moved), and
+// everyone in a group's room comes back to the main room when groups close. Teachers stay where
+// they are and visit groups by hand. The server refuses any room a person may not be in.
+import {
+  groupChannel,
+  isClassroomRoom,
+  parseGroupChannel,
+  type ClassGroups,
+} from '@atrium/protocol';
+import type { ClassroomRoom, ServerPayload } from '@atrium/protocol';
+import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
+import type { Store } from '../../../shared/store.ts';
+import type { ClassroomState, GroupActions } from './types.ts';
+
+/** The class a room belongs to: itself for room-1..3, the parent for `room-1-g2`; else null. */
+export const classOfRoom = (room: string | null): ClassroomRoom | null =>
+  room === null ? null : isClassroomRoom(room) ? room : (parseGroupChannel(room)?.room ?? null);
+
+/**
+ * Where this person should be now, given the class's groups: their group's room while groups are
+ * open (students), the main room once they close; null to stay where they are.
+ */
+export function roomFor(
+  groups: ClassGroups,
+  current: string,
+  userId: string,
+  host: boolean,
+): string | null {
+  const room = classOfRoom(current);
+  if (!room || groups.room !== room) return null;
+  const inGroupRoom = parseGroupChannel(current) !== null;
+  if (groups.state !== 'open') return inGroupRoom ? room : null;
+  if (host) return null;
+  const mine = groups.groups.find((g) => g.members.some((m) => m.userId === userId))?.group;
+  if (mine) return current === groupChannel(room, mine) ? null : groupChannel(room, mine);
+  return inGroupRoom ? room : null;
+}
+
+export interface GroupEngine {
+  actions: GroupActions;
+  /** Asks for the class's groups (after a join, a rejoin or a move). */
+  refresh(current: () => boolean): Promise<void>;
+  dispose(): void;
+}
+
+export function createGroupEngine(
+  socket: AppSocket,
+  store: Store<ClassroomState>,
+  /** Leaves the current room for `room`, with the same devices and switches. */
+  switchRoom: (room: string) => Promise<void>,
+): GroupEngine {
+  const selfId = () => store.get().tiles.find((t) => t.self)?.userId ?? null;
+
+  /** Keeps the groups and goes where they say. */
+  function apply(groups: ClassGroups): void {
+    const s = store.get();
+    if (s.phase !== 'joined' || classOfRoom(s.room) !== groups.room) return;
+    store.update((st) => ({ ...st, groups }));
+    const me = selfId();
+    if (!me || s.reconnecting || !s.room) return;
+    const next = roomFor(groups, s.room, me, s.host);
+    if (next) void switchRoom(next);
+  }
+
+  const on = {
+    groups: (groups: ServerPayload<'class:groups'>) => apply(groups),
+    notice: ({ room, text, from }: ServerPayload<'class:group:notice'>) => {
+      if (classOfRoom(store.get().room) !== room) return;
+      store.update((s) => ({ ...s, groupNotice: { text, from, at: Date.now() } }));
+    },
+  };
+  socket.on('class:groups', on.groups);
+  socket.on('class:group:notice', on.notice);
+  const parent = () => classOfRoom(store.get().room);
+
+  return {
+    actions: {
+      async planGroups(plan) {
+        apply(await request(socket, 'class:group:plan', plan));
+      },
+      async openGroups() {
+        apply(await request(socket, 'class:group:open', {}));
+      },
+      async closeGroups() {
+        apply(await request(socket, 'class:group:close', {}));
+      },
+      async moveToGroup(userId, group) {
+        apply(await request(socket, 'class:group:move', { userId, group }));
+      },
+      async chooseGroup(group) {
+        apply(await request(socket, 'class:group:choose', { group }));
+      },
+      async messageGroups(text) {
+        await request(socket, 'class:group:message', { text });
+      },
+      async callTeacher() {
+        apply(await request(socket, 'class:group:call', {}));
+      },
+      async answerCall(userId) {
+        apply(await request(socket, 'class:group:answer', { userId }));
+      },
+      async visitGroup(group) {
+        const room = parent();
+        if (!room) return;
+        await switchRoom(group === null ? room : groupChannel(room, group));
+      },
+    },
+    async refresh(current) {
+      const room = parent();
+      if (!room) return;
+      const groups = await request(socket, 'class:group:state', { room });
+      if (current()) apply(groups);
+    },
+    dispose() {
+      socket.off('class:groups', on.groups);
+      socket.off('class:group:notice', on.notice);
+    },
+  };
+}
