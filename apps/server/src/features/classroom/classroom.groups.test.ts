@@ -230,20 +230,14 @@ describe.each(setups)('breakout groups (%s)', (_name, twoProcesses) => {
     );
 
     // The record keeps the time each spent in their group.
-    const [session] = await (
-      await fetch(`${teacherSide.url}/api/classrooms/${room}/sessions`, {
+    const read = async <T>(path: string): Promise<T> => {
+      const response = await fetch(`${teacherSide.url}${path}`, {
         headers: { authorization: `Bearer ${await tokens.sign(teacher.claims)}` },
-      })
-    )
-      .json()
-      .then((b: { data: ClassSession[] }) => b.data);
-    const record = await (
-      await fetch(`${teacherSide.url}/api/class-sessions/${session!.id}/record`, {
-        headers: { authorization: `Bearer ${await tokens.sign(teacher.claims)}` },
-      })
-    )
-      .json()
-      .then((b: { data: ClassRecord }) => b.data);
+      });
+      return ((await response.json()) as { data: T }).data;
+    };
+    const [session] = await read<ClassSession[]>(`/api/classrooms/${room}/sessions`);
+    const record = await read<ClassRecord>(`/api/class-sessions/${session!.id}/record`);
     const annRow = record.rows.find((r) => r.name === 'gann')!;
     expect(annRow.groupSeconds.map((g) => g.group)).toEqual([2]);
     // Moving into a group and back is not a rejoin.
