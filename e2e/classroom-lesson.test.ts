@@ -222,7 +222,7 @@ describe('a lesson with a waiting room', () => {
         .trim()
         .split('\r\n');
       expect(csv[0]).toBe(
-        'name,role,first_joined_at,last_left_at,rejoins,present_minutes,hands_raised,poll_answers',
+        'name,role,first_joined_at,last_left_at,rejoins,present_minutes,hands_raised,poll_answers,group_minutes',
       );
       const rows: Record<string, string[]> = Object.fromEntries(
         csv.slice(1).map((line) => [line.split(',')[0], line.split(',')]),
