@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAlbumList } from './album-list.mjs';
+import { benchBreakout } from './breakout.mjs';
 import { benchChat } from './chat.mjs';
 import { benchClassroom } from './classroom.mjs';
 import { benchDartsFps } from './darts-fps.mjs';
@@ -35,6 +36,7 @@ const BENCHES = {
   chat: benchChat,
   social: benchSocial,
   poll: benchPoll,
+  breakout: benchBreakout,
   'darts-fps': benchDartsFps,
   'wallet-buy': benchWalletBuy,
 };
@@ -154,6 +156,14 @@ ${Object.entries(editor.filters)
 | Poll: bytes the teacher receives while ${p.students} answer | ${p.poll.listenerKb} KB | bare relay: ${p.baseline.listenerKb} KB | report |`,
   },
   {
+    heading: 'Classroom breakout groups (two processes)',
+    needs: ['breakout'],
+    render: ({ breakout: b }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Breakout in: ${b.students} students in room-1 (half on each process, on Janus) split into ${b.groups} groups; the teacher's \`class:group:open\` emit → the last student's \`class:join\` ack in its group's room, median of ${b.rounds} rounds (machine load average ${b.load} on ${os.cpus().length} cores) | **${b.open.ms} ms** (${b.open.rounds.join(', ')}); each student's join ${b.open.join.medianMs} ms median, max ${b.open.join.maxMs} ms | a single join (one bot alone, room-2 ↔ room-3): ${b.baseline.singleJoin.medianMs} ms median, max ${b.baseline.singleJoin.maxMs} ms; \`system:ping\` ${b.baseline.pingMs} ms | ≤ 3000 ms |
+| Breakout back: \`class:group:close\` emit (\`CLASS_GROUP_WARNING_S=${b.warningS}\`) → the last student's join ack in room-1, including the wait for the groups' 1 s clock | **${b.back.ms} ms** (${b.back.rounds.join(', ')}); \`prepared\` heard after ${b.back.preparedFirstMs} ms, then ${b.back.fromPreparedMs} ms to the last ack | same single join | ≤ 3000 ms |`,
+  },
+  {
     heading: 'Wallet (local chain)',
     needs: ['wallet-buy'],
     render: ({ 'wallet-buy': w }) => `| Benchmark | Figure | Baseline (same run) | Target |
@@ -247,6 +257,14 @@ const METHOD = `## Method
   the student. Baseline: two bare socket.io servers on the Redis adapter that relay each answer to one listener,
   their own 201 clients, the same pattern; rounds alternate (4 each, the first not counted). The complete time
   is bounded below by the 1 s spread: the time after the last answer and the per-answer delays carry the ratio.
+- Breakout (\`bench/breakout.mjs\`): as Polls (two processes, PostgreSQL, Redis, one private Janus), with
+  \`CLASS_GROUP_WARNING_S=0\`; a teacher on A and 30 students (alternating A and B) in room-1 without publishing;
+  a 6-group random plan saved once. Each round the teacher emits \`class:group:open\`, and each student, on its
+  \`class:groups\`, joins the room the web engine's \`roomFor\` names (its group's); then
+  \`class:group:close\`, and on \`prepared\` each joins room-1 again. After each phase every student's
+  \`classroom_participants\` row is checked. Baseline: two bots (one on each process) each moving alone between
+  room-2 and room-3 (a sitter stays in each), twice before each phase, and \`system:ping\`. 4 rounds, the first
+  not counted. The join ack (Janus has the participant in the room) stands in for media: bots send none.
 - Darts (\`bench/darts-fps.mjs\`, alone: \`node bench/darts-fps.mjs\`): the built server on a fresh \`DATA_DIR\`; Chromium
   with the world client's flags (SwiftShader) at 1280×720 opens \`/mini-game/index.html?embedded=1\`, starts 501 against
   the computer, presses and holds on the board (the aim wobbles, the power meter moves: every frame redraws), 1 s
