@@ -287,6 +287,119 @@ describe('classroom screens in Chromium', () => {
     },
   );
 
+  // Issue 28 §4: breakout groups from both sides, on a wide screen and on a phone.
+  it.each([
+    ['desktop', { viewport: { width: 1440, height: 900 } }],
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ] as const)(
+    'runs breakout groups: the plan, the overview, a student’s group (%s)',
+    async (size, options) => {
+      const phone = size === 'phone';
+      const scene = (key: string) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
+      const within = (page: Page) =>
+        page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
+      const tooWide = (page: Page) =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
+            })
+            .map((el) => el.className),
+        );
+      const smallTargets = (page: Page) =>
+        within(page)
+          .locator(
+            '.classroom-groups button, .classroom-groups__input, .classroom-groups__mode, [data-control="groups"]',
+          )
+          .evaluateAll((els) =>
+            els
+              .map((el) => el.getBoundingClientRect())
+              .filter((r) => r.width > 0 && (r.width < 44 || r.height < 44))
+              .map((r) => `${r.width}x${r.height}`),
+          );
+      const check = async (page: Page, name: string) => {
+        expect(await tooWide(page)).toEqual([]);
+        if (phone) expect(await smallTargets(page)).toEqual([]);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await saveScreenshot(page, `classroom-${name}-${size}`);
+      };
+
+      // The teacher plans: the form by hand, a name per group, then Save shows the plan.
+      const plan = await preview(scene('groups-teacher-plan'), options);
+      const planRoot = within(plan.page);
+      await planRoot.locator('[data-control="groups"]').click();
+      const form = planRoot.getByRole('form', { name: T.groupsFormTitle });
+      await form.waitFor();
+      expect(
+        await form.getByLabel(T.groupsCount).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await form.getByRole('radio', { name: T.groupsModeName('manual') }).check();
+      expect(await form.getByRole('combobox', { name: /^Group for / }).count()).toBe(5);
+      await form.getByLabel(T.groupsAssignOf('Alan Turing')).selectOption('1');
+      await form.getByLabel(T.groupsMinutes).fill('15');
+      await check(plan.page, 'groups-plan');
+      await form.getByRole('button', { name: T.groupsSave }).click();
+      const saved = planRoot.getByRole('region', { name: T.groupsPrepared });
+      await saved.waitFor();
+      await saved.getByText(T.groupsSummary(2, T.groupsModeName('manual'), 15)).waitFor();
+      expect(plan.errors).toEqual([]);
+      await plan.page.context().close();
+
+      // The teacher's overview: three groups, a call to answer, the countdown.
+      const teacher = await preview(scene('groups-teacher-open'), options);
+      const overview = within(teacher.page).getByRole('region', { name: T.groupsOpenTitle(3) });
+      await overview.waitFor();
+      expect(await overview.locator('.classroom-groups__group').count()).toBe(3);
+      expect(await overview.getByTestId('groups-clock').textContent()).toMatch(/\d\d:\d\d/);
+      await overview.getByText(T.groupNotHere).waitFor();
+      await check(teacher.page, 'groups-overview');
+      await overview.getByRole('button', { name: T.groupAnswerOf('Ada Lovelace') }).click();
+      await overview.getByText(T.groupCalling).waitFor({ state: 'detached' });
+      // The focus stays in the group that called, on its Visit button.
+      expect(
+        await teacher.page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      ).toBe(T.groupVisitOf(2));
+      await teacher.page.keyboard.press('Enter');
+      await overview.getByText(T.groupVisiting(2)).waitFor();
+      expect(teacher.errors).toEqual([]);
+      await teacher.page.context().close();
+
+      // A student in group 2: the countdown, the teacher's message, Call the teacher.
+      const student = await preview(scene('groups-student'), options);
+      const banner = within(student.page).getByRole('region', {
+        name: T.groupName(2),
+        exact: true,
+      });
+      await banner.waitFor();
+      await banner.getByText('Five minutes left: write down your group’s answer.').waitFor();
+      await check(student.page, 'groups-student');
+      const call = banner.getByRole('button', { name: T.groupCallTeacher });
+      expect(await call.getAttribute('aria-pressed')).toBe('false');
+      await call.click();
+      await banner.getByText(T.groupTeacherCalled).waitFor();
+      expect(await call.getAttribute('aria-pressed')).toBe('true');
+      expect(student.errors).toEqual([]);
+      await student.page.context().close();
+
+      // Students choose: Join puts them in the group, its banner has the focus.
+      const chooser = await preview(scene('groups-choose'), options);
+      const choices = within(chooser.page).getByRole('region', { name: T.groupsChooseTitle });
+      await choices.waitFor();
+      await check(chooser.page, 'groups-choose');
+      await choices.getByRole('button', { name: T.groupJoinOf(3) }).click();
+      const joined = within(chooser.page).getByRole('region', {
+        name: T.groupName(3),
+        exact: true,
+      });
+      await joined.waitFor();
+      await expect
+        .poll(() => chooser.page.evaluate(() => document.activeElement?.textContent ?? ''))
+        .toBe(T.groupName(3));
+      expect(chooser.errors).toEqual([]);
+    },
+  );
+
   // Issue 28 §3: a poll from both sides, on a wide screen and on a phone (the bottom sheet).
   it.each([
     ['desktop', { viewport: { width: 1440, height: 900 } }],

@@ -1,4 +1,4 @@
-import { CLASSROOM_ROOMS, isCallChannel, isClassroomRoom } from '@atrium/protocol';
+import { CLASSROOM_ROOMS, isCallChannel } from '@atrium/protocol';
 import {
   lazy,
   Suspense,
@@ -11,6 +11,8 @@ import {
 } from 'react';
 import type { ClassroomTile } from './engine/types.ts';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
+import { GroupsOverview, StudentGroups } from './GroupsPanel.tsx';
+import { classOf } from './groupsModel.ts';
 import { Icon } from './icons.tsx';
 import {
   ControlButton,
@@ -59,6 +61,7 @@ export function ClassroomPanel({
   const inCall = state.room !== null && isCallChannel(state.room);
   const chatOpen = view.chatOpen && !inCall;
   const [recordOpen, setRecordOpen] = useState(false);
+  const recordRoom = classOf(state.room);
   const classes = ['classroom-panel', view.minimized && 'classroom-panel--minimized', className]
     .filter(Boolean)
     .join(' ');
@@ -156,14 +159,17 @@ export function ClassroomPanel({
         </div>
       )}
 
-      {recordOpen && state.room && isClassroomRoom(state.room) && (
+      {/* In a breakout group's room, the record is its class's (issue 28 §4). */}
+      {recordOpen && recordRoom && (
         <Suspense fallback={null}>
-          <ClassRecordDialog room={state.room} onClose={() => setRecordOpen(false)} />
+          <ClassRecordDialog room={recordRoom} onClose={() => setRecordOpen(false)} />
         </Suspense>
       )}
 
       {joined && (
         <div className="classroom-panel__footer">
+          {/* Issue 28 §4: a student's group (countdown, message, Call the teacher) above all. */}
+          {!state.host && !inCall && !view.minimized && <StudentGroups />}
           <MediaControls
             extra={
               !view.minimized && (
@@ -200,6 +206,7 @@ export function ClassroomPanel({
             <>
               <Lobby />
               <RaisedHands />
+              <GroupsOverview />
               <TeacherControls />
             </>
           )}

@@ -189,6 +189,15 @@ export function ClassroomProvider({
       task().catch((error: unknown) => notifyError(failure ?? messageOf(error, T.mediaFailed)));
     };
     const actions = () => clientRef.current?.actions;
+    // Like `run`, and says whether it went through (a refusal is toasted: false).
+    const attempt = (task: () => Promise<unknown>) =>
+      task().then(
+        () => true,
+        (error: unknown) => {
+          notifyError(messageOf(error, T.mediaFailed));
+          return false;
+        },
+      );
     return {
       state,
       view,
@@ -232,6 +241,18 @@ export function ClassroomProvider({
         removeParticipant: (target) =>
           run(() => actions()?.removeParticipant(target) ?? Promise.resolve()),
         endClass: () => run(() => actions()?.endClass() ?? Promise.resolve()),
+      },
+      groups: {
+        planGroups: (plan) => attempt(() => actions()?.planGroups(plan) ?? Promise.resolve()),
+        openGroups: () => attempt(() => actions()?.openGroups() ?? Promise.resolve()),
+        closeGroups: () => attempt(() => actions()?.closeGroups() ?? Promise.resolve()),
+        moveToGroup: (userId, group) =>
+          attempt(() => actions()?.moveToGroup(userId, group) ?? Promise.resolve()),
+        chooseGroup: (group) => attempt(() => actions()?.chooseGroup(group) ?? Promise.resolve()),
+        messageGroups: (text) => attempt(() => actions()?.messageGroups(text) ?? Promise.resolve()),
+        callTeacher: () => attempt(() => actions()?.callTeacher() ?? Promise.resolve()),
+        answerCall: (userId) => attempt(() => actions()?.answerCall(userId) ?? Promise.resolve()),
+        visitGroup: (group) => attempt(() => actions()?.visitGroup(group) ?? Promise.resolve()),
       },
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);

@@ -1,8 +1,9 @@
-import { isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
+import { isCallChannel, isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { confirm, prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { TileActionsContext, useClassroom } from './classroomContext.ts';
+import { GroupsButton, TeacherGroupPlan } from './GroupsPanel.tsx';
 import { Icon, type IconName } from './icons.tsx';
 import { inputBlocked } from './panelModel.ts';
 import { PollButton, StudentPoll, TeacherPoll } from './PollPanel.tsx';
@@ -154,7 +155,8 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
           control="share"
           onClick={() => setScreenShare(!state.sharing)}
         />
-        {!state.host && state.room && isClassroomRoom(state.room) && (
+        {/* A class or one of its breakout groups (each keeps its own hands); not a call. */}
+        {!state.host && state.room && !isCallChannel(state.room) && (
           <HandButton up={handUp} onToggle={() => setHand(!handUp)} />
         )}
         {state.host && state.room && isClassroomRoom(state.room) && (
@@ -196,6 +198,7 @@ export function TeacherControls() {
   const room = useRoomChannelContext();
   const popupOpen = room.view.state.popup !== null;
   const [composingPoll, setComposingPoll] = useState(false);
+  const [composingGroups, setComposingGroups] = useState(false);
   // SPEC §5: the prompt's answer is trimmed; an empty one does nothing.
   const toggleStudentBrowser = async () => {
     try {
@@ -304,8 +307,13 @@ export function TeacherControls() {
           {T.askToJoin}
         </button>
         <PollButton open={composingPoll} onToggle={() => setComposingPoll(!composingPoll)} />
+        <GroupsButton
+          open={composingGroups}
+          onToggle={() => setComposingGroups(!composingGroups)}
+        />
       </div>
       <TeacherPoll composing={composingPoll} onComposingChange={setComposingPoll} />
+      <TeacherGroupPlan composing={composingGroups} onComposingChange={setComposingGroups} />
       {!state.enforced && <p className="classroom-teacher__note">{T.meshNote}</p>}
     </div>
   );

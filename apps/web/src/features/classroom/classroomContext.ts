@@ -1,4 +1,4 @@
-import type { EntryPolicy, MediaKind, VideoChannel } from '@atrium/protocol';
+import type { ClassGroupPlan, EntryPolicy, MediaKind, VideoChannel } from '@atrium/protocol';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ClassroomState, PollActions } from './engine/types.ts';
 import { IDLE_CLASSROOM } from './panelModel.ts';
@@ -46,6 +46,8 @@ export interface ClassroomController {
   polls: PollActions;
   /** Teachers and admins: the waiting room and removal (issue 28 §1); refusals are toasted. */
   lobby: LobbyControls;
+  /** Breakout groups (issue 28 §4); refusals are toasted. */
+  groups: GroupControls;
 }
 
 export interface LobbyControls {
@@ -58,7 +60,38 @@ export interface LobbyControls {
   endClass: () => void;
 }
 
+/**
+ * Breakout groups (issue 28 §4), fire-and-forget: a refusal is toasted in the server's words. Each
+ * also resolves whether it went through, for a screen that goes on after it (Save, then Open).
+ */
+export interface GroupControls {
+  planGroups: (plan: ClassGroupPlan) => Promise<boolean>;
+  openGroups: () => Promise<boolean>;
+  closeGroups: () => Promise<boolean>;
+  moveToGroup: (userId: string, group: number) => Promise<boolean>;
+  chooseGroup: (group: number) => Promise<boolean>;
+  messageGroups: (text: string) => Promise<boolean>;
+  callTeacher: () => Promise<boolean>;
+  answerCall: (userId: string) => Promise<boolean>;
+  /** Into group `group`'s room, or back to the main room with null. */
+  visitGroup: (group: number | null) => Promise<boolean>;
+}
+
 const noop = () => undefined;
+const notDone = () => Promise.resolve(false);
+
+/** Outside a class: nothing goes through. */
+export const idleGroups: GroupControls = {
+  planGroups: notDone,
+  openGroups: notDone,
+  closeGroups: notDone,
+  moveToGroup: notDone,
+  chooseGroup: notDone,
+  messageGroups: notDone,
+  callTeacher: notDone,
+  answerCall: notDone,
+  visitGroup: notDone,
+};
 
 /** Outside a provider: an idle classroom whose buttons do nothing. */
 export const idleController: ClassroomController = {
@@ -82,6 +115,7 @@ export const idleController: ClassroomController = {
   lowerHand: noop,
   polls: idlePolls,
   lobby: { setEntryPolicy: noop, admit: noop, deny: noop, removeParticipant: noop, endClass: noop },
+  groups: idleGroups,
 };
 
 export const ClassroomContext = createContext<ClassroomController>(idleController);

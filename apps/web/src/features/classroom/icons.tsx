@@ -31,6 +31,9 @@ const paths = {
   removePerson: 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 14 0M16 11h6',
   volumeOff: 'M4 9h4l5-4v14l-5-4H4zM17 9l4 6M21 9l-4 6',
   allow: 'M4 9h4l5-4v14l-5-4H4zM16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12',
+  /** Breakout groups (issue 28 §4): three people. */
+  groups:
+    'M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6.5 13a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM17.5 13a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM7 20a5 5 0 0 1 10 0M2 20a4.5 4.5 0 0 1 4.5-4.5M22 20a4.5 4.5 0 0 0-4.5-4.5',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -56,7 +56,12 @@ export function createGroupEngine(
   function apply(groups: ClassGroups): void {
     const s = store.get();
     if (s.phase !== 'joined' || classOfRoom(s.room) !== groups.room) return;
-    store.update((st) => ({ ...st, groups }));
+    // A closed breakout's last message goes with it.
+    store.update((st) => ({
+      ...st,
+      groups,
+      groupNotice: groups.state === 'open' ? st.groupNotice : null,
+    }));
     const me = selfId();
     if (!me || s.reconnecting || !s.room) return;
     const next = roomFor(groups, s.room, me, s.host);

@@ -7,6 +7,7 @@ import type { ClassroomClient } from '../engine/types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
 import { HomeConference } from '../side/HomeConference.tsx';
 import { createFakeClassroomClient, fakeTile, joinedState } from './fakeClient.ts';
+import { groupScenes } from './groupScenes.ts';
 import { lobbyScenes } from './lobbyScenes.ts';
 import { pollScenes } from './pollScenes.ts';
 import { RecordPreview } from './RecordPreview.tsx';
@@ -93,6 +94,7 @@ const scenes: Scene[] = [
   },
   ...pollScenes,
   ...lobbyScenes,
+  ...groupScenes,
   {
     key: 'idle',
     title: 'Not joined: quick join',

@@ -8,6 +8,7 @@ import type {
 } from '../engine/types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
 import { fakeCameraStream } from './fakeMedia.ts';
+import { createFakeGroups } from './fakeGroups.ts';
 import { createFakePolls } from './fakePolls.ts';
 
 const on = { available: true, on: true, prohibited: false };
@@ -180,6 +181,8 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
         await pause(150);
         patch({ ...IDLE_CLASSROOM });
       },
+      // Issue 28 §4: breakout groups as the server would keep them.
+      ...createFakeGroups(store),
     },
     dispose() {
       for (const tile of store.get().tiles) {
