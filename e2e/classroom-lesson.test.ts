@@ -21,6 +21,21 @@ interface Person {
 
 const STUDENTS = ['lesson1', 'lesson2', 'lesson3'];
 
+interface Inbound {
+  audioPackets: number;
+  videoFrames: number;
+}
+
+/** What this browser receives now, per participant (its own WebRTC statistics). */
+const inbound = (page: Page) =>
+  page.evaluate(() =>
+    (
+      window as unknown as {
+        __atriumClassroom: { debug: { inbound(): Promise<Record<string, Inbound>> } };
+      }
+    ).__atriumClassroom.debug.inbound(),
+  );
+
 describe('a lesson with a waiting room', () => {
   const browser = useBrowser();
   let app: OwnApp;
@@ -28,7 +43,8 @@ describe('a lesson with a waiting room', () => {
 
   beforeAll(async () => {
     app = await startOwnApp(
-      {},
+      // Groups close 3 s after "Close groups" here (30 s in the product).
+      { CLASS_GROUP_WARNING_S: '3' },
       STUDENTS.map((username) => ({ role: 'member', username, password: `${username} pass 123` })),
     );
   }, 180_000);
@@ -177,18 +193,76 @@ describe('a lesson with a waiting room', () => {
           expect.stringContaining(T.pollCount(1, 33)),
         ]);
 
+      // Cal asks again and is let in this time: four students.
+      await knock(cal!);
+      await waiting(cal!).waitFor();
+      await lobby(teacher, 1)
+        .getByRole('button', { name: T.admitOf(cal!.name) })
+        .click();
+      await inClass(cal!).waitFor({ timeout: 30_000 });
+      const students = [ann!, bea!, cal!, dan!];
+      for (const p of [teacher, ...students]) {
+        await expect.poll(() => tileCount(p), { timeout: 30_000 }).toBe(5);
+      }
+
+      // Breakout groups: two groups at random; each student sees and hears their partner only.
+      await teacher.page.locator('[data-control="groups"]').click();
+      await teacher.page.locator('[data-control="groups-count"]').selectOption('2');
+      await teacher.page.locator('[data-control="groups-open"]').first().click();
+      for (const p of students) {
+        await expect.poll(() => tileCount(p), { timeout: 30_000 }).toBe(2);
+        await p.page
+          .getByText(/Group [12]/)
+          .first()
+          .waitFor();
+      }
+      // Frames and sound arrive from the one partner (each browser's own WebRTC statistics).
+      for (const p of students) {
+        await expect
+          .poll(
+            async () => {
+              const feeds = Object.values(await inbound(p.page));
+              return [
+                feeds.filter((f) => f.videoFrames > 0).length,
+                feeds.filter((f) => f.audioPackets > 0).length,
+                feeds.length,
+              ];
+            },
+            { timeout: 45_000 },
+          )
+          .toEqual([1, 1, 1]);
+      }
+      await saveScreenshot(teacher.page, 'classroom-groups-teacher');
+      await saveScreenshot(ann!.page, 'classroom-groups-student');
+      expect(await seriousA11yViolations(teacher.page)).toEqual([]);
+      expect(await seriousA11yViolations(ann!.page)).toEqual([]);
+      // The teacher visits the first group: its two see a third tile; then back.
+      await teacher.page.locator('[data-control="group-visit"]').first().click();
+      await expect.poll(() => tileCount(teacher), { timeout: 30_000 }).toBe(3);
+      await teacher.page.locator('[data-control="groups-back"]').click();
+      await expect.poll(() => tileCount(teacher), { timeout: 30_000 }).toBe(1);
+      // Close groups: the warning, then everyone is back in the main room.
+      await teacher.page.locator('[data-control="groups-close"]').click();
+      await ann!.page
+        .getByText(/Groups close in \d+ seconds?\./)
+        .first()
+        .waitFor();
+      for (const p of [teacher, ...students]) {
+        await expect.poll(() => tileCount(p), { timeout: 45_000 }).toBe(5);
+      }
+
       // A network drop in the middle: Bea comes back into the class, not into the lobby.
       await bea!.context.setOffline(true);
       await bea!.page.getByText(T.reconnecting).first().waitFor({ timeout: 30_000 });
       await bea!.context.setOffline(false);
-      await expect.poll(() => tileCount(bea!), { timeout: 60_000 }).toBe(4);
+      await expect.poll(() => tileCount(bea!), { timeout: 60_000 }).toBe(5);
       expect(await waiting(bea!).count()).toBe(0);
       // A reload: Dan joins again and goes straight in (admitted for this class session).
       await dan!.page.reload();
       await dan!.page.getByRole('region', { name: AuthWebText.startTitle }).waitFor();
       await knock(dan!);
       await inClass(dan!).waitFor({ timeout: 30_000 });
-      await expect.poll(() => tileCount(teacher), { timeout: 30_000 }).toBe(4);
+      await expect.poll(() => tileCount(teacher), { timeout: 30_000 }).toBe(5);
 
       // Remove Dan: his tile goes for everyone, his page says so, and his rejoin waits.
       const danTile = teacher.page
@@ -200,8 +274,8 @@ describe('a lesson with a waiting room', () => {
       const confirm = teacher.page.getByRole('alertdialog', { name: T.removeFromClass });
       await confirm.getByRole('button', { name: T.removeFromClass }).click();
       await dan!.page.getByText(ClassLobbyText.removed).first().waitFor();
-      for (const p of [teacher, ann!, bea!]) {
-        await expect.poll(() => tileCount(p), { timeout: 15_000 }).toBe(3);
+      for (const p of [teacher, ann!, bea!, cal!]) {
+        await expect.poll(() => tileCount(p), { timeout: 15_000 }).toBe(4);
       }
       await knock(dan!);
       await waiting(dan!).waitFor();
@@ -213,9 +287,8 @@ describe('a lesson with a waiting room', () => {
       const table = record.getByRole('table', { name: T.recordTable });
       await table.waitFor();
       const names = await table.locator('tbody th').allTextContents();
-      for (const p of [ann!, bea!, dan!]) expect(names.join('|')).toContain(p.name);
-      // Cal was denied: never in the class, so not in its record.
-      expect(names.join('|')).not.toContain(cal!.name);
+      // Everyone let in is there (Cal too: denied first, admitted when he asked again).
+      for (const p of [ann!, bea!, cal!, dan!]) expect(names.join('|')).toContain(p.name);
       const download = teacher.page.waitForEvent('download');
       await record.getByRole('button', { name: T.recordDownload }).click();
       const csv = readFileSync(await (await download).path(), 'utf8')
@@ -239,6 +312,8 @@ describe('a lesson with a waiting room', () => {
       expect(Number(rows[dan!.name]![4])).toBeGreaterThanOrEqual(1);
       expect(Number(rows[ann!.name]![6])).toBe(1);
       expect(rows[ann!.name]![7]).toBe('Ready for the quiz?: Yes');
+      // Time in a breakout group, by group number ("1: 0.3" or "2: 0.3").
+      expect(rows[ann!.name]![8]).toMatch(/^[12]: \d+(\.\d)?$/);
       expect(rows[bea!.name]![7]).toBe('Ready for the quiz?: No');
       await saveScreenshot(teacher.page, 'classroom-record-teacher');
       expect(await seriousA11yViolations(teacher.page)).toEqual([]);

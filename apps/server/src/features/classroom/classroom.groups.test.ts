@@ -158,6 +158,9 @@ describe.each(setups)('breakout groups (%s)', (_name, twoProcesses) => {
 
     // Each student into their own group's room; not another's, and not back to the main room.
     const mine = (s: { claims: AuthClaims }) => groupOf(opened, s.claims.sub)!;
+    const allPresent = next(teacher.socket, 'class:groups', (g) =>
+      g.groups.flatMap((x) => x.members).every((m) => m.present),
+    );
     for (const s of [ann, bea, cal]) await join(s.socket, groupChannel(room, mine(s)));
     const other = (s: { claims: AuthClaims }) => (mine(s) === 1 ? 2 : 1);
     expect(await ask(ann.socket, 'class:join', { room: groupChannel(room, other(ann)) })).toEqual({
@@ -171,6 +174,8 @@ describe.each(setups)('breakout groups (%s)', (_name, twoProcesses) => {
     expect((await ask(bea.socket, 'class:join', { room: 'room-1-g9' })).status).toBe(false);
     const now = await ok<ClassGroups>(ask(teacher.socket, 'class:group:state', { room }));
     expect(now.groups.flatMap((g) => g.members).every((m) => m.present)).toBe(true);
+    // The teacher's overview hears it too, without asking.
+    await allPresent;
 
     // The teacher moves Cal; his new group's room lets him in, his old one no longer does.
     const calTo = other(cal);

@@ -26,6 +26,8 @@ import { isHost, requireHost } from './classroom.service.ts';
 
 /** How often the groups' clock looks for countdowns and warnings that ran out, in ms. */
 const GROUP_CLOCK_MS = 1000;
+/** How long after someone enters or leaves a group's room the class hears who is where, in ms. */
+const PRESENCE_SETTLE_MS = 150;
 
 /** The class a channel belongs to: itself for room-1..3, the parent for a group's room. */
 export const classOf = (channel: string): ClassroomRoom | null =>
@@ -134,6 +136,24 @@ export function createGroups(
     return row;
   }
 
+  // Who is in which group's room changes the overview ("2 of 3 here"): told once the moves of a
+  // moment are done (30 students moving at once make one update, not 30).
+  const presence = new Map<ClassroomRoom, NodeJS.Timeout>();
+  function presenceChanged(channel: string): void {
+    const parsed = parseGroupChannel(channel);
+    if (!parsed || presence.has(parsed.room)) return;
+    const timer = setTimeout(() => {
+      presence.delete(parsed.room);
+      void tell(parsed.room).catch((err: unknown) => log.error({ err }, 'groups update failed'));
+    }, PRESENCE_SETTLE_MS);
+    timer.unref();
+    presence.set(parsed.room, timer);
+  }
+  core.stays.push({
+    joined: async (row) => presenceChanged(row.channel),
+    left: async (row) => presenceChanged(row.channel),
+  });
+
   // The clock: countdowns that ran out start their warning; warnings that ran out close.
   let timer: NodeJS.Timeout | null = null;
   let ticking = false;
@@ -193,6 +213,8 @@ export function createGroups(
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      for (const pending of presence.values()) clearTimeout(pending);
+      presence.clear();
     },
 
     register(socket, on) {
