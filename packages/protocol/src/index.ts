@@ -17,6 +17,7 @@ export * from './shares.ts';
 export * from './screenshots.ts';
 export * from './balancing.ts';
 export * from './classroom.ts';
+export * from './classroom-signalling.ts';
 export * from './classroom-polls.ts';
 export * from './classroom-lobby.ts';
 export * from './classroom-groups.ts';

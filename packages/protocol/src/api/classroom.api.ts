@@ -5,7 +5,7 @@ import {
   GlobalMuteUpdateSchema,
   VideoTokenParamsSchema,
   VideoTokensSchema,
-} from '../classroom.ts';
+} from '../classroom-signalling.ts';
 import {
   ClassRecordResponseSchema,
   ClassSessionParamsSchema,

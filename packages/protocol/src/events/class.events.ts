@@ -24,7 +24,7 @@ import {
   ParticipantAttributesSchema,
   ParticipantIdSchema,
   SessionDescriptionSchema,
-} from '../classroom.ts';
+} from '../classroom-signalling.ts';
 import {
   ClassPollCreateSchema,
   ClassPollIdSchema,

@@ -3,6 +3,7 @@
 // CSV; a student sees their own row. The server decides who sees what.
 import {
   ClassroomApi,
+  routePath,
   type ClassRecord,
   type ClassRecordRow,
   type ClassroomRoom,
@@ -190,7 +191,7 @@ export function ClassRecordDialog({ room, onClose }: { room: ClassroomRoom; onCl
     if (!sessionId || !record.data) return;
     setDownloading(true);
     try {
-      const blob = await client.blob(`/api/class-sessions/${sessionId}/record.csv`);
+      const blob = await client.blob(routePath(ClassroomApi.recordCsv, { id: sessionId }));
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -29,7 +29,7 @@ import type { ClassroomClient, DeviceChoice } from './engine/types.ts';
 import { changedDevices, IDLE_CLASSROOM, lacksAllDevices, switchMessages } from './panelModel.ts';
 import { RoomChannelContext, useRoomChannel } from './room/useRoomChannel.ts';
 import { PHONE_QUERY } from '../../shared/ui/useMediaQuery.ts';
-import { ClassroomUiText as T } from './texts.ts';
+import { ClassroomCoreText as T } from './coreTexts.ts';
 
 // The modal pulls in the device lists and the dialog frame: loaded when first needed.
 const PopupBrowser = lazy(() =>

@@ -1,5 +1,5 @@
 import type { ClassroomState, ClassroomTile, DeviceChoice, SwitchResult } from './engine/types.ts';
-import { ClassroomUiText as T } from './texts.ts';
+import { ClassroomCoreText as T } from './coreTexts.ts';
 
 /** The tile's text alternative: what a screen reader says instead of the picture. */
 export function tileLabel(tile: Pick<ClassroomTile, 'name' | 'hasVideo' | 'self'>): string {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useClassroom } from '../classroomContext.ts';
-import { ClassroomUiText as T } from '../texts.ts';
+import { ClassroomCoreText as T } from '../coreTexts.ts';
 import { useMediaQuery } from '../../../shared/ui/useMediaQuery.ts';
 import './HomeConference.css';
 
