@@ -121,7 +121,7 @@ describe('the app by keyboard alone (issue 27)', () => {
       expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });
-      expect(await focusOnControl(page)).toBe(true);
+      await expect.poll(() => focusOnControl(page)).toBe(true);
 
       // The classroom panel and its device settings; Escape gives focus back to the button.
       const classroom = page.getByRole('button', {
@@ -160,7 +160,7 @@ describe('the app by keyboard alone (issue 27)', () => {
       await page.keyboard.type('Hello from the keyboard');
       await page.keyboard.press('Enter');
       await chat.getByText('Hello from the keyboard').waitFor({ timeout: 15_000 });
-      expect(await focusOnControl(page)).toBe(true);
+      await expect.poll(() => focusOnControl(page)).toBe(true);
     } finally {
       await removePhotosAddedSince('member', before);
     }
