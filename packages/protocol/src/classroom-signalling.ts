@@ -3,12 +3,7 @@
 // are in classroom.ts.
 import { z } from 'zod';
 import { ClassLobbySchema, EntryPolicySchema } from './classroom-lobby.ts';
-import {
-  ClassroomRoomSchema,
-  VideoChannelSchema,
-  MAX_SDP_LENGTH,
-  ClassroomText,
-} from './classroom.ts';
+import { ClassroomRoomSchema, VideoChannelSchema } from './classroom.ts';
 import { okEnvelope } from './envelope.ts';
 import { lineText } from './text.ts';
 
