@@ -9,6 +9,22 @@ import { useDevServer } from './support/dev-server.ts';
 import { enterWorld, logIn } from './support/world.ts';
 import { lane } from './support/lane.ts';
 
+/** The preview's query for a scene; on a phone, as the bottom sheet (`window`). */
+const sceneQuery = (key: string, phone: boolean) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
+/** Where a preview scene is drawn: the bottom sheet on a phone, the frame on a wide screen. */
+const sceneRoot = (page: Page, phone: boolean) =>
+  page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
+/** The class names of elements that stick out of the screen (none, when the layout holds). */
+const tooWide = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
+      })
+      .map((el) => el.className),
+  );
+
 // The classroom screens on their development-only preview: a fake engine with canvas video, so
 // these tests look at the screens alone (the media itself is tested with the engine).
 describe('classroom screens in Chromium', () => {
@@ -236,18 +252,8 @@ describe('classroom screens in Chromium', () => {
     'shows the lobby, the waiting student and the class record (%s)',
     async (size, options) => {
       const phone = size === 'phone';
-      const scene = (key: string) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
-      const within = (page: Page) =>
-        page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
-      const tooWide = (page: Page) =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((el) => {
-              const r = el.getBoundingClientRect();
-              return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
-            })
-            .map((el) => el.className),
-        );
+      const scene = (key: string) => sceneQuery(key, phone);
+      const within = (page: Page) => sceneRoot(page, phone);
 
       const teacher = await preview(scene('lobby-teacher'), options);
       const lobby = within(teacher.page).getByRole('region', { name: T.lobbyTitle(3) });
@@ -295,18 +301,8 @@ describe('classroom screens in Chromium', () => {
     'runs breakout groups: the plan, the overview, a student’s group (%s)',
     async (size, options) => {
       const phone = size === 'phone';
-      const scene = (key: string) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
-      const within = (page: Page) =>
-        page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
-      const tooWide = (page: Page) =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((el) => {
-              const r = el.getBoundingClientRect();
-              return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
-            })
-            .map((el) => el.className),
-        );
+      const scene = (key: string) => sceneQuery(key, phone);
+      const within = (page: Page) => sceneRoot(page, phone);
       const smallTargets = (page: Page) =>
         within(page)
           .locator(
@@ -408,18 +404,8 @@ describe('classroom screens in Chromium', () => {
     'runs a poll: the teacher’s form and live results, a student’s answer (%s)',
     async (size, options) => {
       const phone = size === 'phone';
-      const scene = (key: string) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
-      const within = (page: Page) =>
-        page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
-      const tooWide = (page: Page) =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((el) => {
-              const r = el.getBoundingClientRect();
-              return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
-            })
-            .map((el) => el.className),
-        );
+      const scene = (key: string) => sceneQuery(key, phone);
+      const within = (page: Page) => sceneRoot(page, phone);
       const smallTargets = (page: Page) =>
         within(page)
           .locator('.classroom-poll button, .classroom-poll__input, .classroom-poll__choice')

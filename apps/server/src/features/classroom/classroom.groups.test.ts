@@ -8,24 +8,18 @@ import { randomUUID } from 'node:crypto';
 import { ClassGroupText, ClassroomText, groupChannel } from '@atrium/protocol';
 import type { ClassGroups, ClassJoinAck, ClassRecord, ClassSession } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { classSetups, useClassPair } from '../../../test/classroom.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { openClient } from '../../../test/people.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { dealGroups } from './classroom.groups.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 
 const JWT_SECRET = 'classroom-groups-test-secret-0123456789abcdef';
-const redisUrl = process.env.TEST_REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
 const person = (username: string, role: AuthClaims['role'] = 'member'): AuthClaims => ({
   sub: randomUUID(),
@@ -46,50 +40,22 @@ describe('dealing people into groups', () => {
   });
 });
 
-const setups = [
-  ['one process on PGlite', false],
-  ...(redisUrl && postgresUrl ? [['two processes on PostgreSQL and Redis', true] as const] : []),
-] as const;
-
-describe.each(setups)('breakout groups (%s)', (_name, twoProcesses) => {
+describe.each(classSetups)('breakout groups (%s)', (_name, twoProcesses) => {
+  const pair = useClassPair(twoProcesses, JWT_SECRET, {
+    CLASSROOM_MEDIA: 'mesh',
+    CLASS_GROUP_WARNING_S: '1',
+  });
   let database: TestDatabase;
-  let second: Database | undefined;
   let teacherSide: TestApp;
   let studentSide: TestApp;
   let repo: ClassroomRepository;
-  const opened: ClientSocket[] = [];
   const tokens = new AccessTokens(JWT_SECRET);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(twoProcesses ? 'postgres' : 'pglite');
+  beforeAll(() => {
+    ({ database, teacherSide, studentSide } = pair);
     repo = new ClassroomRepository(database.db);
-    const env: Record<string, string> = {
-      JWT_SECRET,
-      CLASSROOM_MEDIA: 'mesh',
-      CLASS_GROUP_WARNING_S: '1',
-      ...(twoProcesses ? { REDIS_URL: redisUrl! } : {}),
-    };
-    teacherSide = await startTestApp(database, env);
-    if (twoProcesses) {
-      second = await openDatabase({ kind: 'postgres', url: database.url! });
-      studentSide = await startTestApp(second, env);
-    } else {
-      studentSide = teacherSide;
-    }
-  });
-  afterAll(async () => {
-    for (const s of opened) s.disconnect();
-    if (studentSide !== teacherSide) await studentSide?.close();
-    await teacherSide?.close();
-    await second?.close();
-    await database?.dispose();
   });
 
-  async function connect(claims: AuthClaims, app: TestApp) {
-    const { socket } = await openClient(app.url, await tokens.sign(claims));
-    opened.push(socket);
-    return { socket, claims };
-  }
+  const connect = (claims: AuthClaims, app: TestApp) => pair.connect(claims, app);
   const join = (socket: ClientSocket, room: string) =>
     ok<ClassJoinAck>(ask(socket, 'class:join', { room }));
   const groupOf = (g: ClassGroups, userId: string) =>

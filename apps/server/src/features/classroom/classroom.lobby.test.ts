@@ -9,6 +9,7 @@ import { ClassLobbyText, ClassroomText } from '@atrium/protocol';
 import type { ClassJoinAck, ClassLobby, ClassWaiting } from '@atrium/protocol';
 import { io as ioConnect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classSetups, useClassPair } from '../../../test/classroom.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
@@ -17,8 +18,6 @@ import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
 import { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
 import type { PrivateJanus } from '../../media/janus/janus-process.ts';
@@ -28,8 +27,6 @@ import { ClassroomRepository } from './classroom.repository.ts';
 import { janusRoomId } from './classroom.sfu.ts';
 
 const JWT_SECRET = 'classroom-lobby-test-secret-0123456789abcdef';
-const redisUrl = process.env.TEST_REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
 const person = (username: string, role: AuthClaims['role'] = 'member'): AuthClaims => ({
   sub: randomUUID(),
@@ -39,46 +36,18 @@ const person = (username: string, role: AuthClaims['role'] = 'member'): AuthClai
 
 const names = (lobby: ClassLobby) => lobby.waiting.map((w) => w.name);
 
-const setups = [
-  ['one process on PGlite', false],
-  ...(redisUrl && postgresUrl ? [['two processes on PostgreSQL and Redis', true] as const] : []),
-] as const;
-
-describe.each(setups)('the waiting room and removal (%s)', (_name, twoProcesses) => {
+describe.each(classSetups)('the waiting room and removal (%s)', (_name, twoProcesses) => {
+  const pair = useClassPair(twoProcesses, JWT_SECRET, { CLASSROOM_MEDIA: 'mesh' });
   let database: TestDatabase;
-  let second: Database | undefined;
   let teacherSide: TestApp;
   let studentSide: TestApp;
   let repo: ClassroomRepository;
-  const opened: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase(twoProcesses ? 'postgres' : 'pglite');
+  beforeAll(() => {
+    ({ database, teacherSide, studentSide } = pair);
     repo = new ClassroomRepository(database.db);
-    const env: Record<string, string> = twoProcesses
-      ? { JWT_SECRET, REDIS_URL: redisUrl!, CLASSROOM_MEDIA: 'mesh' }
-      : { JWT_SECRET, CLASSROOM_MEDIA: 'mesh' };
-    teacherSide = await startTestApp(database, env);
-    if (twoProcesses) {
-      second = await openDatabase({ kind: 'postgres', url: database.url! });
-      studentSide = await startTestApp(second, env);
-    } else {
-      studentSide = teacherSide;
-    }
-  });
-  afterAll(async () => {
-    for (const s of opened) s.disconnect();
-    if (studentSide !== teacherSide) await studentSide?.close();
-    await teacherSide?.close();
-    await second?.close();
-    await database?.dispose();
   });
 
-  async function connect(claims: AuthClaims, app: TestApp) {
-    const { socket } = await openClient(app.url, await new AccessTokens(JWT_SECRET).sign(claims));
-    opened.push(socket);
-    return { socket, claims };
-  }
+  const connect = (claims: AuthClaims, app: TestApp) => pair.connect(claims, app);
   const join = (socket: ClientSocket, room: string) =>
     ok<ClassJoinAck | ClassWaiting>(ask(socket, 'class:join', { room }));
   /** The room socket's refusal of `token` at the handshake, or null once it connects. */

@@ -6,16 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { ClassRecordText, ClassroomText } from '@atrium/protocol';
 import type { ClassJoinAck, ClassPollView, ClassRecord, ClassSession } from '@atrium/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { classSetups, useClassPair } from '../../../test/classroom.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { openClient } from '../../../test/people.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
-import type { ClientSocket } from '../../../test/socket-client.ts';
-import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { openDatabase } from '../../db/database.ts';
-import type { Database } from '../../db/database.ts';
 import type { ClassroomSessionEventRow, ClassroomSessionRow } from '../../db/schema.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -23,8 +18,6 @@ import { RecordRepository } from './classroom.record.repository.ts';
 import { createRecordService, recordCsv, recordRows } from './classroom.record.ts';
 
 const JWT_SECRET = 'classroom-record-test-secret-0123456789abcdef';
-const redisUrl = process.env.TEST_REDIS_URL;
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
 const person = (username: string, role: AuthClaims['role'] = 'member'): AuthClaims => ({
   sub: randomUUID(),
@@ -116,43 +109,18 @@ describe('a class record from its events', () => {
   });
 });
 
-const setups = [
-  ['one process on PGlite', false],
-  ...(redisUrl && postgresUrl ? [['two processes on PostgreSQL and Redis', true] as const] : []),
-] as const;
-
-describe.each(setups)('the class record (%s)', (_name, twoProcesses) => {
+describe.each(classSetups)('the class record (%s)', (_name, twoProcesses) => {
+  const pair = useClassPair(twoProcesses, JWT_SECRET, { CLASSROOM_MEDIA: 'mesh' });
   let database: TestDatabase;
-  let second: Database | undefined;
   let teacherSide: TestApp;
   let studentSide: TestApp;
-  const opened: ClientSocket[] = [];
   const tokens = new AccessTokens(JWT_SECRET);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(twoProcesses ? 'postgres' : 'pglite');
-    const env: Record<string, string> = twoProcesses
-      ? { JWT_SECRET, REDIS_URL: redisUrl!, CLASSROOM_MEDIA: 'mesh' }
-      : { JWT_SECRET, CLASSROOM_MEDIA: 'mesh' };
-    teacherSide = await startTestApp(database, env);
-    if (twoProcesses) {
-      second = await openDatabase({ kind: 'postgres', url: database.url! });
-      studentSide = await startTestApp(second, env);
-    } else {
-      studentSide = teacherSide;
-    }
-  });
-  afterAll(async () => {
-    for (const s of opened) s.disconnect();
-    if (studentSide !== teacherSide) await studentSide?.close();
-    await teacherSide?.close();
-    await second?.close();
-    await database?.dispose();
+  beforeAll(() => {
+    ({ database, teacherSide, studentSide } = pair);
   });
 
   async function joined(claims: AuthClaims, app: TestApp, room = 'room-3') {
-    const { socket } = await openClient(app.url, await tokens.sign(claims));
-    opened.push(socket);
+    const { socket } = await pair.connect(claims, app);
     const ack = await ok<ClassJoinAck>(ask(socket, 'class:join', { room }));
     return { socket, ack, claims };
   }
