@@ -161,6 +161,24 @@ export const ClassSubscribeAckSchema = z.object({
 export type ClassSubscribeAck = z.infer<typeof ClassSubscribeAckSchema>;
 export const ClassStartSchema = z.strictObject({ sdp: SessionDescriptionSchema });
 
+/** Issue 28 §6: at most this many feeds in a `class:view` (a class is at most 50 publishers). */
+export const MAX_VIEW_FEEDS = 64;
+/** At most this many tiles may ask for the high simulcast layer at once. */
+export const MAX_LARGE_TILES = 4;
+/**
+ * Which cameras this viewer shows (issue 28 §6, last-N): `feeds` most wanted first (the speaker,
+ * then the grid's visible tiles), `large` those drawn big enough for the high layer. The server
+ * forwards the teachers' and at most CLASS_LAST_N cameras in all, and drops the rest at Janus.
+ */
+export const ClassViewSchema = z.strictObject({
+  feeds: z.array(ParticipantIdSchema).max(MAX_VIEW_FEEDS),
+  large: z.array(ParticipantIdSchema).max(MAX_LARGE_TILES).default([]),
+});
+export type ClassView = z.infer<typeof ClassViewSchema>;
+/** The cameras Janus forwards to this viewer now; every other camera tile shows as paused. */
+export const ClassVideoSchema = z.object({ feeds: z.array(ParticipantIdSchema) });
+export type ClassVideo = z.infer<typeof ClassVideoSchema>;
+
 export const IceCandidateSchema = z.union([
   z.strictObject({
     candidate: lineText().max(1024),

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findUp } from '../paths.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, janusUrlsOf, loadConfig } from './config.ts';
 import { renderEnvExample } from './env-example.ts';
 
 describe('loadConfig', () => {
@@ -67,6 +67,34 @@ describe('loadConfig', () => {
     expect(loadConfig({}).JANUS_URL).toBeUndefined();
     // janode speaks WebSocket; Janus's HTTP transport address is a mistake worth naming.
     expect(() => loadConfig({ JANUS_URL: 'http://janus:8088/janus' })).toThrow(/JANUS_URL=/);
+  });
+
+  it('takes several Janus servers (JANUS_URLS), JANUS_URL counting as one of them', () => {
+    const both = loadConfig({
+      JANUS_URL: 'ws://janus-1:8188',
+      JANUS_URLS: 'ws://janus-2:8188, wss://janus-3.example.org ,ws://janus-1:8188',
+    });
+    expect(both.JANUS_URLS).toEqual([
+      'ws://janus-2:8188',
+      'wss://janus-3.example.org',
+      'ws://janus-1:8188',
+    ]);
+    // JANUS_URL first, each server once.
+    expect(janusUrlsOf(both)).toEqual([
+      'ws://janus-1:8188',
+      'ws://janus-2:8188',
+      'wss://janus-3.example.org',
+    ]);
+    expect(janusUrlsOf(loadConfig({ JANUS_URL: 'ws://janus:8188' }))).toEqual(['ws://janus:8188']);
+    expect(janusUrlsOf(loadConfig({ JANUS_URLS: 'ws://a:1,ws://b:2' }))).toEqual([
+      'ws://a:1',
+      'ws://b:2',
+    ]);
+    expect(loadConfig({}).JANUS_URLS).toEqual([]);
+    expect(janusUrlsOf(loadConfig({}))).toEqual([]);
+    expect(() => loadConfig({ JANUS_URLS: 'ws://a:1,http://janus:8088/janus' })).toThrow(
+      /JANUS_URLS=/,
+    );
   });
 
   it('runs the local chain by default and names what a remote chain lacks', () => {

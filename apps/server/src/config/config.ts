@@ -177,6 +177,15 @@ export const configSchema = z.object({
     .describe(
       'Seconds between "Close groups" (or the end of a group countdown) and everyone being back in the main room: the warning everyone sees (issue 28).',
     ),
+  CLASS_LAST_N: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(9)
+    .describe(
+      "How many cameras each person in a class receives at most (issue 28 §6, last-N): the teachers', the speaker's and the visible tiles'. The others' video is not forwarded by Janus; everyone's audio is.",
+    ),
   CLASSROOM_MEDIA: z
     .enum(['auto', 'mesh'])
     .default('auto')
@@ -188,6 +197,12 @@ export const configSchema = z.object({
     .optional()
     .describe(
       'WebSocket URL of the Janus API (the classroom SFU), e.g. ws://janus:8188. Without it, a private Janus is started on 127.0.0.1 when the janus binary is installed; without either, classrooms use a peer-to-peer mesh of up to 4 people.',
+    ),
+  JANUS_URLS: csv
+    .pipe(z.array(z.url({ protocol: /^wss?$/ })))
+    .default([])
+    .describe(
+      'Several Janus servers for the classroom, comma-separated WebSocket URLs, e.g. ws://janus-1:8188,ws://janus-2:8188: each class or group is placed on the one with the fewest busy rooms, and moves to another when its Janus dies (people rejoin by themselves). Merged with JANUS_URL when both are set (JANUS_URL first). Every one takes the same JANUS_API_SECRET and JANUS_ADMIN_KEY.',
     ),
   JANUS_API_SECRET: z
     .string()
@@ -286,6 +301,14 @@ export type Config = z.infer<typeof configSchema> & {
   /** Origins allowed for the socket and CORS: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
   allowedOrigins: string[];
 };
+
+/**
+ * Every external Janus the classroom uses: JANUS_URL (a list of one) then JANUS_URLS, each once.
+ * Empty when neither is set (a private Janus, or the mesh).
+ */
+export const janusUrlsOf = (c: Partial<Pick<Config, 'JANUS_URL' | 'JANUS_URLS'>>): string[] => [
+  ...new Set([...(c.JANUS_URL ? [c.JANUS_URL] : []), ...(c.JANUS_URLS ?? [])]),
+];
 
 /** A configuration that failed validation; the message names every bad variable. */
 export class ConfigError extends Error {

@@ -27,6 +27,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'classroom_group_members',
       'classroom_hands',
       'classroom_lobby',
+      'classroom_media_placements',
       'classroom_participants',
       'classroom_poll_votes',
       'classroom_polls',

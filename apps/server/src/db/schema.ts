@@ -274,6 +274,20 @@ export const classroomParticipants = pgTable(
 export type ClassroomParticipantRow = typeof classroomParticipants.$inferSelect;
 
 /**
+ * Which Janus (its URL in JANUS_URLS) carries a video room, so that every process sends that
+ * room's people to the same one (issue 28 §6). A room on a Janus that died is moved by the next
+ * join that finds it so; rows are never deleted before their room's row.
+ */
+export const classroomMediaPlacements = pgTable('classroom_media_placements', {
+  channel: text('channel')
+    .primaryKey()
+    .references(() => classroomChannels.channel, { onDelete: 'cascade' }),
+  server: text('server').notNull(),
+  placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ClassroomMediaPlacementRow = typeof classroomMediaPlacements.$inferSelect;
+
+/**
  * Raised hands (issue 28): one per person and class, kept while its person reconnects; the queue
  * is ordered by `raisedAt`. A deliberate leave lowers it; the class emptying clears them all.
  */

@@ -24,6 +24,8 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:publish': { limit: 30, windowMs: 60_000 },
   'class:subscribe': { limit: 120, windowMs: 60_000 },
   'class:start': { limit: 120, windowMs: 60_000 },
+  // Sent when the grid scrolls or the speaker changes, at most every 250 ms by the page.
+  'class:view': { limit: 300, windowMs: 60_000 },
   'class:trickle': { limit: 600, windowMs: 60_000 },
   'class:leave': { limit: 30, windowMs: 60_000 },
   'class:moderate': { limit: 120, windowMs: 60_000 },

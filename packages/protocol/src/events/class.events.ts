@@ -16,6 +16,8 @@ import {
   ClassSignalReceivedSchema,
   ClassSignalSchema,
   ClassStartSchema,
+  ClassVideoSchema,
+  ClassViewSchema,
   ClassSubscribeAckSchema,
   ClassSubscribeSchema,
   ClassTrickleSchema,
@@ -67,6 +69,8 @@ export const classClientEvents = {
     ack: ClassSubscribeAckSchema,
   },
   'class:start': { payload: ClassStartSchema, ack: z.object({}) },
+  /** Issue 28 §6: which cameras this viewer shows; the answer is what Janus forwards. */
+  'class:view': { payload: ClassViewSchema, ack: ClassVideoSchema },
   'class:trickle': { payload: ClassTrickleSchema, ack: z.object({}) },
   'class:leave': { payload: z.strictObject({}), ack: z.object({}) },
   'class:moderate': { payload: ClassModerateSchema, ack: z.object({}) },
@@ -154,6 +158,11 @@ export const classServerEvents = {
   'class:group:notice': { payload: ClassGroupNoticeSchema },
   /** Issue 28 §5: a teacher ended the class; everyone is out and the record is final. */
   'class:ended': { payload: ClassLobbyVerdictSchema },
+  /**
+   * Issue 28 §6: the Janus carrying this person's room went away. The server has let go of
+   * their session; their page joins `room` again, and lands on a Janus that is up.
+   */
+  'class:media-moved': { payload: ClassLobbyVerdictSchema },
   /** SPEC §3 channel messages: mute-all and allow-all. */
   'class:message': { payload: ClassChannelMessageSchema },
   /** An ICE candidate from Janus for this person's publisher or subscriber connection. */
@@ -170,4 +179,6 @@ export const classServerEvents = {
    * with `class:start`. Until it is answered Janus holds every other subscription change.
    */
   'class:renegotiate': { payload: ClassSubscribeAckSchema },
+  /** The cameras Janus forwards to this viewer changed (someone joined, left or took the floor). */
+  'class:video': { payload: ClassVideoSchema },
 } as const satisfies DomainEvents<'class'>;

@@ -3,6 +3,7 @@ import type { Feature } from '../feature.ts';
 import { readClassroomSettings } from '../../settings/classroom-settings.ts';
 import { GroupsRepository } from './classroom.groups.repository.ts';
 import { LobbyRepository } from './classroom.lobby.repository.ts';
+import { PlacementRepository } from './classroom.placement.repository.ts';
 import { RecordRepository } from './classroom.record.repository.ts';
 import { createRecordService, RECORD_PURGE_INTERVAL_MS } from './classroom.record.ts';
 import { ClassroomPollsRepository } from './classroom.polls.repository.ts';
@@ -41,7 +42,9 @@ export const classroomFeature: Feature = {
       records,
       groups: new GroupsRepository(deps.database.db),
       groupWarningMs: deps.config.CLASS_GROUP_WARNING_S * 1000,
+      lastN: deps.config.CLASS_LAST_N,
       polls: new ClassroomPollsRepository(deps.database.db),
+      placements: new PlacementRepository(deps.database.db),
       service,
       media: () => deps.media(),
       mediaSettled: () => deps.mediaSettled(),

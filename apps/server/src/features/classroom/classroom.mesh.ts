@@ -74,6 +74,7 @@ export function createMeshPath(core: RoomCore): MeshPath {
       feed,
       privateId: 0,
       claims,
+      janus: null,
       peer: null,
       publisher: null,
       subscriber: null,

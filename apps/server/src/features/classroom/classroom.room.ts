@@ -20,6 +20,7 @@ import type {
 } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type {
+  JanusClient,
   JanusPeer,
   JanusPublisher,
   JanusSubscriber,
@@ -29,8 +30,10 @@ import type { AtriumServer, AtriumSocket } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import type { GroupsRepository } from './classroom.groups.repository.ts';
 import type { LobbyRepository } from './classroom.lobby.repository.ts';
+import type { PlacementRepository } from './classroom.placement.repository.ts';
 import type { RecordRepository } from './classroom.record.repository.ts';
 import type { ClassroomPollsRepository } from './classroom.polls.repository.ts';
+import type { VideoForwarding } from './classroom.lastn.ts';
 import type { ClassroomRepository } from './classroom.repository.ts';
 import type { ClassroomService } from './classroom.service.ts';
 import { flagsOf, isHost } from './classroom.service.ts';
@@ -57,12 +60,19 @@ export interface Session {
   feed: number;
   privateId: number;
   claims: AuthClaims;
+  /**
+   * The Janus the room is placed on (JANUS_URLS, issue 28 §6): every later request of this
+   * session goes there, and its loss moves the session. Null in mesh mode.
+   */
+  janus: JanusClient | null;
   /** Null in mesh mode (no Janus): the browsers connect to each other through `class:signal`. */
   peer: JanusPeer | null;
   publisher: JanusPublisher | null;
   subscriber: JanusSubscriber | null;
   /** A subscription change of ours is in flight: Janus's `updated` is its answer, not news. */
   updating: boolean;
+  /** What Janus forwards to this viewer (issue 28 §6); null until subscribed (the SFU only). */
+  video?: VideoForwarding;
 }
 
 export interface ClassroomRealtimeDeps {
@@ -75,8 +85,12 @@ export interface ClassroomRealtimeDeps {
   groups: GroupsRepository;
   /** The warning before groups close, in ms (30 s; tests shorten it). */
   groupWarningMs?: number;
+  /** How many cameras a viewer receives at most (CLASS_LAST_N, issue 28 §6); default 9. */
+  lastN?: number;
   /** The polls' SQL (issue 28 §3). */
   polls: ClassroomPollsRepository;
+  /** Which Janus of JANUS_URLS carries which room (issue 28 §6). */
+  placements: PlacementRepository;
   service: ClassroomService;
   media: () => MediaServer | null;
   /** Joins wait for this, so nobody lands in a mesh while Janus is still starting. */

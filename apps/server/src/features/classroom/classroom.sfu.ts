@@ -8,9 +8,9 @@ import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import { AppError, badRequest, notFound, unavailable } from '../../http/errors.ts';
 import { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from '../../media/janus/index.ts';
 import type {
+  JanusClient,
   JanusPeer,
   JanusPublisher,
-  MediaServer,
   SubscribedStream,
 } from '../../media/janus/index.ts';
 import type { Handler } from '../../realtime/realtime.ts';
@@ -20,6 +20,8 @@ import { randomToken } from '../../security/access-tokens.ts';
 import { classRoomKey, GHOST_GRACE_MS, requireOwn, requireSdp } from './classroom.room.ts';
 import type { RoomCore, Session } from './classroom.room.ts';
 import { isHost } from './classroom.service.ts';
+import { createPlacement } from './classroom.placement.ts';
+import { cameraLines, changedLines, chooseVideo, newForwarding } from './classroom.lastn.ts';
 
 /**
  * The m-lines of a subscription, as the browser needs them to place remote tracks; `screens` (feed
@@ -64,6 +66,9 @@ export const janusRoomId = (channel: VideoChannel): number => {
 export const janusRoomSecret = (secret: string, channel: VideoChannel): string =>
   createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
 
+/** Cameras a viewer receives at most when CLASS_LAST_N is not given (its default). */
+const DEFAULT_LAST_N = 9;
+
 export interface SfuPath {
   join: (socket: AtriumSocket, claims: AuthClaims, channel: VideoChannel) => Promise<ClassJoinAck>;
   /** Mutes or unmutes one stream of one participant at the SFU, if they publish it. */
@@ -77,6 +82,8 @@ export interface SfuPath {
   start: Handler<'class:start'>;
   trickle: Handler<'class:trickle'>;
   kick: (channel: VideoChannel, feed: number) => Promise<void>;
+  /** Issue 28 §6: which cameras the viewer shows; answers which Janus forwards (last-N). */
+  view: Handler<'class:view'>;
 }
 
 export function createSfuPath(core: RoomCore): SfuPath {
@@ -84,11 +91,33 @@ export function createSfuPath(core: RoomCore): SfuPath {
   const { repo, service, log } = deps;
   const roomSecret = (channel: VideoChannel) => janusRoomSecret(deps.secret, channel);
 
-  function requireMedia(): MediaServer {
-    const media = deps.media();
-    if (!media?.client.connected) throw unavailable(ClassroomText.mediaUnavailable);
-    return media;
+  // Which Janus carries each room (JANUS_URLS); with one Janus, always that one.
+  const placement = createPlacement({ media: () => deps.media(), repo: deps.placements });
+  /** Sessions already told that their Janus went away: the notice goes out once. */
+  const moved = new WeakSet<Session>();
+
+  /** Lets go of `session` unless the socket has moved on (a later join) meanwhile. */
+  function leaveLater(session: Session): void {
+    const { socket } = session;
+    void serial(socket, async () => {
+      if (sessions.get(socket.id) === session) await leave(socket);
+    }).catch((err: unknown) => log.error({ err }, 'classroom leave failed'));
   }
+
+  /**
+   * The Janus of the session's room went away (issue 28 §6): the server lets go of the session
+   * (its row goes, the room is told) and the page joins again, landing on a Janus that is up.
+   */
+  function mediaMoved(session: Session): void {
+    if (moved.has(session) || sessions.get(session.socket.id) !== session) return;
+    moved.add(session);
+    // Queued before the page hears of it, so its rejoin runs after this leave.
+    leaveLater(session);
+    session.socket.emit('class:media-moved', { room: session.channel });
+  }
+  placement.onLost((client) => {
+    for (const session of sessions.values()) if (session.janus === client) mediaMoved(session);
+  });
 
   /** Runs a Janus request; its refusal becomes a clear answer to the client. */
   async function janus<T>(run: () => Promise<T>): Promise<T> {
@@ -105,11 +134,11 @@ export function createSfuPath(core: RoomCore): SfuPath {
     }
   }
 
-  async function ensureJanusRoom(media: MediaServer, channel: VideoChannel): Promise<number> {
+  async function ensureJanusRoom(client: JanusClient, channel: VideoChannel): Promise<number> {
     const room = janusRoomId(channel);
-    if (await media.client.roomExists(room)) return room;
+    if (await client.roomExists(room)) return room;
     try {
-      await media.client.createRoom({
+      await client.createRoom({
         room,
         secret: roomSecret(channel),
         allowed: [],
@@ -137,10 +166,11 @@ export function createSfuPath(core: RoomCore): SfuPath {
   ) {
     const mid = { audio: row.audioMid, video: row.videoMid, screen: row.screenMid }[kind];
     if (!mid) return;
-    const media = requireMedia();
     const channel = row.channel;
+    // The Janus of the person's own session when it is on this process, else the room's.
+    const client = sessions.get(row.socketId)?.janus ?? (await placement.janusFor(channel));
     await janus(() =>
-      media.client.moderate({
+      client.moderate({
         room: janusRoomId(channel),
         secret: roomSecret(channel),
         feed: row.feed,
@@ -154,8 +184,8 @@ export function createSfuPath(core: RoomCore): SfuPath {
    * Janus knows who is really in the room: rows whose feed it no longer has belong to a process
    * that died. They go, with their screen share, and the room is told.
    */
-  async function pruneGone(media: MediaServer, channel: VideoChannel, janusRoom: number) {
-    const live = await janus(() => media.client.listParticipants(janusRoom));
+  async function pruneGone(client: JanusClient, channel: VideoChannel, janusRoom: number) {
+    const live = await janus(() => client.listParticipants(janusRoom));
     const gone = await repo.removeGone(
       channel,
       live.map((p) => p.feed),
@@ -170,15 +200,15 @@ export function createSfuPath(core: RoomCore): SfuPath {
     channel: VideoChannel,
   ): Promise<ClassJoinAck> {
     const flagsRow = await service.channel(channel);
-    const media = requireMedia();
+    const client = await placement.janusFor(channel);
     // Joining while in a room first leaves the old one.
     await leave(socket);
 
-    const janusRoom = await janus(() => ensureJanusRoom(media, channel));
+    const janusRoom = await janus(() => ensureJanusRoom(client, channel));
     const secret = roomSecret(channel);
     const token = randomToken();
-    await janus(() => media.client.allowTokens(janusRoom, secret, [token]));
-    const peer = await janus(() => media.client.openPeer());
+    await janus(() => client.allowTokens(janusRoom, secret, [token]));
+    const peer = await janus(() => client.openPeer());
     let joined: { feed: number; privateId: number };
     let publisher: JanusPublisher;
     try {
@@ -191,11 +221,11 @@ export function createSfuPath(core: RoomCore): SfuPath {
       throw err;
     } finally {
       // The token did its one job; people already in stay.
-      await media.client.disallowTokens(janusRoom, secret, [token]).catch(() => undefined);
+      await client.disallowTokens(janusRoom, secret, [token]).catch(() => undefined);
     }
 
     const host = isHost(claims.role);
-    await pruneGone(media, channel, janusRoom);
+    await pruneGone(client, channel, janusRoom);
     await repo.addParticipant({
       socketId: socket.id,
       channel,
@@ -212,6 +242,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
       feed: joined.feed,
       privateId: joined.privateId,
       claims,
+      janus: client,
       peer,
       publisher,
       subscriber: null,
@@ -221,13 +252,15 @@ export function createSfuPath(core: RoomCore): SfuPath {
     publisher.on('trickle', (candidate) =>
       socket.emit('class:trickle', { target: 'publisher', candidate }),
     );
-    peer.on('closed', () => {
-      if (sessions.get(socket.id) === session) {
-        void serial(socket, () => leave(socket)).catch((err: unknown) =>
-          log.error({ err }, 'classroom leave failed'),
-        );
-      }
-    });
+    const closed = () => {
+      if (sessions.get(socket.id) !== session) return;
+      // With its Janus gone the page is told to rejoin (once, whichever event came first).
+      if (!client.connected) mediaMoved(session);
+      else leaveLater(session);
+    };
+    peer.on('closed', closed);
+    // The session may have ended while the row was written.
+    if (!peer.open) closed();
     return core.enter(session);
   }
 
@@ -274,6 +307,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
       // Janus renegotiates by itself when a publisher leaves, and holds every other change of
       // this subscription until the browser answers: that offer goes to the browser.
       subscriber.on('updated', ({ offer, streams }) => {
+        if (session.video) session.video.streams = streams;
         if (session.updating || !offer) return;
         void repo.screenMids(session.channel).then(
           (screens) =>
@@ -289,6 +323,8 @@ export function createSfuPath(core: RoomCore): SfuPath {
         }),
       );
       session.subscriber = subscriber;
+      session.video ??= newForwarding();
+      session.video.streams = streams;
       return { sdp: offer, streams: streamsView(streams, await repo.screenMids(session.channel)) };
     }
     const subscriber = session.subscriber;
@@ -298,6 +334,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
       const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
       const done = result.offer ? result : await updated;
       if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
+      if (session.video) session.video.streams = done.streams;
       const screens = await repo.screenMids(session.channel);
       return { sdp: done.offer, streams: streamsView(done.streams, screens) };
     } finally {
@@ -311,7 +348,55 @@ export function createSfuPath(core: RoomCore): SfuPath {
     if (!session.subscriber) throw badRequest(ClassroomText.subscribeFirst);
     const subscriber = session.subscriber;
     await janus(() => subscriber.start({ type: 'answer', sdp: answer }));
+    // The subscription's lines are settled: forward the cameras this viewer may receive.
+    void forward(session).catch((err: unknown) => log.warn({ err }, 'classroom last-N failed'));
     return {};
+  };
+
+  /**
+   * Tells Janus which camera lines to forward to `session`, and at which layer, and tells the
+   * page when that set changed. Runs after every subscription change and every `class:view`.
+   */
+  function forward(session: Session): Promise<number[]> {
+    const { video, subscriber } = session;
+    if (!video || !subscriber) return Promise.resolve([]);
+    const run = video.chain.then(async () => {
+      const [screens, rows] = await Promise.all([
+        repo.screenMids(session.channel),
+        repo.participants(session.channel),
+      ]);
+      const hosts = new Set(
+        rows.filter((r) => isHost(r.role as AuthClaims['role'])).map((r) => r.feed),
+      );
+      const { forwarded, plan } = chooseVideo({
+        lines: cameraLines(video.streams, screens),
+        hosts,
+        view: video.view,
+        lastN: deps.lastN ?? DEFAULT_LAST_N,
+      });
+      const changed = changedLines(plan, video.applied);
+      if (changed.length > 0) await janus(() => subscriber.configure({ streams: changed }));
+      video.applied = plan;
+      if (video.announced?.join() !== forwarded.join()) {
+        video.announced = forwarded;
+        session.socket.emit('class:video', { feeds: forwarded });
+      }
+      return forwarded;
+    });
+    video.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  const view: Handler<'class:view'> = async (s, wish) => {
+    const session = requireSession(s);
+    requireSfu(session);
+    // A view sent before the first subscription waits on the session for it.
+    session.video ??= newForwarding();
+    session.video.view = wish;
+    return { feeds: await forward(session) };
   };
 
   const trickle: Handler<'class:trickle'> = async (s, { participant, target, candidate }) => {
@@ -337,12 +422,12 @@ export function createSfuPath(core: RoomCore): SfuPath {
    * for everyone, whatever their page does. Without Janus (a mesh) there is nothing to kick.
    */
   async function kick(channel: VideoChannel, feed: number): Promise<void> {
-    const media = deps.media();
-    if (!media) return;
+    if (!deps.media()) return;
+    const client = await placement.janusFor(channel);
     await janus(() =>
-      media.client.kick({ room: janusRoomId(channel), secret: roomSecret(channel), feed }),
+      client.kick({ room: janusRoomId(channel), secret: roomSecret(channel), feed }),
     );
   }
 
-  return { join, moderateRow, publish, subscribe, start, trickle, kick };
+  return { join, moderateRow, publish, subscribe, start, trickle, kick, view };
 }

@@ -140,6 +140,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     on('class:publish', sfu.publish);
     on('class:subscribe', sfu.subscribe);
     on('class:start', sfu.start);
+    on('class:view', sfu.view);
     on('class:trickle', sfu.trickle);
     on('class:signal', mesh.signal);
 

@@ -122,6 +122,31 @@ describe('connectMediaServer', () => {
         }
       });
 
+      it('connects every Janus of JANUS_URLS, JANUS_URL first, retrying one that is down', async () => {
+        const { lines, log } = recordingLog();
+        const media = await connectMediaServer(
+          {
+            JANUS_URL: external.url,
+            JANUS_URLS: ['ws://127.0.0.1:9', external.url],
+            JANUS_API_SECRET: external.apiSecret,
+            JANUS_ADMIN_KEY: external.adminKey,
+            dataDir,
+          },
+          { log, timeoutMs: 1_000 },
+        );
+        try {
+          expect(media?.kind).toBe('external');
+          const clients = media!.clients!;
+          expect(clients.map((c) => c.url)).toEqual([external.url, 'ws://127.0.0.1:9']);
+          expect(media!.client).toBe(clients[0]);
+          expect(clients.map((c) => c.connected)).toEqual([true, false]);
+          expect(lines.join('\n')).toMatch(/ws:\/\/127\.0\.0\.1:9 is not reachable yet; retrying/);
+        } finally {
+          await media?.close();
+        }
+        expect(media!.clients!.map((c) => c.connected)).toEqual([false, false]);
+      });
+
       it('is null, with the reason logged, when the API secret is wrong', async () => {
         const { lines, log } = recordingLog();
         const media = await connectMediaServer(

@@ -115,7 +115,7 @@ declare module 'janode/plugins/videoroom' {
       jsep: Jsep;
     }): Promise<{ feed?: number; streams?: Record<string, unknown>[]; jsep?: Jsep }>;
     configure(params: {
-      streams?: { mid: string; send?: boolean }[];
+      streams?: { mid: string; send?: boolean; substream?: number }[];
       descriptions?: { mid: string; description: string }[];
       jsep?: Jsep;
       restart?: boolean;

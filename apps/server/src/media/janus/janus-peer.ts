@@ -283,6 +283,16 @@ export class JanusSubscriber extends PeerHandle<SubscriberEvents> {
     await this.call('start', () => this.handle.start({ jsep: answer }));
   }
 
+  /**
+   * Changes what Janus forwards on this subscription's m-lines without renegotiating: `send`
+   * stops or resumes a line, `substream` picks a simulcast layer (0 is the smallest).
+   */
+  async configure(params: {
+    streams: { mid: string; send?: boolean; substream?: number }[];
+  }): Promise<void> {
+    await this.call('configure', () => this.handle.configure({ streams: params.streams }));
+  }
+
   /** Adds or removes feeds; resolves with a new offer to answer through {@link start}. */
   async update(params: {
     subscribe?: { feed: number; mid?: string }[];

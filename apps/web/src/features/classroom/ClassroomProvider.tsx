@@ -226,6 +226,7 @@ export function ClassroomProvider({
       setHand: (up: boolean) => run(() => actions()?.setHand(up) ?? Promise.resolve()),
       lowerHand: (userId: string | null) =>
         run(() => actions()?.lowerHand(userId) ?? Promise.resolve()),
+      showTile: (id, place) => actions()?.showTile(id, place),
       // Refused polls reject with the server's words: the poll panel shows them where they happen.
       polls: {
         createPoll: (draft) => actions()?.createPoll(draft) ?? Promise.resolve(),

@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type RefObject,
   type KeyboardEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -35,8 +36,17 @@ function SilentVideo({ stream, className }: { stream: MediaStream; className: st
  */
 export function VideoTile({ tile, hand }: { tile: ClassroomTile; hand?: boolean }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const tileRef = useRef<HTMLLIElement>(null);
   const [soundBlocked, setSoundBlocked] = useState(false);
+  const { state, showTile } = useClassroom();
   const showScreen = tile.sharingScreen && tile.screen !== null;
+  // Issue 28 §6: a camera the server does not forward to this page (last-N) is paused, not off.
+  const paused =
+    !tile.self &&
+    !tile.videoMuted &&
+    state.forwarded !== null &&
+    !state.forwarded.includes(tile.id);
+  useTilePlace(tileRef, tile.self ? null : tile.id, showTile);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -63,7 +73,11 @@ export function VideoTile({ tile, hand }: { tile: ClassroomTile; hand?: boolean 
     );
   };
 
-  const label = showScreen ? T.screenOf(tile.self ? T.you(tile.name) : tile.name) : tileLabel(tile);
+  const label = showScreen
+    ? T.screenOf(tile.self ? T.you(tile.name) : tile.name)
+    : paused && !tile.hasVideo
+      ? T.videoPausedOf(tile.name)
+      : tileLabel(tile);
   const classes = [
     'classroom-tile',
     tile.speaking && 'classroom-tile--speaking',
@@ -75,9 +89,10 @@ export function VideoTile({ tile, hand }: { tile: ClassroomTile; hand?: boolean 
 
   return (
     <li
+      ref={tileRef}
       className={classes}
       aria-label={label}
-      data-camera={tile.hasVideo ? 'on' : 'off'}
+      data-camera={tile.hasVideo ? 'on' : paused ? 'paused' : 'off'}
       data-mic={tile.audioMuted ? 'off' : 'on'}
       data-hand={hand ? 'up' : undefined}
     >
@@ -98,8 +113,8 @@ export function VideoTile({ tile, hand }: { tile: ClassroomTile; hand?: boolean 
       {!tile.hasVideo && !showScreen && (
         <div className="classroom-tile__avatar" aria-hidden="true">
           <span>{initials(tile.name)}</span>
-          <span className="classroom-tile__camera-off">
-            <Icon name="cameraOff" size={14} />
+          <span className="classroom-tile__camera-off" title={paused ? T.videoPaused : undefined}>
+            <Icon name={paused ? 'pause' : 'cameraOff'} size={14} />
           </span>
         </div>
       )}
@@ -143,6 +158,35 @@ export function VideoTile({ tile, hand }: { tile: ClassroomTile; hand?: boolean 
       </div>
     </li>
   );
+}
+
+/**
+ * Tells the classroom where tile `id` is (on screen or not, and its width) while it is mounted:
+ * the server forwards the cameras on screen (issue 28 §6, last-N).
+ */
+function useTilePlace(
+  ref: RefObject<HTMLElement | null>,
+  id: number | null,
+  showTile: (id: number, place: { visible: boolean; width: number } | null) => void,
+) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || id === null || typeof IntersectionObserver === 'undefined') return;
+    let visible = false;
+    const report = () => showTile(id, { visible, width: Math.round(element.clientWidth) });
+    const seen = new IntersectionObserver((entries) => {
+      visible = entries.at(-1)?.isIntersecting ?? visible;
+      report();
+    });
+    const sized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(report);
+    seen.observe(element);
+    sized?.observe(element);
+    return () => {
+      seen.disconnect();
+      sized?.disconnect();
+      showTile(id, null);
+    };
+  }, [ref, id, showTile]);
 }
 
 /** Room the menu needs above its button, in px; nearer the top it opens below. */

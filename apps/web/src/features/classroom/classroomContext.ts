@@ -42,6 +42,8 @@ export interface ClassroomController {
   setHand: (up: boolean) => void;
   /** Teacher: lowers one hand, or all of them (null). */
   lowerHand: (userId: string | null) => void;
+  /** Where a tile is on screen (issue 28 §6, last-N); null when it unmounts. */
+  showTile: (id: number, place: { visible: boolean; width: number } | null) => void;
   /** The class's poll (issue 28 §3); each rejects with the server's words, for the panel to show. */
   polls: PollActions;
   /** Teachers and admins: the waiting room and removal (issue 28 §1); refusals are toasted. */
@@ -113,6 +115,7 @@ export const idleController: ClassroomController = {
   muteAll: noop,
   setHand: noop,
   lowerHand: noop,
+  showTile: noop,
   polls: idlePolls,
   lobby: { setEntryPolicy: noop, admit: noop, deny: noop, removeParticipant: noop, endClass: noop },
   groups: idleGroups,

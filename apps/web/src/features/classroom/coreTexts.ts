@@ -125,6 +125,9 @@ export const ClassroomCoreText = {
   startsSpeaking: (name: string) => `${name} is speaking`,
   micMuted: 'microphone off',
   cameraMuted: 'camera off',
+  /** Issue 28 §6: a camera this page does not receive now (off screen, or beyond the limit). */
+  videoPaused: 'Video paused to save bandwidth',
+  videoPausedOf: (name: string) => `Video of ${name}, paused`,
   screenOf: (name: string) => `Screen shared by ${name}`,
   stopShareOf: (name: string) => `Stop ${name}’s screen share`,
   sharing: 'sharing screen',

@@ -8,6 +8,7 @@ const paths = {
     'M3 7h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zM16 10l6-3v10l-6-3',
   cameraOff:
     'M10 7h5a1 1 0 0 1 1 1v5M16 16.5V16a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h2M16 10l6-3v10l-6-3M3 3l18 18',
+  pause: 'M8 5v14M16 5v14',
   settings: 'M4 7h10M18 7h2M4 17h2M10 17h10M16 5v4M8 15v4',
   screen: 'M3 4h18v12H3zM8 20h8M12 16v4M9 10l3-3 3 3M12 7v6',
   screenOff: 'M3 4h18v12H3zM8 20h8M12 16v4M9 8l6 6M15 8l-6 6',

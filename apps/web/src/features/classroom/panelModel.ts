@@ -69,6 +69,7 @@ export const IDLE_CLASSROOM: ClassroomState = {
   lobby: null,
   groups: null,
   groupNotice: null,
+  forwarded: null,
   devices: {},
   error: null,
 };

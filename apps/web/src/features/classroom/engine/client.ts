@@ -24,6 +24,7 @@ import { createMeshTransport } from './mesh.ts';
 import { classOfRoom, createGroupEngine } from './groups.ts';
 import { createLobbyEngine } from './lobby.ts';
 import { createPollEngine } from './polls.ts';
+import { createViewEngine } from './lastn.ts';
 import { createSfuTransport } from './sfu.ts';
 import type { InboundStats, MediaTransport } from './transport.ts';
 import {
@@ -232,6 +233,14 @@ export function createClassroomClient(
       if (s.phase === 'joined' && s.room) startReconnect(s.room);
       else if (s.phase !== 'idle' && s.phase !== 'waiting' && !s.reconnecting) teardown(null);
     },
+    // Issue 28 §6: the Janus holding this class went away; the server moved the room to another.
+    // The class shows "Reconnecting…" and joins again at once, with the same devices.
+    mediaMoved: ({ room }: ServerPayload<'class:media-moved'>) => {
+      const s = store.get();
+      if (s.phase !== 'joined' || s.room !== room) return;
+      startReconnect(room);
+      void rejoin(room);
+    },
     connect: () => {
       const room = store.get().room;
       if (store.get().reconnecting && room) void rejoin(room);
@@ -246,6 +255,7 @@ export function createClassroomClient(
   socket.on('class:hands', on.hands);
   socket.on('disconnect', on.disconnect);
   socket.on('connect', on.connect);
+  socket.on('class:media-moved', on.mediaMoved);
   const polls = createPollEngine(socket, store, joined);
   // Issue 28: the waiting room. The server decides; the page follows what it hears.
   const lobby = createLobbyEngine(socket, store, {
@@ -267,6 +277,7 @@ export function createClassroomClient(
     },
   });
   const groups = createGroupEngine(socket, store, (room) => switchRoom(room));
+  const view = createViewEngine(socket, store);
 
   async function readLevels(): Promise<void> {
     if (!transport || !joined()) return;
@@ -651,6 +662,8 @@ export function createClassroomClient(
     muteAll,
     setHand,
     lowerHand,
+    showTile: (id: number, place: { visible: boolean; width: number } | null) =>
+      view.showTile(id, place),
     ...polls.actions,
     ...lobby.actions,
     ...groups.actions,
@@ -672,9 +685,11 @@ export function createClassroomClient(
       socket.off('class:hands', on.hands);
       socket.off('disconnect', on.disconnect);
       socket.off('connect', on.connect);
+      socket.off('class:media-moved', on.mediaMoved);
       polls.dispose();
       lobby.dispose();
       groups.dispose();
+      view.dispose();
       store.clear();
     },
   };

@@ -16,6 +16,18 @@ import {
   type TransportOptions,
 } from './transport.ts';
 
+/**
+ * Issue 28 §6: the camera goes out in three simulcast layers, highest first (the rid order Janus
+ * reads, as janus.js sends it), so Janus can forward each viewer the layer its tile needs; the
+ * browser leaves out layers a small camera cannot fill. The bitrates keep a 480p camera near
+ * docs/classroom-scale.md's 500 / 150 kbps.
+ */
+const CAMERA_LAYERS: RTCRtpEncodingParameters[] = [
+  { rid: 'h', maxBitrate: 700_000 },
+  { rid: 'm', maxBitrate: 250_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', maxBitrate: 100_000, scaleResolutionDownBy: 4 },
+];
+
 /** How long to wait before asking again for a feed Janus did not have yet. */
 const RESUBSCRIBE_DELAY_MS = 1000;
 
@@ -191,6 +203,7 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
         senders[line] = pc.addTransceiver(track ?? (line === 'audio' ? 'audio' : 'video'), {
           direction: 'sendonly',
           streams: [stream],
+          ...(line === 'camera' ? { sendEncodings: CAMERA_LAYERS } : {}),
         }).sender;
       }
       await pc.setLocalDescription(await pc.createOffer());

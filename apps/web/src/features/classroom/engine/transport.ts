@@ -9,6 +9,9 @@ export interface InboundStats {
   audioLevel: number;
   videoFrames: number;
   videoPackets: number;
+  /** Bytes of video received, and the widest frame now decoded (the simulcast layer's size). */
+  videoBytes: number;
+  videoWidth: number;
 }
 
 export interface MediaTransport {
@@ -51,14 +54,19 @@ export function createQueue(onError: (err: unknown) => void): (job: () => Promis
   };
 }
 
+/** One inbound RTP stream's counters. */
+interface InboundLine {
+  kind: string;
+  packets: number;
+  level: number;
+  frames: number;
+  bytes: number;
+  width: number;
+}
+
 /** Reads the audio level and counters of every inbound RTP stream of `pc`, keyed by `mid`. */
-export async function inboundByMid(
-  pc: RTCPeerConnection,
-): Promise<Map<string, { kind: string; packets: number; level: number; frames: number }>> {
-  const result = new Map<
-    string,
-    { kind: string; packets: number; level: number; frames: number }
-  >();
+export async function inboundByMid(pc: RTCPeerConnection): Promise<Map<string, InboundLine>> {
+  const result = new Map<string, InboundLine>();
   const report = await pc.getStats();
   report.forEach((entry: Record<string, unknown>) => {
     if (entry.type !== 'inbound-rtp' || typeof entry.mid !== 'string') return;
@@ -67,6 +75,8 @@ export async function inboundByMid(
       packets: Number(entry.packetsReceived ?? 0),
       level: Number(entry.audioLevel ?? 0),
       frames: Number(entry.framesDecoded ?? 0),
+      bytes: Number(entry.bytesReceived ?? 0),
+      width: Number(entry.frameWidth ?? 0),
     });
   });
   return result;
@@ -89,18 +99,19 @@ export const emptyInbound = (): InboundStats => ({
   audioLevel: 0,
   videoFrames: 0,
   videoPackets: 0,
+  videoBytes: 0,
+  videoWidth: 0,
 });
 
 /** Adds one m-line's counters to a participant's totals. */
-export function addInbound(
-  into: InboundStats,
-  line: { kind: string; packets: number; level: number; frames: number },
-): void {
+export function addInbound(into: InboundStats, line: InboundLine): void {
   if (line.kind === 'audio') {
     into.audioPackets += line.packets;
     into.audioLevel = Math.max(into.audioLevel, line.level);
   } else if (line.kind === 'video') {
     into.videoPackets += line.packets;
     into.videoFrames += line.frames;
+    into.videoBytes += line.bytes;
+    into.videoWidth = Math.max(into.videoWidth, line.width);
   }
 }

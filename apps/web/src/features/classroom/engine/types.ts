@@ -118,6 +118,11 @@ export interface ClassroomState {
   groups: ClassGroups | null;
   /** The teacher's last message to every group, with when it came (ms), or null. */
   groupNotice: { text: string; from: string; at: number } | null;
+  /**
+   * Issue 28 §6 (last-N): the cameras the server forwards to this person now; null when it has not
+   * said (the mesh, or before the first subscription). Any other camera tile shows as paused.
+   */
+  forwarded: number[] | null;
   /** The devices in use. */
   devices: DeviceChoice;
   /** The last failure, in words for the person (join refused, media server down…). */
@@ -196,6 +201,8 @@ export interface ClassroomActions extends PollActions, LobbyActions, GroupAction
   setHand(up: boolean): Promise<void>;
   /** Teacher: lowers `userId`'s hand, or every hand when `userId` is null. */
   lowerHand(userId: string | null): Promise<void>;
+  /** A tile's place on screen (issue 28 §6: the server forwards the cameras on it); null: gone. */
+  showTile(id: number, place: { visible: boolean; width: number } | null): void;
 }
 
 /** What `createClassroomClient(socket)` (engine/client.ts) gives the screens. */

@@ -128,6 +128,8 @@ export function createFakeClassroomClient(initial: ClassroomState): ClassroomCli
           tiles: s.tiles.map((t) => (t.id === target ? { ...t, sharingScreen: false } : t)),
         }));
       },
+      // The preview forwards every camera: there is no server to choose (issue 28 §6).
+      showTile() {},
       async muteAll(kind, mute) {
         await pause(200);
         const key = kind === 'audio' ? 'global_mute_audio_config' : 'global_mute_video_config';
