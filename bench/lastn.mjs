@@ -4,14 +4,15 @@
 //
 // One built Atrium process on a scratch PostgreSQL and one private Janus. 30 participants (a
 // teacher and 29 students, socket.io bots) join room-1 and each publishes a camera through a
-// libwebrtc peer in Node (@roamhq/wrtc, an RTCVideoSource fed 320×180 frames at 15 fps with a
+// libwebrtc peer in Node (@roamhq/wrtc, an RTCVideoSource fed 192×112 frames at 15 fps with a
 // moving pattern, so the encoder has real work). VIEWERS of them also receive: each subscribes
 // to all 29 others exactly as the web engine does (`class:subscribe`, answer, `class:start`) and
 // then says what its grid shows (`class:view`, the first 9 others). Figures over a WINDOW_MS
 // window after a settling pause: video kbit/s received per viewer (its own getStats), how many
 // cameras it decodes, and Janus's CPU (utime + stime of its process, /proc).
 //   bound:    the server as shipped, CLASS_LAST_N=9 (the teacher and 8 more);
-//   baseline: the same class and bots with CLASS_LAST_N=50 (every camera forwarded), same run.
+//   baseline: the same class and bots with CLASS_LAST_N=50 and no `class:view` (the page before
+//             last-N: every camera forwarded), same run.
 // The Node peers do not publish simulcast (the layers are proved in Chromium by
 // e2e/classroom-lastn.test.ts); a viewer's saving here is the bound alone.
 import { createRequire } from 'node:module';
@@ -32,9 +33,10 @@ const VIEWERS = 3;
 const VISIBLE = 9;
 const BOUND = 9;
 const UNBOUNDED = 50;
-const WIDTH = 320;
-const HEIGHT = 180;
+const WIDTH = 192;
+const HEIGHT = 112;
 const FPS = 15;
+const CAMERA_BPS = 150_000;
 const SETTLE_MS = 8_000;
 const WINDOW_MS = 10_000;
 const JWT_SECRET = 'bench-lastn-secret-0123456789abcdef0123456789abcd';
@@ -137,7 +139,12 @@ async function runClass({ database, janus, lastN, frames }) {
       sources.push(source);
       const pc = new wrtc.RTCPeerConnection();
       pcs.push(pc);
-      pc.addTransceiver(source.createTrack(), { direction: 'sendonly' });
+      // A small grid tile's worth (docs/classroom-scale.md: the low layer, 150 kbps): with no cap
+      // each camera climbs to 600 kbps on loopback and 29 of them swamp a 2-core machine.
+      pc.addTransceiver(source.createTrack(), {
+        direction: 'sendonly',
+        sendEncodings: [{ maxBitrate: CAMERA_BPS }],
+      });
       await pc.setLocalDescription(await pc.createOffer());
       await gathered(pc);
       const { sdp } = await ask(person.socket, 'class:publish', {
@@ -175,12 +182,30 @@ async function runClass({ database, janus, lastN, frames }) {
           sdp: { type: 'answer', sdp: pc.localDescription.sdp },
         });
       }
-      const shown = others.slice(0, VISIBLE).map((p) => p.id);
-      const { feeds } = await ask(viewer.socket, 'class:view', { feeds: shown, large: [] });
-      viewers.push({ pc, forwarded: feeds.length });
+      // The bound: the page says what its grid shows. The baseline is the page before last-N,
+      // which said nothing and received every camera.
+      let forwarded = others.length;
+      if (lastN === BOUND) {
+        const shown = others.slice(0, VISIBLE).map((p) => p.id);
+        ({ length: forwarded } = (
+          await ask(viewer.socket, 'class:view', { feeds: shown, large: [] })
+        ).feeds);
+      }
+      viewers.push({ pc, forwarded });
     }
     await sleep(SETTLE_MS);
 
+    // What the cameras really send in this run (the encoders adapt to the machine's load), so the
+    // download can be read in cameras' worth as well as in kbit/s.
+    const outbound = async () => {
+      let bytes = 0;
+      for (const pc of pcs.slice(0, PEOPLE)) {
+        (await pc.getStats()).forEach((s) => {
+          if (s.type === 'outbound-rtp' && s.kind === 'video') bytes += s.bytesSent ?? 0;
+        });
+      }
+      return bytes;
+    };
     const inbound = async (pc) => {
       const lines = new Map();
       (await pc.getStats()).forEach((s) => {
@@ -189,11 +214,13 @@ async function runClass({ database, janus, lastN, frames }) {
       return lines;
     };
     const before = await Promise.all(viewers.map((v) => inbound(v.pc)));
+    const sentBefore = await outbound();
     const cpuBefore = await cpuSeconds(janus.pid);
     const started = performance.now();
     await sleep(WINDOW_MS);
     const after = await Promise.all(viewers.map((v) => inbound(v.pc)));
     const cpuAfter = await cpuSeconds(janus.pid);
+    const sentAfter = await outbound();
     const seconds = (performance.now() - started) / 1000;
 
     const perViewer = viewers.map((v, i) => {
@@ -207,8 +234,12 @@ async function runClass({ database, janus, lastN, frames }) {
       }
       return { kbps: (bytes * 8) / 1000 / seconds, flowing, forwarded: v.forwarded };
     });
+    const cameraKbps = ((sentAfter - sentBefore) * 8) / 1000 / seconds / PEOPLE;
+    const kbpsPerViewer = perViewer.reduce((a, v) => a + v.kbps, 0) / perViewer.length;
     return {
       lastN,
+      cameraKbps: Math.round(cameraKbps),
+      camerasWorthPerViewer: Number((kbpsPerViewer / cameraKbps).toFixed(1)),
       kbpsPerViewer: Math.round(perViewer.reduce((a, v) => a + v.kbps, 0) / perViewer.length),
       camerasPerViewer: Math.max(...perViewer.map((v) => v.flowing)),
       forwardedPerViewer: Math.max(...perViewer.map((v) => v.forwarded)),
@@ -242,6 +273,9 @@ export async function benchLastN() {
       unbounded,
       bound,
       downloadRatio: Number((bound.kbpsPerViewer / unbounded.kbpsPerViewer).toFixed(2)),
+      camerasWorthRatio: Number(
+        (bound.camerasWorthPerViewer / unbounded.camerasWorthPerViewer).toFixed(2),
+      ),
       janusRatio: Number((bound.janusCores / unbounded.janusCores).toFixed(2)),
     };
   } finally {

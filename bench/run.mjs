@@ -11,6 +11,7 @@ import { benchClassroom } from './classroom.mjs';
 import { benchDartsFps } from './darts-fps.mjs';
 import { benchEditorFilters } from './editor-filters.mjs';
 import { benchHealth } from './health.mjs';
+import { benchLastN } from './lastn.mjs';
 import { benchLogin } from './login.mjs';
 import { root } from './lib.mjs';
 import { benchPoll } from './poll.mjs';
@@ -37,6 +38,7 @@ const BENCHES = {
   social: benchSocial,
   poll: benchPoll,
   breakout: benchBreakout,
+  lastn: benchLastN,
   'darts-fps': benchDartsFps,
   'wallet-buy': benchWalletBuy,
 };
@@ -164,6 +166,14 @@ ${Object.entries(editor.filters)
 | Breakout back: \`class:group:close\` emit (\`CLASS_GROUP_WARNING_S=${b.warningS}\`) → the last student's join ack in room-1, including the wait for the groups' 1 s clock | **${b.back.ms} ms** (${b.back.rounds.join(', ')}); \`prepared\` heard after ${b.back.preparedFirstMs} ms, then ${b.back.fromPreparedMs} ms to the last ack | same single join | ≤ 3000 ms |`,
   },
   {
+    heading: 'A class of 30 on Janus (last-N)',
+    needs: ['lastn'],
+    render: ({ lastn: l }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| Video download per viewer, ${l.people} people each publishing a camera (libwebrtc in Node, ${l.bound.cameraKbps} kbit/s each), ${l.viewers} of them receiving, \`CLASS_LAST_N=${l.bound.lastN}\` and the page's view (9 tiles) | **${l.bound.kbpsPerViewer} kbit/s**, ${l.bound.camerasPerViewer} cameras decoded (${l.bound.camerasWorthPerViewer} cameras' worth) | no bound (\`CLASS_LAST_N=${l.unbounded.lastN}\`, no view: every camera): ${l.unbounded.kbpsPerViewer} kbit/s, ${l.unbounded.camerasPerViewer} cameras; ratio **${l.downloadRatio}** | bounded |
+| Janus CPU for that class (its process, utime + stime) | **${l.bound.janusCores} cores** | no bound: ${l.unbounded.janusCores} cores (ratio ${l.janusRatio}); idle Janus ${l.idleJanusCores} | report |`,
+  },
+  {
     heading: 'Wallet (local chain)',
     needs: ['wallet-buy'],
     render: ({ 'wallet-buy': w }) => `| Benchmark | Figure | Baseline (same run) | Target |
@@ -265,6 +275,15 @@ const METHOD = `## Method
   \`classroom_participants\` row is checked. Baseline: two bots (one on each process) each moving alone between
   room-2 and room-3 (a sitter stays in each), twice before each phase, and \`system:ping\`. 4 rounds, the first
   not counted. The join ack (Janus has the participant in the room) stands in for media: bots send none.
+- Last-N (\`bench/lastn.mjs\`): one built server on a scratch PostgreSQL and one private Janus; 30 socket.io bots (a
+  teacher and 29 students) join room-1 and each publishes a camera through @roamhq/wrtc (libwebrtc in Node: an
+  RTCVideoSource fed 192×112 frames of a moving pattern at 15 fps, capped at 150 kbit/s, a small tile's layer); 3 of
+  them subscribe to all 29 others as the web engine does. Bound: \`CLASS_LAST_N=9\` and each viewer sends
+  \`class:view\` with 9 tiles. Baseline, same run, fresh server and class: \`CLASS_LAST_N=50\` and no view (the page
+  before last-N). Over 10 s after 8 s of settling: video bytes each viewer receives (getStats), cameras whose bytes
+  grow, what the cameras send, and Janus's CPU from /proc. The Node peers send one layer (no simulcast: the layers
+  are checked in Chromium by \`e2e/classroom-lastn.test.ts\`); only 3 of the 30 receive, so Janus's figure is
+  mostly the 30 cameras' ingress.
 - Darts (\`bench/darts-fps.mjs\`, alone: \`node bench/darts-fps.mjs\`): the built server on a fresh \`DATA_DIR\`; Chromium
   with the world client's flags (SwiftShader) at 1280×720 opens \`/mini-game/index.html?embedded=1\`, starts 501 against
   the computer, presses and holds on the board (the aim wobbles, the power meter moves: every frame redraws), 1 s

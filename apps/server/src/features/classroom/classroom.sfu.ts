@@ -66,6 +66,12 @@ export const janusRoomId = (channel: VideoChannel): number => {
 export const janusRoomSecret = (secret: string, channel: VideoChannel): string =>
   createHmac('sha256', secret).update(`atrium:janus-room:${channel}`).digest('hex');
 
+/** What Janus's `updated` on a subscription carries. */
+type SubscriberUpdate = {
+  streams: SubscribedStream[];
+  offer: { type: 'offer' | 'answer'; sdp: string } | null;
+};
+
 /** Cameras a viewer receives at most when CLASS_LAST_N is not given (its default). */
 const DEFAULT_LAST_N = 9;
 
@@ -329,8 +335,13 @@ export function createSfuPath(core: RoomCore): SfuPath {
     }
     const subscriber = session.subscriber;
     session.updating = true;
+    // Janus answers an update either at once or with a later `updated`; the listener goes either
+    // way (a class of 30 subscribes 29 times: kept listeners would pile up on the handle).
+    let stopListening = () => {};
     try {
-      const updated = subscriber.next('updated');
+      const updated = new Promise<SubscriberUpdate>((resolve) => {
+        stopListening = subscriber.on('updated', resolve);
+      });
       const result = await janus(() => subscriber.update({ subscribe: [{ feed }] }));
       const done = result.offer ? result : await updated;
       if (!done.offer) throw badRequest(ClassroomText.mediaFailed);
@@ -338,6 +349,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
       const screens = await repo.screenMids(session.channel);
       return { sdp: done.offer, streams: streamsView(done.streams, screens) };
     } finally {
+      stopListening();
       session.updating = false;
     }
   };
