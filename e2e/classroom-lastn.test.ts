@@ -40,8 +40,9 @@ async function flowing(page: Page, ms = 2500): Promise<Map<string, number>> {
   const after = await inbound(page);
   const grew = new Map<string, number>();
   for (const [id, now] of Object.entries(after)) {
-    // A paused line may still see a packet or two (a keyframe request); a camera is kilobytes.
-    if (now.videoBytes - (before[id]?.videoBytes ?? 0) > 20_000) grew.set(id, now.videoWidth);
+    // A paused line sees nothing (at most a stray packet); a camera's small layer is over 16 kbit/s
+    // even on a loaded machine.
+    if (now.videoBytes - (before[id]?.videoBytes ?? 0) > 5_000) grew.set(id, now.videoWidth);
   }
   return grew;
 }

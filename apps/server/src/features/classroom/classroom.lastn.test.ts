@@ -19,9 +19,30 @@ import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openClient } from '../../../test/people.ts';
-import { chooseVideo, changedLines, SUBSTREAM } from './classroom.lastn.ts';
+import { cameraLines, chooseVideo, changedLines, SUBSTREAM } from './classroom.lastn.ts';
 
 const JWT_SECRET = 'classroom-lastn-test-secret-0123456789abcdef';
+
+describe('cameraLines', () => {
+  it('takes each publisher’s camera line, never its screen, its audio or a line gone', () => {
+    const streams = [
+      { mid: '0', type: 'audio' as const, feed: 7, feedMid: '0' },
+      { mid: '1', type: 'video' as const, feed: 7, feedMid: '1' },
+      { mid: '2', type: 'video' as const, feed: 7, feedMid: '2' },
+      { mid: '3', type: 'video' as const, feed: 8, feedMid: '1', active: false },
+      { mid: '4', type: 'video' as const, feed: 9, feedMid: '1' },
+    ];
+    const cameras = new Map([
+      [7, '1'],
+      [8, '1'],
+      [9, '1'],
+    ]);
+    expect(cameraLines(streams, cameras)).toEqual([
+      { mid: '1', feed: 7 },
+      { mid: '4', feed: 9 },
+    ]);
+  });
+});
 
 describe('chooseVideo', () => {
   const lines = [1, 2, 3, 4, 5].map((feed) => ({ mid: `v${feed}`, feed }));

@@ -39,15 +39,19 @@ export const newForwarding = (): VideoForwarding => ({
   chain: Promise.resolve(),
 });
 
-/** The camera lines of a subscription: video, with a feed, not its screen share, still active. */
+/**
+ * The camera lines of a subscription: video, still active, carrying its publisher's camera
+ * (`cameras`: feed → the mid of its camera, from the participant rows). A screen share's line is
+ * never one: it is forwarded whoever shares, whenever they start.
+ */
 export function cameraLines(
   streams: SubscribedStream[],
-  screens: Map<number, string>,
+  cameras: Map<number, string>,
 ): { mid: string; feed: number }[] {
   const lines: { mid: string; feed: number }[] = [];
   for (const st of streams) {
     if (st.type !== 'video' || st.feed === undefined || st.active === false) continue;
-    if (st.feedMid !== undefined && screens.get(st.feed) === st.feedMid) continue;
+    if (st.feedMid === undefined || cameras.get(st.feed) !== st.feedMid) continue;
     lines.push({ mid: st.mid, feed: st.feed });
   }
   return lines;

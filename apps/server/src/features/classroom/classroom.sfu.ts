@@ -373,15 +373,13 @@ export function createSfuPath(core: RoomCore): SfuPath {
     const { video, subscriber } = session;
     if (!video || !subscriber) return Promise.resolve([]);
     const run = video.chain.then(async () => {
-      const [screens, rows] = await Promise.all([
-        repo.screenMids(session.channel),
-        repo.participants(session.channel),
-      ]);
+      const rows = await repo.participants(session.channel);
+      const cameras = new Map(rows.flatMap((r) => (r.videoMid ? [[r.feed, r.videoMid]] : [])));
       const hosts = new Set(
         rows.filter((r) => isHost(r.role as AuthClaims['role'])).map((r) => r.feed),
       );
       const { forwarded, plan } = chooseVideo({
-        lines: cameraLines(video.streams, screens),
+        lines: cameraLines(video.streams, cameras),
         hosts,
         view: video.view,
         lastN: deps.lastN ?? DEFAULT_LAST_N,

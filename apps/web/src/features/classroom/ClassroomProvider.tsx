@@ -184,6 +184,13 @@ export function ClassroomProvider({
     return false;
   }, [requireAccount, session.user]);
 
+  // Stable, unlike the controller (new on every store change, levels included, 4 a second): each
+  // tile's observers use it, and restarting them would take the tile out of the view and back.
+  const showTile = useCallback<ClassroomController['showTile']>(
+    (id, place) => clientRef.current?.actions.showTile(id, place),
+    [],
+  );
+
   const controller = useMemo<ClassroomController>(() => {
     const run = (task: () => Promise<unknown>, failure?: string) => {
       task().catch((error: unknown) => notifyError(failure ?? messageOf(error, T.mediaFailed)));
@@ -226,7 +233,7 @@ export function ClassroomProvider({
       setHand: (up: boolean) => run(() => actions()?.setHand(up) ?? Promise.resolve()),
       lowerHand: (userId: string | null) =>
         run(() => actions()?.lowerHand(userId) ?? Promise.resolve()),
-      showTile: (id, place) => actions()?.showTile(id, place),
+      showTile,
       // Refused polls reject with the server's words: the poll panel shows them where they happen.
       polls: {
         createPoll: (draft) => actions()?.createPoll(draft) ?? Promise.resolve(),
@@ -256,7 +263,7 @@ export function ClassroomProvider({
         visitGroup: (group) => attempt(() => actions()?.visitGroup(group) ?? Promise.resolve()),
       },
     };
-  }, [state, view, panelOpen, deviceModal, mayJoin, startJoin]);
+  }, [state, view, panelOpen, deviceModal, mayJoin, startJoin, showTile]);
 
   // The room socket (pushed browser, whiteboard actions) lives while the person is in a class;
   // a call's own room has neither.

@@ -186,6 +186,7 @@ function useTilePlace(
       sized?.disconnect();
       showTile(id, null);
     };
+    // `showTile` is stable (the provider's useCallback): observers start once per tile.
   }, [ref, id, showTile]);
 }
 
