@@ -31,7 +31,14 @@ import pg from 'pg';
 import { startPrivateJanus } from '../apps/server/src/media/janus/janus-process.ts';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
 import { groupChannel, parseGroupChannel } from '../packages/protocol/src/index.ts';
-import { connectSocket, handshake, median, scratchPostgres, startAtrium } from './lib.mjs';
+import {
+  connectSocket,
+  handshake,
+  insertUsers,
+  median,
+  scratchPostgres,
+  startAtrium,
+} from './lib.mjs';
 
 const STUDENTS = 30;
 const GROUPS = 6;
@@ -73,23 +80,6 @@ function roomFor(groups, current, userId) {
   const mine = groups.groups.find((g) => g.members.some((m) => m.userId === userId))?.group;
   if (mine) return current === groupChannel(room, mine) ? null : groupChannel(room, mine);
   return inGroupRoom ? room : null;
-}
-
-async function createUsers(url, tag, count) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `insert into users (username, email, status)
-       select $1 || lpad(i::text, 4, '0'), $1 || i || '@bench.test', 1
-       from generate_series(1, $2::int) as i
-       returning id, username`,
-      [tag, count],
-    );
-    return rows.sort((a, b) => a.username.localeCompare(b.username));
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -176,7 +166,7 @@ async function startClass() {
       bases.push(base);
     }
     // The teacher, the students, two baseline bots and two sitters.
-    const rows = await createUsers(
+    const rows = await insertUsers(
       database.url,
       `bk${randomUUID().slice(0, 4)}u`,
       1 + STUDENTS + 4,

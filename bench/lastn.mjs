@@ -20,10 +20,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startPrivateJanus } from '../apps/server/src/media/janus/janus-process.ts';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
-import { connectSocket, handshake, scratchPostgres, startAtrium } from './lib.mjs';
+import { connectSocket, handshake, insertUsers, scratchPostgres, startAtrium } from './lib.mjs';
 
 const require = createRequire(path.join(process.cwd(), 'apps/server/package.json'));
 const wrtc = require('@roamhq/wrtc');
@@ -85,23 +84,6 @@ function gathered(pc) {
   });
 }
 
-async function createUsers(url, tag, count) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `insert into users (username, email, status)
-       select $1 || lpad(i::text, 4, '0'), $1 || i || '@bench.test', 1
-       from generate_series(1, $2::int) as i
-       returning id, username`,
-      [tag, count],
-    );
-    return rows.sort((a, b) => a.username.localeCompare(b.username));
-  } finally {
-    await client.end();
-  }
-}
-
 /** One class: everyone joins and publishes, the viewers receive; returns the window's figures. */
 async function runClass({ database, janus, lastN, frames }) {
   const { base, stop } = await startAtrium({
@@ -120,7 +102,7 @@ async function runClass({ database, janus, lastN, frames }) {
   const pcs = [];
   let ticker = null;
   try {
-    const rows = await createUsers(database.url, `ln${randomUUID().slice(0, 4)}u`, PEOPLE);
+    const rows = await insertUsers(database.url, `ln${randomUUID().slice(0, 4)}u`, PEOPLE);
     const tokens = new AccessTokens(JWT_SECRET);
     const sources = [];
     const people = [];

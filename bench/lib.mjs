@@ -261,3 +261,22 @@ export async function joinBot(base, world = 'campus') {
   socket.avatarIndex = joined.data.self.index;
   return socket;
 }
+
+/** Inserts `count` active users `tag0001`… into the database at `url`; their ids and names, by name. */
+export async function insertUsers(url, tag, count) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `insert into users (username, email, status)
+       select $1 || lpad(i::text, 4, '0'), $1 || i || '@bench.test', 1
+       from generate_series(1, $2::int) as i
+       returning id, username`,
+      [tag, count],
+    );
+    return rows.sort((a, b) => a.username.localeCompare(b.username));
+  } finally {
+    await client.end();
+  }
+}
