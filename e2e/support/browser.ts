@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource: string = (require('axe-core') as { source: string }).source;
@@ -15,6 +15,7 @@ export const outputDir = path.join(
 );
 
 const DEFAULT_MAX_FPS = 10;
+const FAKE_CAMERA_FPS = 10;
 
 /**
  * Launches the system Chromium headless, with fake camera and microphone, and with every page's
@@ -32,7 +33,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--enable-unsafe-swiftshader',
-      '--use-fake-device-for-media-stream',
+      // The fake camera at 10 frames a second, not 30: every classroom page encodes its camera
+      // (three simulcast layers) and decodes the others' in software, and at 30 fps the e2e
+      // classrooms kept both cores busy (see docs/benchmarks.md, "Test suite").
+      `--use-fake-device-for-media-stream=fps=${FAKE_CAMERA_FPS}`,
       '--use-fake-ui-for-media-stream',
     ],
   });
@@ -102,6 +106,22 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/**
+ * A context opened inside a test closes when that test ends, passed or failed. Left open, its
+ * pages go on drawing beside every later test of the file: a classroom preview (canvas video, a
+ * ticking timer) costs a renderer about 15% of a core and the GPU process more, and
+ * classroom-ui.test.ts left twenty of them open, which took its last tests from 20 s to over
+ * 120 s and slowed every unit file running beside it. A context opened in a hook is the hook's
+ * to close (or the browser's, at the end of the file).
+ */
+export function closeWithTest(context: BrowserContext): void {
+  try {
+    onTestFinished(() => context.close().catch(() => undefined));
+  } catch {
+    // Not inside a test (a beforeAll): the file's own cleanup closes it.
+  }
+}
+
 /** A page plus the console errors and uncaught exceptions it produced. */
 export interface WatchedPage {
   page: Page;
@@ -114,6 +134,7 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  closeWithTest(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -49,6 +49,9 @@ export const ChatText = {
   invalidUid: 'The uid must be 1 to 64 letters, digits, dashes or underscores.',
   readTokenInvalid: 'This chat access has expired or is not valid. Open the classroom again.',
   readTokenOtherRoom: 'This chat access is for another classroom.',
+  /** A class with "ask to join" shows its chat to those a teacher let in (issue 28 §1). */
+  readTokenClassAsks:
+    'This class lets people in one by one. Sign in and ask to join to read its chat.',
   tooManyTokens: 'Too many requests for chat access. Please wait a minute.',
   // The panel.
   title: 'Chat',

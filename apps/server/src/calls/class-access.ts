@@ -15,24 +15,39 @@ export interface ClassAccess {
    * them, or while they are in it.
    */
   mayEnter(claims: AuthClaims | null, room: string): Promise<boolean>;
+  /**
+   * Whether `room` lets in anyone who comes (no account needed to look): false only for a class
+   * with "ask to join". SPEC §7's no-auth chat read tokens and guests ask this.
+   */
+  openToAll(room: string): Promise<boolean>;
+  /**
+   * The classroom says a class's door just closed ("ask to join"); each listener (the chat) drops,
+   * on every process, the watchers who may no longer look.
+   */
+  doorClosed(room: string): Promise<void>;
+  onDoorClosed(listener: (room: string) => Promise<void>): void;
 }
 
 /** One statement, so every process answers the same from PostgreSQL. */
 export class ClassAccessRepository implements ClassAccess {
+  readonly #doorListeners: ((room: string) => Promise<void>)[] = [];
+
   constructor(private readonly db: AppDb) {}
+
+  onDoorClosed(listener: (room: string) => Promise<void>): void {
+    this.#doorListeners.push(listener);
+  }
+
+  async doorClosed(room: string): Promise<void> {
+    for (const listener of this.#doorListeners) await listener(room);
+  }
 
   async mayEnter(claims: AuthClaims | null, room: string): Promise<boolean> {
     if (!isClassroomRoom(room)) return true;
     if (claims?.role === 'teacher' || claims?.role === 'admin') return true;
     if (!claims) return false;
-    if (claims.role === 'guest') {
-      // A guest is never admitted or in a class (classes need an account): open classes only.
-      const [channel] = await this.db
-        .select({ policy: classroomChannels.entryPolicy })
-        .from(classroomChannels)
-        .where(eq(classroomChannels.channel, room));
-      return channel?.policy !== 'ask';
-    }
+    // A guest is never admitted or in a class (classes need an account): open classes only.
+    if (claims.role === 'guest') return this.openToAll(room);
     const [row] = await this.db
       .select({
         policy: classroomChannels.entryPolicy,
@@ -59,5 +74,14 @@ export class ClassAccessRepository implements ClassAccess {
     if (!row) return true;
     if (row.inside !== null || row.state === 'admitted') return true;
     return row.policy === 'open' && row.state !== 'removed';
+  }
+
+  async openToAll(room: string): Promise<boolean> {
+    if (!isClassroomRoom(room)) return true;
+    const [channel] = await this.db
+      .select({ policy: classroomChannels.entryPolicy })
+      .from(classroomChannels)
+      .where(eq(classroomChannels.channel, room));
+    return channel?.policy !== 'ask';
   }
 }

@@ -177,6 +177,15 @@ export const configSchema = z.object({
     .describe(
       'Seconds between "Close groups" (or the end of a group countdown) and everyone being back in the main room: the warning everyone sees (issue 28).',
     ),
+  CLASS_GROUP_STRAY_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(20)
+    .describe(
+      'Seconds a student may stay outside the group they were given while groups are open (their page moves them in about a second); past it the server takes them out of that room and tells their page to go to their group (issue 28).',
+    ),
   CLASS_LAST_N: z.coerce
     .number()
     .int()

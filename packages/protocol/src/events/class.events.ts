@@ -156,6 +156,11 @@ export const classServerEvents = {
   'class:groups': { payload: ClassGroupsSchema },
   /** A teacher's message to every group. */
   'class:group:notice': { payload: ClassGroupNoticeSchema },
+  /**
+   * To a student still outside their group (in `room`) past CLASS_GROUP_STRAY_S: the server has
+   * taken them out of it; their page goes to its group.
+   */
+  'class:group:stray': { payload: ClassLobbyVerdictSchema },
   /** Issue 28 §5: a teacher ended the class; everyone is out and the record is final. */
   'class:ended': { payload: ClassLobbyVerdictSchema },
   /**

@@ -21,5 +21,6 @@ export const chatFeature: Feature = {
     });
     await app.register(chatRoutes, { service });
     deps.socket(chatSocket(service));
+    deps.classAccess.onDoorClosed((room) => service.dropOutsiders(room));
   },
 };

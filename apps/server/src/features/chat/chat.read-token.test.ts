@@ -166,6 +166,35 @@ describe.each(testDatabaseKinds())('read-only chat tokens (SPEC §7 no-auth row)
     ).toEqual(invalid);
   });
 
+  it('gives no read token for a class with “ask to join”, and closing the door drops its readers', async () => {
+    const room = 'room-2';
+    const teacher = await anonymous(await tokens.sign(person('tess', 'teacher')));
+    const { rtmToken } = (await readToken(room)).json as { rtmToken: string };
+    const reader = await anonymous();
+    await ok(ask(reader, 'chat:watch', { room, token: rtmToken }));
+    let heard = 0;
+    reader.on('chat:message', () => (heard += 1));
+    // The teacher closes the door: the token's reader hears nothing more, and is refused.
+    await ok(ask(teacher, 'class:lobby:policy', { room, policy: 'ask' }));
+    const teacherToken = await tokens.sign(person('tess2', 'teacher'));
+    const watcher = await anonymous(teacherToken);
+    await ok(ask(watcher, 'chat:watch', { room }));
+    const delivered = next(watcher, 'chat:message');
+    expect((await post(teacherToken, room, 'for those let in')).status).toBe(200);
+    await delivered;
+    expect(heard).toBe(0);
+    const refusal = { status: false, message: ChatText.readTokenClassAsks };
+    expect(await ask(reader, 'chat:watch', { room, token: rtmToken })).toEqual(refusal);
+    expect(await ask(reader, 'chat:history', { room, token: rtmToken })).toEqual(refusal);
+    const asked = await readToken(room);
+    expect(asked.status).toBe(403);
+    expect(asked.json.message).toBe(ChatText.readTokenClassAsks);
+    // Open again, the row works as before.
+    await ok(ask(teacher, 'class:lobby:policy', { room, policy: 'open' }));
+    expect((await readToken(room)).status).toBe(200);
+    await ok(ask(reader, 'chat:watch', { room, token: rtmToken }));
+  });
+
   it('answers bad classroom names and uids with a clear 400', async () => {
     const badUid = await readToken('room-1', 'not a uid!');
     expect(badUid.status).toBe(400);

@@ -117,6 +117,7 @@ export class ChatService {
       CHAT_READ_TOKEN_LIMIT,
     );
     if (!hit.allowed) throw tooManyRequests(ChatText.tooManyTokens, hit.retryAfterMs);
+    await this.requireOpenToAll(channel);
     return this.deps.readTokens.sign(channel, uid);
   }
 
@@ -127,7 +128,30 @@ export class ChatService {
   async mayRead(claims: AuthClaims | null, room: string, token?: string): Promise<void> {
     // SPEC §7's read tokens are given to whoever asks; they open reading for their room alone.
     if (token === undefined) await this.requireInside(requireChatter(claims), room);
-    else await this.deps.readTokens.verify(token, room);
+    else {
+      await this.deps.readTokens.verify(token, room);
+      // The teacher may have closed the door since the token was given.
+      await this.requireOpenToAll(room);
+    }
+  }
+
+  /** A class with "ask to join" gives no read tokens and honours none. */
+  private async requireOpenToAll(room: string): Promise<void> {
+    if (!(await this.deps.classAccess.openToAll(room))) {
+      throw forbidden(ChatText.readTokenClassAsks);
+    }
+  }
+
+  /**
+   * The door of `room` closed: the sockets that watch its chat (on every process) and may no
+   * longer look stop hearing it: read tokens, and students the teacher did not let in.
+   */
+  async dropOutsiders(room: string): Promise<void> {
+    const io = this.deps.io();
+    if (!io) return;
+    for (const s of await io.in(chatRoom(room)).fetchSockets()) {
+      if (!(await this.deps.classAccess.mayEnter(s.data.auth, room))) s.leave(chatRoom(room));
+    }
   }
 
   /** {@link list} for a socket, which may hold a read token instead of an account. */

@@ -1,5 +1,5 @@
 import type { ClassGroupPlan } from '@atrium/protocol';
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import {
   classroomBreakouts,
@@ -105,6 +105,43 @@ export class GroupsRepository {
         target: [classroomGroupMembers.channel, classroomGroupMembers.userId],
         set: { groupNo: member.groupNo, calling: false },
       });
+    // The grace a moved student has to reach their new room counts from here.
+    await this.db
+      .update(classroomBreakouts)
+      .set({ updatedAt: new Date() })
+      .where(eq(classroomBreakouts.channel, channel));
+  }
+
+  /**
+   * Students outside the group they were given while groups are open (in the main room or
+   * another group's), who were there before `before` while the groups last changed before it too:
+   * their page ignored the groups, or could not follow them.
+   */
+  async strays(
+    before: Date,
+  ): Promise<{ row: ClassroomParticipantRow; room: string; group: number }[]> {
+    const p = classroomParticipants;
+    const m = classroomGroupMembers;
+    return this.db
+      .select({ row: p, room: m.channel, group: m.groupNo })
+      .from(p)
+      .innerJoin(m, eq(m.userId, p.userId))
+      .innerJoin(
+        classroomBreakouts,
+        and(
+          eq(classroomBreakouts.channel, m.channel),
+          eq(classroomBreakouts.state, 'open'),
+          lt(classroomBreakouts.updatedAt, before),
+        ),
+      )
+      .where(
+        and(
+          or(eq(p.channel, m.channel), sql`${p.channel} like ${m.channel} || '-g%'`),
+          sql`${p.channel} <> ${m.channel} || '-g' || ${m.groupNo}`,
+          lt(p.joinedAt, before),
+          notInArray(p.role, ['teacher', 'admin']),
+        ),
+      );
   }
 
   async setCalling(channel: string, userId: string, calling: boolean): Promise<boolean> {

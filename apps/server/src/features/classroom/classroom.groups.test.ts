@@ -44,6 +44,8 @@ describe.each(classSetups)('breakout groups (%s)', (_name, twoProcesses) => {
   const pair = useClassPair(twoProcesses, JWT_SECRET, {
     CLASSROOM_MEDIA: 'mesh',
     CLASS_GROUP_WARNING_S: '1',
+    // Long enough for the tests' students to walk to their groups on a loaded machine.
+    CLASS_GROUP_STRAY_S: '5',
   });
   let database: TestDatabase;
   let teacherSide: TestApp;
@@ -215,6 +217,44 @@ describe.each(classSetups)('breakout groups (%s)', (_name, twoProcesses) => {
     expect(annRow.rejoins).toBe(0);
     for (const s of [teacher, ann, bea, cal]) await ok(ask(s.socket, 'class:leave', {}));
   });
+
+  it('takes a student who ignores the groups out of the main room, and names their group', async () => {
+    const room = 'room-3';
+    const teacher = await connect(person('steach', 'teacher'), teacherSide);
+    const eli = await connect(person('seli'), studentSide);
+    const fin = await connect(person('sfin'), studentSide);
+    await ok(
+      ask(teacher.socket, 'class:group:plan', {
+        room,
+        count: 2,
+        mode: 'random',
+        minutes: null,
+        assignments: {},
+      }),
+    );
+    for (const s of [teacher, eli, fin]) await join(s.socket, room);
+    const sentOff = next(eli.socket, 'class:group:stray');
+    const opened = await ok<ClassGroups>(ask(teacher.socket, 'class:group:open', {}));
+    const finGroup = groupChannel(room, groupOf(opened, fin.claims.sub)!);
+    const eliGroup = groupChannel(room, groupOf(opened, eli.claims.sub)!);
+    // Fin follows the groups; Eli's page (edited) ignores them and stays with the teacher.
+    await join(fin.socket, finGroup);
+    const stayed = Date.now();
+    expect(await sentOff).toEqual({ room: eliGroup });
+    expect(Date.now() - stayed).toBeGreaterThan(3000);
+    // Out of the main room on every process; Fin, in his group, untouched.
+    expect((await repo.participants(room)).map((r) => r.userId)).toEqual([teacher.claims.sub]);
+    expect((await repo.participants(finGroup)).map((r) => r.userId)).toEqual([fin.claims.sub]);
+    expect(await ask(eli.socket, 'class:join', { room })).toEqual({
+      status: false,
+      message: ClassGroupText.stayInGroup,
+    });
+    await join(eli.socket, eliGroup);
+    const closed = next(eli.socket, 'class:groups', (g) => g.state === 'prepared');
+    await ok(ask(teacher.socket, 'class:group:close', {}));
+    await closed;
+    for (const s of [teacher, eli, fin]) await ok(ask(s.socket, 'class:leave', {}));
+  }, 60_000);
 
   it('lets students choose when allowed, and a countdown closes the groups by itself', async () => {
     const room = 'room-2';

@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import type { AtriumSocket, HandlerRegistrar } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { requireAccountHolder } from '../../security/policy.ts';
+import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import type { GroupMember, GroupsRepository } from './classroom.groups.repository.ts';
 import { classRoomKey } from './classroom.room.ts';
 import type { RoomCore } from './classroom.room.ts';
@@ -26,6 +27,10 @@ import { isHost, requireHost } from './classroom.service.ts';
 
 /** How often the groups' clock looks for countdowns and warnings that ran out, in ms. */
 const GROUP_CLOCK_MS = 1000;
+/** How long a student may stay outside their group when CLASS_GROUP_STRAY_S is not given, in ms. */
+const GROUP_STRAY_GRACE_MS = 20_000;
+/** How often each process looks for students outside their group, in ms (at most). */
+const STRAY_CHECK_MS = 5000;
 /** How long after someone enters or leaves a group's room the class hears who is where, in ms. */
 const PRESENCE_SETTLE_MS = 150;
 
@@ -60,11 +65,40 @@ export interface Groups {
 export function createGroups(
   core: RoomCore,
   groups: GroupsRepository,
-  options: { warningMs?: number } = {},
+  options: {
+    warningMs?: number;
+    /** How long a student may stay outside their group (CLASS_GROUP_STRAY_S), in ms. */
+    strayGraceMs?: number;
+    /**
+     * Takes a row out of its room now, whatever its page does (the lobby's removal), and tells
+     * the page where to go.
+     */
+    expel?: (row: ClassroomParticipantRow, goTo: VideoChannel) => Promise<void>;
+  } = {},
 ): Groups {
   const { deps, sessions } = core;
   const { repo, log } = deps;
   const warningMs = options.warningMs ?? GROUP_CLOSE_WARNING_S * 1000;
+  const strayGraceMs = options.strayGraceMs ?? GROUP_STRAY_GRACE_MS;
+  let strayCheckedAt = 0;
+
+  /**
+   * A student whose page ignores the groups (or cannot follow them) would stay in the main room,
+   * seen and heard by whoever is there. Past the grace, the process that holds their socket takes
+   * them out of that room (Janus drops their streams) and tells their page to go to its group.
+   */
+  async function sendStraysOff(now: Date): Promise<void> {
+    if (!options.expel || now.getTime() - strayCheckedAt < Math.min(STRAY_CHECK_MS, strayGraceMs)) {
+      return;
+    }
+    strayCheckedAt = now.getTime();
+    const strays = await groups.strays(new Date(now.getTime() - strayGraceMs));
+    for (const { row, room, group } of strays) {
+      if (!sessions.has(row.socketId)) continue;
+      log.info({ channel: row.channel, userId: row.userId }, 'a student outside their group');
+      await options.expel(row, groupChannel(room as ClassroomRoom, group));
+    }
+  }
 
   async function view(room: ClassroomRoom): Promise<ClassGroups> {
     const row = await groups.breakout(room);
@@ -164,6 +198,7 @@ export function createGroups(
       const now = new Date();
       for (const room of await groups.warnDue(now, warningMs)) await tell(room as ClassroomRoom);
       for (const room of await groups.closeDue(now)) await tell(room as ClassroomRoom);
+      await sendStraysOff(now);
     } catch (err) {
       log.error({ err }, 'the groups clock failed');
     } finally {

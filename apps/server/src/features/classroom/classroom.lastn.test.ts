@@ -20,6 +20,7 @@ import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openClient } from '../../../test/people.ts';
 import { cameraLines, chooseVideo, changedLines, SUBSTREAM } from './classroom.lastn.ts';
+import { CLASS_PUBLISH_BITRATE, CLASS_ROOM_PUBLISHERS, janusRoomId } from './classroom.sfu.ts';
 
 const JWT_SECRET = 'classroom-lastn-test-secret-0123456789abcdef';
 
@@ -137,6 +138,12 @@ describe.skipIf(!janusBinary)('last-N on a private Janus', () => {
       await joined('member', 'ln-carol'),
     ];
     for (const p of [teacher, alice, bob]) await publish(p.socket, p.id);
+    // The room holds every publisher to the send cap, which a page cannot raise.
+    expect(await client.roomLimits(janusRoomId('room-2'))).toEqual({
+      publishers: CLASS_ROOM_PUBLISHERS,
+      bitrate: CLASS_PUBLISH_BITRATE,
+      bitrateCap: true,
+    });
 
     // Before the page says anything: the teacher, then join order, two in all.
     const told: ClassVideo[] = [];

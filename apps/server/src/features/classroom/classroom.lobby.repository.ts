@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { EntryPolicy } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import { classroomChannels, classroomLobby } from '../../db/schema.ts';
@@ -113,6 +113,25 @@ export class LobbyRepository {
       .delete(classroomLobby)
       .where(and(eq(classroomLobby.socketId, socketId), eq(classroomLobby.state, 'waiting')))
       .returning();
+  }
+
+  /**
+   * Takes out of `channel`'s lobby those waiting on sockets not in `live` since before `before`
+   * (their process died with them: no disconnect ran); returns how many.
+   */
+  async dropDead(channel: string, live: string[], before: Date): Promise<number> {
+    const gone = await this.db
+      .delete(classroomLobby)
+      .where(
+        and(
+          eq(classroomLobby.channel, channel),
+          eq(classroomLobby.state, 'waiting'),
+          lt(classroomLobby.since, before),
+          live.length > 0 ? notInArray(classroomLobby.socketId, live) : undefined,
+        ),
+      )
+      .returning({ userId: classroomLobby.userId });
+    return gone.length;
   }
 
   /**

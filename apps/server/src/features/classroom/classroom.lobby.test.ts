@@ -5,6 +5,7 @@
 // (the teacher on one, the students on the other) when TEST_DATABASE_URL and TEST_REDIS_URL are
 // set; the removal at the SFU runs against a private Janus.
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { ClassLobbyText, ClassroomText } from '@atrium/protocol';
 import type { ClassJoinAck, ClassLobby, ClassWaiting } from '@atrium/protocol';
 import { io as ioConnect } from 'socket.io-client';
@@ -23,6 +24,7 @@ import type { MediaServer } from '../../media/janus/index.ts';
 import type { PrivateJanus } from '../../media/janus/janus-process.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
+import { classroomLobby } from '../../db/schema.ts';
 import { ClassroomRepository } from './classroom.repository.ts';
 import { janusRoomId } from './classroom.sfu.ts';
 
@@ -210,6 +212,33 @@ describe.each(classSetups)('the waiting room and removal (%s)', (_name, twoProce
     await ok(ask(teacher.socket, 'class:lobby:policy', { room, policy: 'open' }));
     await ok(ask(teacher.socket, 'class:leave', {}));
     expect(await inside(room)).toEqual([]);
+  });
+
+  it('drops a waiting row whose process died with its socket, once past the grace', async () => {
+    const room = 'room-3';
+    const teacher = await connect(person('gteach', 'teacher'), teacherSide);
+    const gus = await connect(person('lgus'), studentSide);
+    await ok(ask(teacher.socket, 'class:lobby:policy', { room, policy: 'ask' }));
+    expect(await join(gus.socket, room)).toEqual({ waiting: true, room });
+    // A process that died ran no disconnect: its rows stay (one young, one past the grace).
+    const ghost = (name: string, ago: string) =>
+      database.db.execute(
+        sql`insert into classroom_lobby (channel, user_id, name, state, socket_id, since)
+            values (${room}, ${randomUUID()}, ${name}, 'waiting', ${`gone-${name}`}, now() - ${ago}::interval)`,
+      );
+    await ghost('old-ghost', '5 minutes');
+    await ghost('new-ghost', '1 second');
+    const lobby = await ok<ClassLobby>(
+      ask(teacher.socket, 'class:lobby:policy', { room, policy: 'ask' }),
+    );
+    expect(names(lobby)).toEqual(['new-ghost', 'lgus']);
+    const rows = await database.db
+      .select({ name: classroomLobby.name })
+      .from(classroomLobby)
+      .where(eq(classroomLobby.channel, room))
+      .orderBy(classroomLobby.name);
+    expect(rows.map((r) => r.name)).toEqual(['lgus', 'new-ghost']);
+    await ok(ask(teacher.socket, 'class:lobby:policy', { room, policy: 'open' }));
   });
 
   it('removes a participant on any process: out at once, and a rejoin waits even when open', async () => {

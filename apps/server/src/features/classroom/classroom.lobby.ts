@@ -15,7 +15,7 @@ import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import type { AtriumSocket, HandlerRegistrar } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import type { LobbyRepository } from './classroom.lobby.repository.ts';
-import { classHostsKey, classRoomKey, handsOf } from './classroom.room.ts';
+import { classHostsKey, classRoomKey, GHOST_GRACE_MS, handsOf } from './classroom.room.ts';
 import type { RoomCore } from './classroom.room.ts';
 import { isHost, requireHost } from './classroom.service.ts';
 
@@ -37,7 +37,8 @@ export interface Lobby {
   expel(
     channel: VideoChannel,
     rows: ClassroomParticipantRow[],
-    notice: 'class:removed' | 'class:ended',
+    notice: 'class:removed' | 'class:ended' | 'class:group:stray',
+    room?: VideoChannel,
   ): Promise<void>;
 }
 
@@ -51,8 +52,33 @@ export function createLobby(
   /** Sockets of this process that wait in a lobby, so a disconnect costs a query only for them. */
   const waitingHere = new Set<string>();
 
+  /**
+   * A waiting student's process that dies runs no disconnect: their row would wait for ever in
+   * the teachers' list. Whenever the lobby is read, rows whose socket no process has (asked of
+   * every process through the Redis adapter) go, once past the grace a new socket may need.
+   */
+  async function waitingNow(channel: VideoChannel) {
+    const rows = await lobby.waiting(channel);
+    const io = deps.io();
+    const ids = rows.flatMap((r) => (r.socketId ? [r.socketId] : []));
+    if (!io || ids.length === 0) return rows;
+    let live: string[];
+    try {
+      live = (await io.in(ids).fetchSockets()).map((s) => s.id);
+    } catch (err) {
+      // A process that does not answer in time: better keep a dead row than drop a live one.
+      log.warn({ err, channel }, 'could not list the live sockets; no lobby rows pruned');
+      return rows;
+    }
+    if (live.length === ids.length) return rows;
+    const gone = await lobby.dropDead(channel, live, new Date(Date.now() - GHOST_GRACE_MS));
+    if (gone === 0) return rows;
+    log.info({ channel, gone }, 'pruned lobby rows of dead sockets');
+    return lobby.waiting(channel);
+  }
+
   async function view(channel: VideoChannel): Promise<ClassLobby> {
-    const [row, waiting] = await Promise.all([service.channel(channel), lobby.waiting(channel)]);
+    const [row, waiting] = await Promise.all([service.channel(channel), waitingNow(channel)]);
     return {
       policy: row.entryPolicy,
       waiting: waiting.map((w) => ({ userId: w.userId, name: w.name, since: w.since.getTime() })),
@@ -120,7 +146,9 @@ export function createLobby(
   async function expel(
     channel: VideoChannel,
     rows: ClassroomParticipantRow[],
-    notice: 'class:removed' | 'class:ended',
+    notice: 'class:removed' | 'class:ended' | 'class:group:stray',
+    /** The room the notice names: where they were (removed, ended) or where to go (stray). */
+    room: VideoChannel = channel,
   ): Promise<void> {
     const io = deps.io();
     for (const each of rows) {
@@ -133,7 +161,7 @@ export function createLobby(
         core.emitToRoom(channel)?.emit('class:left', { id: gone.feed });
       }
       io?.in(each.socketId).socketsLeave([classRoomKey(channel), classHostsKey(channel)]);
-      io?.to(each.socketId).emit(notice, { room: channel });
+      io?.to(each.socketId).emit(notice, { room });
       if (sessions.has(each.socketId)) await letGo(each.socketId);
       else io?.serverSideEmit('class:remove', each.socketId);
     }
@@ -211,6 +239,7 @@ export function createLobby(
             present.map((r) => [r.userId, { userId: r.userId, name: r.name }]),
           );
           await lobby.admitPresent(parsed.data, [...unique.values()]);
+          await deps.doorClosed?.(parsed.data);
         }
         return tellHosts(parsed.data);
       });

@@ -85,12 +85,16 @@ export interface ClassroomRealtimeDeps {
   groups: GroupsRepository;
   /** The warning before groups close, in ms (30 s; tests shorten it). */
   groupWarningMs?: number;
+  /** How long a student may stay outside their group before the server takes them out, in ms. */
+  groupStrayMs?: number;
   /** How many cameras a viewer receives at most (CLASS_LAST_N, issue 28 §6); default 9. */
   lastN?: number;
   /** The polls' SQL (issue 28 §3). */
   polls: ClassroomPollsRepository;
   /** Which Janus of JANUS_URLS carries which room (issue 28 §6). */
   placements: PlacementRepository;
+  /** A class's door closed ("ask to join"): the chat drops who may no longer read it. */
+  doorClosed?: (channel: string) => Promise<void>;
   service: ClassroomService;
   media: () => MediaServer | null;
   /** Joins wait for this, so nobody lands in a mesh while Janus is still starting. */

@@ -72,6 +72,16 @@ type SubscriberUpdate = {
   offer: { type: 'offer' | 'answer'; sdp: string } | null;
 };
 
+/** Most people publishing in one class or group room at once. */
+export const CLASS_ROOM_PUBLISHERS = 50;
+/**
+ * What one person may send, in bits per second, whatever their page asks (Janus's REMB, with
+ * `bitrate_cap` so a `configure` cannot raise it): the camera's three simulcast layers (700 +
+ * 250 + 100 kbit/s, engine/sfu.ts) beside a screen share of about 2 Mbit/s. An edited page that
+ * sends 1080p at 8 Mbit/s is held to this, so one student cannot fill the school's uplink.
+ */
+export const CLASS_PUBLISH_BITRATE = 3_000_000;
+
 /** Cameras a viewer receives at most when CLASS_LAST_N is not given (its default). */
 const DEFAULT_LAST_N = 9;
 
@@ -149,7 +159,8 @@ export function createSfuPath(core: RoomCore): SfuPath {
         secret: roomSecret(channel),
         allowed: [],
         description: channel,
-        publishers: 50,
+        publishers: CLASS_ROOM_PUBLISHERS,
+        bitrate: CLASS_PUBLISH_BITRATE,
         talkingEvents: { levelAverage: 25 },
       });
     } catch (err) {

@@ -43,7 +43,11 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   core.sessionEnd.push((channel) => polls.sessionEnded(channel));
   const lobby = createLobby(core, deps.lobby, (channel, feed) => sfu.kick(channel, feed));
   core.sessionEnd.push((channel) => lobby.sessionEnded(channel));
-  const groups = createGroups(core, deps.groups, { warningMs: deps.groupWarningMs });
+  const groups = createGroups(core, deps.groups, {
+    warningMs: deps.groupWarningMs,
+    strayGraceMs: deps.groupStrayMs,
+    expel: (row, goTo) => lobby.expel(row.channel, [row], 'class:group:stray', goTo),
+  });
   const record = attachRecord(core, deps.records, lobby, {
     groupRooms: (room) => deps.groups.inGroupRooms(room),
     closeGroups: (room) => groups.closeNow(room),

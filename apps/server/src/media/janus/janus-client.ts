@@ -119,6 +119,8 @@ export class JanusClient extends TypedEmitter<JanusClientEvents> {
       description: options.description,
       publishers: options.publishers,
       bitrate: options.bitrate,
+      // A publisher cannot raise its own cap (a `configure` with a higher bitrate is ignored).
+      bitrate_cap: options.bitrate !== undefined ? true : undefined,
       is_private: true,
       permanent: false,
       // VideoRoom 1.1.2 checks `allowed` tokens of publishers only; a subscriber must then show
@@ -172,6 +174,21 @@ export class JanusClient extends TypedEmitter<JanusClientEvents> {
       if (typeof raw.talking === 'boolean') p.talking = raw.talking;
       return p;
     });
+  }
+
+  /** The room's limits as Janus holds them (private rooms show with the admin key); null if none. */
+  async roomLimits(
+    room: number,
+  ): Promise<{ publishers: number; bitrate: number; bitrateCap: boolean } | null> {
+    const data = await this.request('list', { admin_key: this.options.adminKey });
+    const rooms = Array.isArray(data.list) ? (data.list as Record<string, unknown>[]) : [];
+    const found = rooms.find((r) => Number(r.room) === room);
+    if (!found) return null;
+    return {
+      publishers: Number(found.max_publishers),
+      bitrate: Number(found.bitrate),
+      bitrateCap: found.bitrate_cap === true,
+    };
   }
 
   /** Whether the room exists. */

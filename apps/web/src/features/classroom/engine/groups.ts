@@ -70,6 +70,12 @@ export function createGroupEngine(
 
   const on = {
     groups: (groups: ServerPayload<'class:groups'>) => apply(groups),
+    // The server took this person out of a room they should no longer be in (the groups' news
+    // came late, or not at all): they go to the group it names.
+    stray: ({ room }: ServerPayload<'class:group:stray'>) => {
+      const s = store.get();
+      if (s.phase === 'joined' && classOfRoom(s.room) === classOfRoom(room)) void switchRoom(room);
+    },
     notice: ({ room, text, from }: ServerPayload<'class:group:notice'>) => {
       if (classOfRoom(store.get().room) !== room) return;
       store.update((s) => ({ ...s, groupNotice: { text, from, at: Date.now() } }));
@@ -77,6 +83,7 @@ export function createGroupEngine(
   };
   socket.on('class:groups', on.groups);
   socket.on('class:group:notice', on.notice);
+  socket.on('class:group:stray', on.stray);
   const parent = () => classOfRoom(store.get().room);
 
   return {
@@ -120,6 +127,7 @@ export function createGroupEngine(
     dispose() {
       socket.off('class:groups', on.groups);
       socket.off('class:group:notice', on.notice);
+      socket.off('class:group:stray', on.stray);
     },
   };
 }
