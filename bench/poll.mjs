@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startPrivateJanus } from '../apps/server/src/media/janus/janus-process.ts';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
 import { SOCKET_PATH } from '../packages/protocol/src/index.ts';
@@ -28,6 +27,7 @@ import {
   scratchPostgres,
   startAtrium,
   startScript,
+  insertUsers,
 } from './lib.mjs';
 
 const STUDENTS = 200;
@@ -151,23 +151,6 @@ async function roundTrips(send, count = PINGS) {
   return round1(median(times.slice(Math.min(5, count - 1))));
 }
 
-async function createUsers(url, tag) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `insert into users (username, email, status)
-       select $1 || lpad(i::text, 4, '0'), $1 || i || '@bench.test', 1
-       from generate_series(0, $2::int) as i
-       returning id, username`,
-      [tag, STUDENTS],
-    );
-    return rows.sort((a, b) => a.username.localeCompare(b.username));
-  } finally {
-    await client.end();
-  }
-}
-
 /** Our two processes, the teacher on A and STUDENTS in room-1; `close` ends it all. */
 async function startOurs() {
   const janusDir = await mkdtemp(path.join(os.tmpdir(), 'atrium-bench-poll-janus-'));
@@ -202,9 +185,10 @@ async function startOurs() {
       stops.push(stop);
       bases.push(base);
     }
-    const [teacherRow, ...studentRows] = await createUsers(
+    const [teacherRow, ...studentRows] = await insertUsers(
       database.url,
       `pb${randomUUID().slice(0, 4)}u`,
+      STUDENTS + 1,
     );
     const tokens = new AccessTokens(JWT_SECRET);
     const teacher = await connectSocket(

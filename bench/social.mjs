@@ -7,7 +7,6 @@
 // compared under the same load.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { AccessTokens } from '../apps/server/src/security/access-tokens.ts';
 import { SOCKET_PATH, SocialApi } from '../packages/protocol/src/index.ts';
 import {
@@ -18,6 +17,7 @@ import {
   scratchPostgres,
   startAtrium,
   startScript,
+  insertUsers,
 } from './lib.mjs';
 
 const USERS = 2000;
@@ -88,22 +88,6 @@ function caller(send, arm) {
 }
 
 /** Inserts the bench's accounts in one statement; resolves with their ids and names. */
-async function createUsers(url, tag) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `insert into users (username, email, status)
-       select $1 || lpad(i::text, 4, '0'), $1 || i || '@bench.test', 1
-       from generate_series(0, $2::int - 1) as i
-       returning id, username`,
-      [tag, USERS],
-    );
-    return rows.sort((a, b) => a.username.localeCompare(b.username));
-  } finally {
-    await client.end();
-  }
-}
 
 async function onlineList(base, token) {
   const res = await fetch(`${base}${SocialApi.online.path}?limit=100`, {
@@ -146,7 +130,7 @@ async function startOurs(main) {
       bases.push(base);
     }
     const tag = `sb${randomUUID().slice(0, 4)}u`;
-    const users = await createUsers(database.url, tag);
+    const users = await insertUsers(database.url, tag, USERS);
     const tokens = new AccessTokens(JWT_SECRET);
     const auths = await Promise.all(
       users.map(async (u) =>
