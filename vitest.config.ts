@@ -15,7 +15,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hooks start server processes, Janus and databases; beside the e2e browsers a
+          // two-process start has passed 60 s (social.failover.test.ts in CI, 2026-11-27).
+          hookTimeout: 180_000,
         },
       },
       {

@@ -45,15 +45,39 @@ export async function launchBrowser(): Promise<Browser> {
   // often it draws; its logic runs on a fixed step whatever the frame rate. So every page runs
   // as on a 10 Hz display: a world then costs 0.9 of a core. E2E_MAX_FPS=0 lifts the cap.
   const fps = Number(process.env.E2E_MAX_FPS ?? String(DEFAULT_MAX_FPS));
-  if (fps > 0) {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options) => {
-      const context = await newContext(options);
-      await context.addInitScript(capFrameRate, 1000 / fps);
-      return context;
-    };
-  }
+  const fullCamera = process.env.E2E_FULL_CAMERA === '1';
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (fps > 0) await context.addInitScript(capFrameRate, 1000 / fps);
+    if (!fullCamera) await context.addInitScript(smallCamera);
+    return context;
+  };
   return browser;
+}
+
+/**
+ * Runs in each page before its scripts: a camera request gets the fake camera at SPEC §5's
+ * smallest size, 640 × 480, not the 1280 × 720 it asks for. Chromium's fake device gives what is
+ * asked, and every classroom page encodes its camera in three simulcast layers in software: at
+ * 1280 × 720 the lesson journey's five pages kept both cores busy (docs/benchmarks.md, "Test
+ * suite"). The tests check who sees whom and at which layer, not the pixels. E2E_FULL_CAMERA=1
+ * leaves the request alone.
+ */
+function smallCamera(): void {
+  const media = navigator.mediaDevices;
+  if (!media) return;
+  const getUserMedia = media.getUserMedia.bind(media);
+  media.getUserMedia = (constraints) => {
+    const video = constraints?.video;
+    if (!video) return getUserMedia(constraints);
+    const small: MediaTrackConstraints = {
+      ...(typeof video === 'object' ? video : {}),
+      width: { exact: 640 },
+      height: { exact: 480 },
+    };
+    return getUserMedia({ ...constraints, video: small });
+  };
 }
 
 /**

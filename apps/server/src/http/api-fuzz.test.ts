@@ -15,7 +15,12 @@ import type { TestApp } from '../../test/test-app.ts';
  */
 
 const SEED = 20_260_512;
-const RUNS_PER_OPERATION = 30;
+/**
+ * Requests per operation: 30 on PGlite (the embedded default), and the first 10 of the same
+ * seeded sequence on PostgreSQL, the same engine behind the same routes; the PostgreSQL pass took
+ * 64 s of the suite's CPU for what the PGlite pass already asks (2026-11-28).
+ */
+const RUNS_PER_OPERATION = { pglite: 30, postgres: 10 } as const;
 
 interface JsonSchema {
   $ref?: string;
@@ -287,7 +292,7 @@ describe.each(testDatabaseKinds())('OpenAPI fuzz on %s', (kind) => {
       const requests = [
         ...fc.sample(requestsFor(path, op, doc), {
           seed: SEED + index,
-          numRuns: RUNS_PER_OPERATION,
+          numRuns: RUNS_PER_OPERATION[kind],
         }),
         ...nulProbes(path, op, doc),
       ];
@@ -333,6 +338,7 @@ describe.each(testDatabaseKinds())('OpenAPI fuzz on %s', (kind) => {
       }
     }
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_OPERATION);
-  }, 120_000);
+    expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_OPERATION[kind]);
+    // A loaded machine (the e2e browsers beside it) has taken this past 120 s.
+  }, 300_000);
 });
