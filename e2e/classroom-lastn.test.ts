@@ -151,7 +151,8 @@ describe('last-N and simulcast on Janus', () => {
         }
         return null;
       };
-      await expect.poll(pausedOne, { timeout: 15_000 }).not.toBeNull();
+      // (45 s: a loaded machine can take a while to settle which cameras go to whom.)
+      await expect.poll(pausedOne, { timeout: 45_000 }).not.toBeNull();
       const pausedName = (await pausedOne())!;
       await saveScreenshot(viewer.page, 'classroom-lastn-paused');
       expect(await tileOf(viewer.page, pausedName).getAttribute('aria-label')).toBe(

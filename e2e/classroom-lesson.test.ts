@@ -235,6 +235,12 @@ describe('a lesson with a waiting room', () => {
           )
           .toEqual([1, 1, 1]);
       }
+      // Who speaks shows on the teacher's overview, from the main room (the fake microphones
+      // beep; each page says when its own level crosses the mark, the server relays it).
+      await teacher.page
+        .locator('.classroom-groups__member[data-speaking="true"]')
+        .first()
+        .waitFor({ timeout: 30_000 });
       await saveScreenshot(teacher.page, 'classroom-groups-teacher');
       await saveScreenshot(ann!.page, 'classroom-groups-student');
       expect(await seriousA11yViolations(teacher.page)).toEqual([]);

@@ -336,6 +336,23 @@ describe('classroom screens in Chromium', () => {
       await form.getByRole('radio', { name: T.groupsModeName('manual') }).check();
       expect(await form.getByRole('combobox', { name: /^Group for / }).count()).toBe(5);
       await form.getByLabel(T.groupsAssignOf('Alan Turing')).selectOption('1');
+      if (!phone) {
+        // By hand is by dragging names too (a mouse; a finger uses the list): pressed on Grace's
+        // name, moved in steps as a hand does, let go over Group 2.
+        await form.locator('[data-control="groups-board"]').scrollIntoViewIfNeeded();
+        const from = (await form
+          .locator('.classroom-groups__card', { hasText: 'Grace Hopper' })
+          .locator('.classroom-groups__name')
+          .boundingBox())!;
+        const groupTwo = form.getByRole('region', { name: T.groupName(2), exact: true });
+        const to = (await groupTwo.boundingBox())!;
+        await plan.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await plan.page.mouse.down();
+        await plan.page.mouse.move(to.x + to.width / 2, to.y + 20, { steps: 8 });
+        await plan.page.mouse.up();
+        await groupTwo.getByText('Grace Hopper').waitFor();
+        expect(await form.getByLabel(T.groupsAssignOf('Grace Hopper')).inputValue()).toBe('2');
+      }
       await form.getByLabel(T.groupsMinutes).fill('15');
       await check(plan.page, 'groups-plan');
       await form.getByRole('button', { name: T.groupsSave }).click();
@@ -352,6 +369,9 @@ describe('classroom screens in Chromium', () => {
       expect(await overview.locator('.classroom-groups__group').count()).toBe(3);
       expect(await overview.getByTestId('groups-clock').textContent()).toMatch(/\d\d:\d\d/);
       await overview.getByText(T.groupNotHere).waitFor();
+      expect(
+        await overview.locator('[data-speaking="true"] .classroom-groups__name').allTextContents(),
+      ).toEqual(['Grace Hopper', 'Tim Berners-Lee']);
       await check(teacher.page, 'groups-overview');
       await overview.getByRole('button', { name: T.groupAnswerOf('Ada Lovelace') }).click();
       await overview.getByText(T.groupCalling).waitFor({ state: 'detached' });

@@ -49,6 +49,10 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    // A wait or an action may take 60 s, not Playwright's 30: beside the unit files the load has
+    // reached 27 on 2 cores, and a sign-in took over 30 s (social.test.ts in CI, 2026-11-28).
+    // Tests still end at their own timeouts.
+    context.setDefaultTimeout(60_000);
     if (fps > 0) await context.addInitScript(capFrameRate, 1000 / fps);
     if (!fullCamera) await context.addInitScript(smallCamera);
     return context;

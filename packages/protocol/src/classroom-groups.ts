@@ -10,6 +10,14 @@ export const MIN_GROUPS = 2;
 export const MAX_GROUPS = 10;
 export const MAX_GROUP_MINUTES = 120;
 export const GROUP_MESSAGE_MAX = 300;
+/**
+ * Who speaks in a group, on the teacher's overview: a student's page says so when its microphone
+ * level crosses the speaking mark, again every GROUP_SPEAKING_REFRESH_MS while it lasts, and when
+ * it stops; a viewer forgets a speaker not heard of for GROUP_SPEAKING_TTL_MS (a page that went
+ * away says nothing more).
+ */
+export const GROUP_SPEAKING_REFRESH_MS = 2000;
+export const GROUP_SPEAKING_TTL_MS = 5000;
 /** The warning before groups close, in seconds (the 30 s). */
 export const GROUP_CLOSE_WARNING_S = 30;
 
@@ -105,6 +113,15 @@ export const ClassGroupChooseSchema = z.strictObject({ group: GroupNumberSchema 
 export const ClassGroupMoveSchema = z.strictObject({ userId: z.uuid(), group: GroupNumberSchema });
 export const ClassGroupMessageSchema = z.strictObject({
   text: lineText().trim().min(1, ClassGroupText.messageEmpty).max(GROUP_MESSAGE_MAX),
+});
+/** A student in a group: their microphone is (or is no longer) over the speaking mark. */
+export const ClassGroupSpeakSchema = z.strictObject({ speaking: z.boolean() });
+/** To the class: who speaks in which group (the teacher's overview shows it). */
+export const ClassGroupSpeakingSchema = z.object({
+  room: ClassroomRoomSchema,
+  group: z.number().int(),
+  userId: z.string(),
+  speaking: z.boolean(),
 });
 /** A message from the teacher to every group at once. */
 export const ClassGroupNoticeSchema = z.object({

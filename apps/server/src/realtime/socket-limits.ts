@@ -53,6 +53,8 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'class:group:message': { limit: 30, windowMs: 60_000 },
   'class:group:call': { limit: 20, windowMs: 60_000 },
   'class:group:answer': { limit: 120, windowMs: 60_000 },
+  // A speaker's page: a refresh every 2 s while speaking, and each start and stop.
+  'class:group:speak': { limit: 120, windowMs: 60_000 },
   // Polls (issue 28 §3): a student may change their answer a few times; a teacher runs several.
   'class:poll:create': { limit: 60, windowMs: 60_000 },
   'class:poll:vote': { limit: 120, windowMs: 60_000 },

@@ -37,6 +37,8 @@ import {
 import {
   ClassGroupChooseSchema,
   ClassGroupMessageSchema,
+  ClassGroupSpeakSchema,
+  ClassGroupSpeakingSchema,
   ClassGroupMoveSchema,
   ClassGroupNoticeSchema,
   ClassGroupPlanSchema,
@@ -123,6 +125,8 @@ export const classClientEvents = {
   /** A student in a group: Call the teacher. Hosts answer it (the call clears). */
   'class:group:call': { payload: z.strictObject({}), ack: ClassGroupsSchema },
   'class:group:answer': { payload: ClassGroupUserSchema, ack: ClassGroupsSchema },
+  /** A student in a group: their microphone crossed the speaking mark (either way). */
+  'class:group:speak': { payload: ClassGroupSpeakSchema, ack: z.object({}) },
   /** Teachers and admins: End class (everyone leaves, the class record is finalised). */
   'class:end': { payload: z.strictObject({}), ack: z.object({}) },
 } as const satisfies DomainEvents<'class'>;
@@ -156,6 +160,8 @@ export const classServerEvents = {
   'class:groups': { payload: ClassGroupsSchema },
   /** A teacher's message to every group. */
   'class:group:notice': { payload: ClassGroupNoticeSchema },
+  /** Who speaks in a group (for the teacher's overview; any page may ignore it). */
+  'class:group:speaking': { payload: ClassGroupSpeakingSchema },
   /**
    * To a student still outside their group (in `room`) past CLASS_GROUP_STRAY_S: the server has
    * taken them out of it; their page goes to its group.

@@ -168,6 +168,19 @@ describe.each(classSetups)('breakout groups (%s)', (_name, twoProcesses) => {
     );
     expect(answered.groups.flatMap((g) => g.members).some((m) => m.calling)).toBe(false);
 
+    // Who speaks in a group reaches the teacher's overview, on the teacher's process, with the
+    // speaker named by the server; from outside a group, or naming someone, it is refused.
+    const heard = next(teacher.socket, 'class:group:speaking');
+    await ok(ask(ann.socket, 'class:group:speak', { speaking: true }));
+    expect(await heard).toEqual({ room, group: mine(ann), userId: ann.claims.sub, speaking: true });
+    expect(await ask(teacher.socket, 'class:group:speak', { speaking: true })).toEqual({
+      status: false,
+      message: ClassGroupText.notInGroup,
+    });
+    for (const bad of [{}, { speaking: 'yes' }, { speaking: true, userId: bea.claims.sub }]) {
+      expect((await ask(ann.socket, 'class:group:speak', bad)).status).toBe(false);
+    }
+
     // A message to all groups reaches every group's room.
     const notices = [ann, bea, cal].map((s) => next(s.socket, 'class:group:notice'));
     await ok(ask(teacher.socket, 'class:group:message', { text: 'Two minutes left' }));

@@ -8,6 +8,7 @@ import {
   ClassLobbyText,
   ClassroomText,
   GROUP_CLOSE_WARNING_S,
+  MAX_GROUPS,
   groupChannel,
   isCallChannel,
   isClassroomRoom,
@@ -146,11 +147,15 @@ export function createGroups(
     };
   }
 
+  /** The socket.io rooms of a class: its main room and every group room, on every process. */
+  const groupRooms = (room: ClassroomRoom) =>
+    Array.from({ length: MAX_GROUPS }, (_, i) => groupChannel(room, i + 1));
+  const classKeys = (room: ClassroomRoom) => [room, ...groupRooms(room)].map(classRoomKey);
+
   /** Everyone in the class (its main room and every group room, on every process) hears it. */
   async function tell(room: ClassroomRoom): Promise<ClassGroups> {
     const current = await view(room);
-    const keys = [room, ...Array.from({ length: 10 }, (_, i) => groupChannel(room, i + 1))];
-    deps.io()?.to(keys.map(classRoomKey)).emit('class:groups', current);
+    deps.io()?.to(classKeys(room)).emit('class:groups', current);
     return current;
   }
 
@@ -237,9 +242,7 @@ export function createGroups(
       }
     },
 
-    roomsOf(room) {
-      return Array.from({ length: 10 }, (_, i) => groupChannel(room, i + 1));
-    },
+    roomsOf: groupRooms,
 
     async closeNow(room) {
       if ((await groups.closeDue(new Date(), room)).length > 0) await tell(room);
@@ -360,10 +363,9 @@ export function createGroups(
       on('class:group:message', async (s, { text }) => {
         const room = requireHostInClass(s);
         await requireOpen(room);
-        const keys = [room, ...Array.from({ length: 10 }, (_, i) => groupChannel(room, i + 1))];
         deps
           .io()
-          ?.to(keys.map(classRoomKey))
+          ?.to(classKeys(room))
           .emit('class:group:notice', { room, text, from: s.data.auth!.username });
         return {};
       });
@@ -377,6 +379,23 @@ export function createGroups(
           throw forbidden(ClassGroupText.notInGroup);
         }
         return tell(parsed.room);
+      });
+
+      // Who speaks, for the teacher's overview. The page says it (a level it measures itself);
+      // the server only checks that it comes from someone in a group's room, from the session
+      // held here, so nobody can say it of another or outside the groups. No database read: it
+      // comes every 2 s per speaker.
+      on('class:group:speak', async (s, { speaking }) => {
+        const session = sessions.get(s.id);
+        const parsed = session ? parseGroupChannel(session.channel) : null;
+        if (!session || !parsed) throw badRequest(ClassGroupText.notInGroup);
+        deps.io()?.to(classKeys(parsed.room)).emit('class:group:speaking', {
+          room: parsed.room,
+          group: parsed.group,
+          userId: session.claims.sub,
+          speaking,
+        });
+        return {};
       });
 
       on('class:group:answer', async (s, { userId }) => {

@@ -11,7 +11,8 @@ import {
 } from 'react';
 import type { ClassroomTile } from './engine/types.ts';
 import { ChatSlotContext, useClassroom } from './classroomContext.ts';
-import { GroupsOverview, StudentGroups } from './GroupsPanel.tsx';
+import { GroupsOverview } from './GroupsOverview.tsx';
+import { StudentGroups } from './StudentGroups.tsx';
 import { classOf } from './groupsModel.ts';
 import { Icon } from './icons.tsx';
 import {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ClassGroupText, type ClassGroups } from '@atrium/protocol';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
@@ -117,6 +117,53 @@ describe('breakout groups, the teacher', () => {
     expect(screen.queryByRole('form', { name: T.groupsFormTitle })).toBeNull();
   });
 
+  it('drags names between the groups; a drop from elsewhere changes nothing', async () => {
+    const user = userEvent.setup();
+    const { groups } = show(teacher());
+    await user.click(screen.getByRole('button', { name: T.groups }));
+    const form = screen.getByRole('form', { name: T.groupsFormTitle });
+    await user.click(within(form).getByRole('radio', { name: T.groupsModeName('manual') }));
+    const column = (title: string) => within(form).getByRole('region', { name: title });
+    const names = (title: string) =>
+      [...column(title).querySelectorAll('.classroom-groups__card .classroom-groups__name')].map(
+        (n) => n.textContent,
+      );
+    // Spread round two groups at first: Grace and Ada in Group 1, Alan in Group 2.
+    expect(names(T.groupName(1))).toEqual(['Grace', 'Ada']);
+    expect(names(T.groupName(2))).toEqual(['Alan']);
+    expect(within(column(T.groupsAtRandom)).getByText(T.groupsDropHere)).toBeTruthy();
+
+    const carrying = (data: string) => ({
+      dataTransfer: { setData: vi.fn(), getData: () => data, effectAllowed: '', dropEffect: '' },
+    });
+    const card = (name: string) =>
+      within(form).getByText(name, { selector: '.classroom-groups__name' }).closest('li')!;
+    // Grace goes to Group 2, Ada to chance.
+    fireEvent.dragStart(card('Grace'), carrying(''));
+    fireEvent.dragOver(column(T.groupName(2)), carrying(''));
+    expect(column(T.groupName(2)).className).toContain('classroom-groups__column--over');
+    fireEvent.drop(column(T.groupName(2)), carrying(''));
+    fireEvent.dragStart(card('Ada'), carrying(''));
+    fireEvent.drop(column(T.groupsAtRandom), carrying(''));
+    expect(names(T.groupName(2))).toEqual(['Grace', 'Alan']);
+    expect(names(T.groupsAtRandom)).toEqual(['Ada']);
+    expect(within(form).getByLabelText<HTMLSelectElement>(T.groupsAssignOf('Grace')).value).toBe(
+      '2',
+    );
+    // Text dropped from another page names nobody of this class: nothing moves.
+    fireEvent.drop(column(T.groupName(1)), carrying('someone else'));
+    expect(names(T.groupName(1))).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: T.groupsSave }));
+    expect(groups.planGroups).toHaveBeenCalledWith({
+      room: 'room-1',
+      count: 2,
+      mode: 'manual',
+      minutes: null,
+      assignments: { [ID(2)]: 2, [ID(3)]: 2 },
+    });
+  });
+
   it('keeps the form when the server refuses the plan, and Escape gives focus back', async () => {
     const user = userEvent.setup();
     const { groups } = show(teacher(), { planGroups: vi.fn(() => Promise.resolve(false)) });
@@ -179,6 +226,33 @@ describe('breakout groups, the teacher', () => {
     expect(screen.getByText(T.groupVisiting(2))).toBeTruthy();
     await user.click(screen.getByRole('button', { name: T.groupBackToMain }));
     expect(groups.visitGroup).toHaveBeenLastCalledWith(null);
+  });
+
+  it('shows who speaks in each group, until it stops or runs out', async () => {
+    const speaking = (name: string) =>
+      screen.getByText(name, { selector: '.classroom-groups__name' }).closest('li')!.dataset
+        .speaking === 'true';
+    // Grace speaks; Ada's word is stale news of someone not in her group's room.
+    const { rerender } = show(
+      teacher({
+        groups: open(),
+        groupSpeaking: { [ID(2)]: Date.now() + 300, [ID(4)]: Date.now() + 300 },
+      }),
+    );
+    expect(speaking('Grace')).toBe(true);
+    expect(speaking('Ada')).toBe(false);
+    expect(speaking('Alan')).toBe(false);
+    const grace = screen.getByText('Grace', { selector: '.classroom-groups__name' }).closest('li')!;
+    expect(grace.textContent).toContain(T.groupSpeaking);
+    // No further word: the ring goes by itself once its time is up.
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(speaking('Grace')).toBe(false);
+    expect(grace.textContent).toContain(T.groupPresent);
+    // Alan speaks now; the server's "stopped" removes it at once.
+    rerender(teacher({ groups: open(), groupSpeaking: { [ID(3)]: Date.now() + 5000 } }));
+    expect(speaking('Alan')).toBe(true);
+    rerender(teacher({ groups: open(), groupSpeaking: {} }));
+    expect(speaking('Alan')).toBe(false);
   });
 
   it('says who calls the teacher, once', () => {

@@ -69,6 +69,7 @@ export const IDLE_CLASSROOM: ClassroomState = {
   lobby: null,
   groups: null,
   groupNotice: null,
+  groupSpeaking: {},
   forwarded: null,
   devices: {},
   error: null,

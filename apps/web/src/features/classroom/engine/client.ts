@@ -292,6 +292,7 @@ export function createClassroomClient(
       return { ...t, level, speaking: level >= ACTIVE_SPEAKER_LEVEL };
     });
     if (next.some((t, i) => t.level !== tiles[i]?.level)) setTiles(() => next);
+    groups.ownSpeaking(next.find((t) => t.self)?.speaking ?? false);
   }
 
   /** Drops the connections to the room but keeps the person's tracks, for a rejoin. */

@@ -3,6 +3,8 @@
 // everyone in a group's room comes back to the main room when groups close. Teachers stay where
 // they are and visit groups by hand. The server refuses any room a person may not be in.
 import {
+  GROUP_SPEAKING_REFRESH_MS,
+  GROUP_SPEAKING_TTL_MS,
   groupChannel,
   isClassroomRoom,
   parseGroupChannel,
@@ -37,8 +39,16 @@ export function roomFor(
   return inGroupRoom ? room : null;
 }
 
+/** How long a speaker's page waits in silence before it says they stopped, in ms. */
+const QUIET_AFTER_MS = 1500;
+
 export interface GroupEngine {
   actions: GroupActions;
+  /**
+   * This person's own microphone, over the speaking mark or not (read a few times a second): in
+   * a group's room the teacher's overview hears of it.
+   */
+  ownSpeaking(speaking: boolean): void;
   /** Asks for the class's groups (after a join, a rejoin or a move). */
   refresh(current: () => boolean): Promise<void>;
   dispose(): void;
@@ -61,6 +71,7 @@ export function createGroupEngine(
       ...st,
       groups,
       groupNotice: groups.state === 'open' ? st.groupNotice : null,
+      groupSpeaking: groups.state === 'open' ? st.groupSpeaking : {},
     }));
     const me = selfId();
     if (!me || s.reconnecting || !s.room) return;
@@ -80,13 +91,48 @@ export function createGroupEngine(
       if (classOfRoom(store.get().room) !== room) return;
       store.update((s) => ({ ...s, groupNotice: { text, from, at: Date.now() } }));
     },
+    // Only a host's overview shows who speaks; a student's page ignores it.
+    speaking: ({ room, userId, speaking }: ServerPayload<'class:group:speaking'>) => {
+      const s = store.get();
+      if (!s.host || classOfRoom(s.room) !== room) return;
+      const groupSpeaking = { ...s.groupSpeaking };
+      if (speaking) groupSpeaking[userId] = Date.now() + GROUP_SPEAKING_TTL_MS;
+      else if (userId in groupSpeaking) delete groupSpeaking[userId];
+      else return;
+      store.update((st) => ({ ...st, groupSpeaking }));
+    },
   };
   socket.on('class:groups', on.groups);
+  socket.on('class:group:speaking', on.speaking);
   socket.on('class:group:notice', on.notice);
   socket.on('class:group:stray', on.stray);
   const parent = () => classOfRoom(store.get().room);
 
+  // What this page last said of its own voice: whether, when, and since when it is quiet.
+  const said = { speaking: false, at: 0, quietSince: 0 };
+  const say = (speaking: boolean) => {
+    said.speaking = speaking;
+    said.at = Date.now();
+    // Best effort: a refusal (a room switch on the way, the rate) only leaves the ring as it was.
+    void request(socket, 'class:group:speak', { speaking }).catch(() => undefined);
+  };
+
   return {
+    ownSpeaking(speaking) {
+      const s = store.get();
+      if (s.phase !== 'joined' || s.host || !s.room || !parseGroupChannel(s.room)) {
+        said.speaking = false;
+        return;
+      }
+      const now = Date.now();
+      if (speaking) {
+        said.quietSince = 0;
+        if (!said.speaking || now - said.at >= GROUP_SPEAKING_REFRESH_MS) say(true);
+      } else if (said.speaking) {
+        if (said.quietSince === 0) said.quietSince = now;
+        else if (now - said.quietSince >= QUIET_AFTER_MS) say(false);
+      }
+    },
     actions: {
       async planGroups(plan) {
         apply(await request(socket, 'class:group:plan', plan));
@@ -128,6 +174,7 @@ export function createGroupEngine(
       socket.off('class:groups', on.groups);
       socket.off('class:group:notice', on.notice);
       socket.off('class:group:stray', on.stray);
+      socket.off('class:group:speaking', on.speaking);
     },
   };
 }

@@ -119,6 +119,11 @@ export interface ClassroomState {
   /** The teacher's last message to every group, with when it came (ms), or null. */
   groupNotice: { text: string; from: string; at: number } | null;
   /**
+   * Hosts, while groups are open: who speaks in a group, by account id, until when (ms, this
+   * clock; GROUP_SPEAKING_TTL_MS after the last word of it).
+   */
+  groupSpeaking: Record<string, number>;
+  /**
    * Issue 28 §6 (last-N): the cameras the server forwards to this person now; null when it has not
    * said (the mesh, or before the first subscription). Any other camera tile shows as paused.
    */

@@ -56,11 +56,20 @@ export const groupScenes: Array<{
   },
   {
     key: 'groups-teacher-open',
-    title: 'Teacher: three groups open, one student calling',
+    title: 'Teacher: three groups open, one student calling, two speaking',
     onRequest: true,
     make: () =>
       createFakeClassroomClient(
-        joinedState({ host: true, tiles: [teacher()], groups: openGroups() }),
+        joinedState({
+          host: true,
+          tiles: [teacher()],
+          groups: openGroups(),
+          // Grace and Tim speak (for as long as the preview is looked at).
+          groupSpeaking: {
+            [student(0).userId]: Date.now() + 3_600_000,
+            [student(4).userId]: Date.now() + 3_600_000,
+          },
+        }),
       ),
   },
   {
