@@ -12,6 +12,7 @@ import { AuthWebText } from '../apps/web/src/shared/auth/texts.ts';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import { startOwnApp, type OwnApp } from './support/app.ts';
 import { saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import type {} from '../apps/web/src/features/classroom/whiteboard/testHook.ts';
 
 interface Person {
   name: string;
@@ -241,10 +242,42 @@ describe('a lesson with a waiting room', () => {
         .locator('.classroom-groups__member[data-speaking="true"]')
         .first()
         .waitFor({ timeout: 30_000 });
+      // Each group has its own whiteboard: Ann opens hers and draws; her partner gets it, the
+      // other group does not, and the teacher's overview shows it as a thumbnail.
+      const boardOf = (p: Person) =>
+        p.page.getByRole('region', { name: T.whiteboardTitle, exact: true });
+      await ann!.page.locator('[data-control="whiteboard"]').click();
+      await boardOf(ann!).waitFor({ timeout: 30_000 });
+      await ann!.page.waitForFunction(() => window.__atriumWhiteboard !== undefined, null, {
+        timeout: 60_000,
+      });
+      const canvas = ann!.page.locator('.excalidraw canvas.interactive');
+      const box = (await canvas.boundingBox())!;
+      await canvas.click({ position: { x: 40, y: 120 } });
+      await ann!.page.keyboard.press('r');
+      await ann!.page.mouse.move(box.x + 100, box.y + 100);
+      await ann!.page.mouse.down();
+      await ann!.page.mouse.move(box.x + 240, box.y + 180, { steps: 8 });
+      await ann!.page.mouse.up();
+      await teacher.page
+        .locator('.classroom-groups__board[data-board="drawn"] svg')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(
+        await teacher.page.locator('.classroom-groups__board[data-board="none"]').count(),
+      ).toBe(1);
+      const boardsOpen = async () => {
+        let n = 0;
+        for (const p of students) n += await boardOf(p).count();
+        return n;
+      };
+      await expect.poll(boardsOpen, { timeout: 30_000 }).toBe(2);
       await saveScreenshot(teacher.page, 'classroom-groups-teacher');
       await saveScreenshot(ann!.page, 'classroom-groups-student');
       expect(await seriousA11yViolations(teacher.page)).toEqual([]);
       expect(await seriousA11yViolations(ann!.page)).toEqual([]);
+      await ann!.page.locator('[data-control="whiteboard"]').click();
+      await expect.poll(boardsOpen, { timeout: 30_000 }).toBe(0);
       // The teacher visits the first group: its two see a third tile; then back.
       await teacher.page.locator('[data-control="group-visit"]').first().click();
       await expect.poll(() => tileCount(teacher), { timeout: 30_000 }).toBe(3);

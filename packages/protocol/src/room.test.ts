@@ -12,7 +12,19 @@ describe('the room socket contract', () => {
     expect(roomNamespace('room-1')).toBe('/room/room-1');
     expect(roomNamespace('room-3')).toBe('/room/room-3');
     expect(roomOfNamespace('/room/room-2')).toBe('room-2');
-    for (const name of ['/room/room-4', '/room/room-01', '/room/room-1/x', '/room-1', '/']) {
+    expect(roomNamespace('room-2-g3')).toBe('/room/room-2-g3');
+    expect(roomOfNamespace('/room/room-2-g10')).toBe('room-2-g10');
+    for (const name of [
+      '/room/room-4',
+      '/room/room-01',
+      '/room/room-1/x',
+      '/room-1',
+      '/',
+      '/room/room-1-g0',
+      '/room/room-1-g11',
+      '/room/room-4-g1',
+      '/room/room-1-g1-g2',
+    ]) {
       expect(ROOM_NAMESPACE_PATTERN.test(name)).toBe(false);
       expect(roomOfNamespace(name)).toBeNull();
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLASSROOM_ROOMS } from './classroom.ts';
+import { GROUP_CHANNEL_PATTERN } from './classroom-groups.ts';
 import { okEnvelope } from './envelope.ts';
 import type { ClassroomRoom } from './classroom.ts';
 import { lineText } from './text.ts';
@@ -12,21 +13,30 @@ import { lineText } from './text.ts';
  * so a stock socket.io-client that speaks the spec's socket keeps working.
  */
 
-/** SPEC §7: `/room/room-{n}`, `n` being the number in the room's name (`room-2` → 2). */
-export function roomNamespace(room: ClassroomRoom): string {
-  return `/room/room-${Number(room.slice('room-'.length))}`;
+/**
+ * A room the room socket serves: a classroom (`room-1`..`room-3`) or one of its breakout groups
+ * (`room-1-g2`, issue 28 §4), each with its own board and state.
+ */
+export type BoardRoom = ClassroomRoom | `${ClassroomRoom}-g${number}`;
+
+/** SPEC §7: `/room/room-{n}`, `n` being the number in the room's name; a group's is `/room/room-{n}-g{m}`. */
+export function roomNamespace(room: BoardRoom): string {
+  return `/room/${room}`;
 }
 
-/** Every classroom's namespace and nothing else: an unknown room gets socket.io's refusal. */
+/** Every classroom's namespace and each of its groups', and nothing else: an unknown room gets socket.io's refusal. */
 export const ROOM_NAMESPACE_PATTERN = new RegExp(
-  `^/room/room-(${CLASSROOM_ROOMS.map((r) => r.slice('room-'.length)).join('|')})$`,
+  `^/room/room-(${CLASSROOM_ROOMS.map((r) => r.slice('room-'.length)).join('|')})(-g(10|[1-9]))?$`,
 );
 
-/** The room of a namespace name (`/room/room-2` → `room-2`). */
-export function roomOfNamespace(name: string): ClassroomRoom | null {
+/** The room of a namespace name (`/room/room-2` → `room-2`, `/room/room-2-g3` → `room-2-g3`). */
+export function roomOfNamespace(name: string): BoardRoom | null {
   if (!ROOM_NAMESPACE_PATTERN.test(name)) return null;
-  return name.slice('/room/'.length) as ClassroomRoom;
+  return name.slice('/room/'.length) as BoardRoom;
 }
+
+/** A board of a breakout group is the group's: anyone in it opens, changes and closes it. */
+export const isGroupBoardRoom = (room: BoardRoom): boolean => GROUP_CHANNEL_PATTERN.test(room);
 
 /** Event names on the room namespace. */
 export const RoomEvent = {
@@ -46,6 +56,11 @@ export const RoomEvent = {
   sync: 'board:sync',
   /** Server → everyone, on each join and leave: who is in the room (Excalidraw's `room-user-change`). */
   users: 'board:users',
+  /**
+   * Client → server, acked: the welcome again, with who is in the room. A second holder of the
+   * page's socket on a room (the teacher's group overview beside a visit) missed the first.
+   */
+  state: 'board:state',
 } as const;
 
 /** The largest URL an action may carry, in characters. */
@@ -200,6 +215,11 @@ export interface RoomWelcome {
   state: RoomState;
   /** The open board's stored elements, or null when no whiteboard is open. */
   scene: BoardElement[] | null;
+}
+
+/** The answer to `board:state`: the welcome and who is in the room. */
+export interface RoomStateReply extends RoomWelcome {
+  users: RoomUser[];
 }
 
 /**

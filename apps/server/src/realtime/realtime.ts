@@ -39,6 +39,11 @@ export interface SocketData {
 export interface InterServerEvents {
   /** Issue 28: a teacher removed the participant on this socket; its process lets go of them. */
   'class:remove': (socketId: string) => void;
+  /**
+   * Issue 28 §4: who may be in a room socket's room changed (groups closed, a student moved); each
+   * process drops its sockets there that may no longer look.
+   */
+  'room:recheck': (room: string) => void;
 }
 
 export type AtriumServer = Server<

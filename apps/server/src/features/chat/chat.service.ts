@@ -5,7 +5,9 @@ import {
   CHAT_READ_TOKEN_WINDOW_MS,
   CHAT_RATE_WINDOW_MS,
   ChatText,
+  ClassGroupText,
   ClassLobbyText,
+  isGroupChannel,
 } from '@atrium/protocol';
 import type { ChatMessage } from '@atrium/protocol';
 import type { ClassAccess } from '../../calls/class-access.ts';
@@ -70,7 +72,8 @@ export class ChatService {
   /** A waiting (or removed) student reads and writes nothing of a class with "ask to join". */
   private async requireInside(claims: AuthClaims, room: string): Promise<void> {
     if (!(await this.deps.classAccess.mayEnter(claims, room))) {
-      throw forbidden(ClassLobbyText.waiting);
+      // A breakout group's chat is its members' (issue 28 §4); a class's, those let in.
+      throw forbidden(isGroupChannel(room) ? ClassGroupText.notYourGroup : ClassLobbyText.waiting);
     }
   }
 

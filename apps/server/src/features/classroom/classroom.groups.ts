@@ -159,6 +159,29 @@ export function createGroups(
     return current;
   }
 
+  /**
+   * Who may look into a group's chat and board changed: the sockets there (on every process) that
+   * may no longer look are dropped.
+   */
+  async function doorsClosed(channels: string[]): Promise<void> {
+    for (const channel of channels) {
+      await deps
+        .doorClosed?.(channel)
+        .catch((err: unknown) => log.error({ err, channel }, 'group door check failed'));
+    }
+  }
+
+  /** A class's groups closed: everyone hears it, and the groups' rooms empty. */
+  async function closed(room: ClassroomRoom): Promise<void> {
+    await tell(room);
+    await doorsClosed(groupRooms(room));
+  }
+
+  /** Someone moved from `from` (their group before, if any) to `to`. */
+  async function moved(room: ClassroomRoom, from: number | undefined, to: number): Promise<void> {
+    if (from !== undefined && from !== to) await doorsClosed([groupChannel(room, from)]);
+  }
+
   /** A host in a class (its main room or one of its groups) on this socket; its class. */
   function requireHostInClass(s: AtriumSocket): ClassroomRoom {
     requireHost(s.data.auth);
@@ -202,7 +225,7 @@ export function createGroups(
     try {
       const now = new Date();
       for (const room of await groups.warnDue(now, warningMs)) await tell(room as ClassroomRoom);
-      for (const room of await groups.closeDue(now)) await tell(room as ClassroomRoom);
+      for (const room of await groups.closeDue(now)) await closed(room as ClassroomRoom);
       await sendStraysOff(now);
     } catch (err) {
       log.error({ err }, 'the groups clock failed');
@@ -245,7 +268,7 @@ export function createGroups(
     roomsOf: groupRooms,
 
     async closeNow(room) {
-      if ((await groups.closeDue(new Date(), room)).length > 0) await tell(room);
+      if ((await groups.closeDue(new Date(), room)).length > 0) await closed(room);
     },
 
     stop() {
@@ -343,7 +366,9 @@ export function createGroups(
           throw notFound(ClassGroupText.notInClass);
         }
         await groups.place(room, { userId, name, groupNo: group });
-        return tell(room);
+        const view = await tell(room);
+        await moved(room, member?.groupNo, group);
+        return view;
       });
 
       on('class:group:choose', async (s, { group }) => {
@@ -356,8 +381,11 @@ export function createGroups(
           throw forbidden(ClassGroupText.notChoosing);
         }
         if (group > row.count) throw badRequest(ClassGroupText.groupRange);
+        const before = await groups.member(room, claims.sub);
         await groups.place(room, { userId: claims.sub, name: claims.username, groupNo: group });
-        return tell(room);
+        const view = await tell(room);
+        await moved(room, before?.groupNo, group);
+        return view;
       });
 
       on('class:group:message', async (s, { text }) => {

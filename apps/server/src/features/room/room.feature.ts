@@ -1,4 +1,12 @@
-import { ClassLobbyText, ROOM_NAMESPACE_PATTERN, roomOfNamespace } from '@atrium/protocol';
+import {
+  ClassGroupText,
+  ClassLobbyText,
+  isGroupBoardRoom,
+  ROOM_NAMESPACE_PATTERN,
+  roomNamespace,
+  roomOfNamespace,
+} from '@atrium/protocol';
+import type { BoardRoom } from '@atrium/protocol';
 import type { Feature } from '../feature.ts';
 import { roomRoutes } from './room.routes.ts';
 import { RoomRepository } from './room.repository.ts';
@@ -6,7 +14,8 @@ import { RoomService } from './room.service.ts';
 import { createRoomSocket } from './room.socket.ts';
 
 /**
- * The classroom's room socket (issue 15): the spec's `/room/room-{n}` namespace with the
+ * The classroom's room socket (issue 15): the spec's `/room/room-{n}` namespace (and each breakout
+ * group's `/room/room-{n}-g{m}`, issue 28 §4) with the
  * whiteboard and pop-up browser actions, and the whiteboard's scene relay.
  */
 export const roomFeature: Feature = {
@@ -19,6 +28,30 @@ export const roomFeature: Feature = {
       closing = true;
     });
     await app.register(roomRoutes, { service });
+
+    // Who may look into a room can change while a socket is in it: a class's door closes, groups
+    // close, a student moves to another group. The process where it changed checks its own
+    // sockets and tells the others (their sockets are theirs to drop).
+    const dropOutsiders = async (room: string) => {
+      const nsp = deps.io()?._nsps.get(roomNamespace(room as BoardRoom));
+      for (const socket of nsp?.sockets.values() ?? []) {
+        // This namespace only: the page's other namespaces share the connection.
+        if (!(await deps.classAccess.mayEnter(socket.data.auth, room))) socket.disconnect();
+      }
+    };
+    deps.classAccess.onDoorClosed(async (room) => {
+      if (!roomOfNamespace(`/room/${room}`)) return;
+      await dropOutsiders(room);
+      // One process has nobody else to tell (its adapter has no serverSideEmit).
+      if (deps.config.REDIS_URL) deps.io()?.serverSideEmit('room:recheck', room);
+    });
+    deps.whenRealtime((io) => {
+      io.on('room:recheck', (room) => {
+        if (!roomOfNamespace(`/room/${room}`)) return;
+        dropOutsiders(room).catch((err: unknown) => app.log.error({ err }, 'room recheck failed'));
+      });
+    });
+
     deps.namespace(
       ROOM_NAMESPACE_PATTERN,
       createRoomSocket({
@@ -32,7 +65,7 @@ export const roomFeature: Feature = {
       async (socket) => {
         const room = roomOfNamespace(socket.nsp.name);
         if (!room || (await deps.classAccess.mayEnter(socket.data.auth, room))) return null;
-        return ClassLobbyText.waiting;
+        return isGroupBoardRoom(room) ? ClassGroupText.notYourGroup : ClassLobbyText.waiting;
       },
     );
   },

@@ -1,5 +1,5 @@
 import { EMPTY_ROOM_STATE } from '@atrium/protocol';
-import type { BoardElement, ClassroomRoom, RoomState } from '@atrium/protocol';
+import type { BoardElement, BoardRoom, RoomState } from '@atrium/protocol';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import { roomBoardElements, roomStates } from '../../db/schema.ts';
@@ -8,13 +8,32 @@ type Whiteboard = NonNullable<RoomState['whiteboard']>;
 type Popup = NonNullable<RoomState['popup']>;
 
 /**
+ * Who changes a board: its owner (a class's board), or someone in a breakout group, where the
+ * board is the group's and, once a teacher made it read-only, the teachers' alone.
+ */
+export type BoardActor = { owner: string } | { group: { host: boolean } };
+
+const wb = roomStates.whiteboard;
+const notReadonly = sql`coalesce((${wb}->>'readonly')::boolean, false) = false`;
+/** The open board `actor` may change or close. */
+function mayChange(actor: BoardActor) {
+  if ('owner' in actor) return sql`${wb}->>'owner' = ${actor.owner}`;
+  return actor.group.host ? sql`${wb} is not null` : sql`${wb} is not null and ${notReadonly}`;
+}
+/** The board state over which `actor` may open one: none open, or one they may change. */
+function mayOpen(actor: BoardActor) {
+  if ('group' in actor && actor.group.host) return undefined;
+  return sql`${wb} is null or (${mayChange(actor)})`;
+}
+
+/**
  * The only place with SQL for the room socket. Every change is one conditional statement, so two
  * processes (or two teachers) racing on the same room cannot both win.
  */
 export class RoomRepository {
   constructor(private readonly db: AppDb) {}
 
-  async state(room: ClassroomRoom): Promise<RoomState> {
+  async state(room: BoardRoom): Promise<RoomState> {
     const [row] = await this.db
       .select({ whiteboard: roomStates.whiteboard, popup: roomStates.popup })
       .from(roomStates)
@@ -24,25 +43,26 @@ export class RoomRepository {
 
   /**
    * Opens the whiteboard for `board.owner` unless someone else's is open; reopening one's own
-   * replaces its url and readonly. Returns false when another owner holds it.
+   * replaces its url and readonly. Returns false when another owner holds it. In a group, over
+   * the group's open board unless a teacher made it read-only (teachers open over anything).
    */
-  async openWhiteboard(room: ClassroomRoom, board: Whiteboard): Promise<boolean> {
+  async openWhiteboard(room: BoardRoom, board: Whiteboard, actor: BoardActor): Promise<boolean> {
     const rows = await this.db
       .insert(roomStates)
       .values({ room, whiteboard: board })
       .onConflictDoUpdate({
         target: roomStates.room,
         set: { whiteboard: board, updatedAt: new Date() },
-        where: sql`${roomStates.whiteboard} is null or ${roomStates.whiteboard}->>'owner' = ${board.owner}`,
+        where: mayOpen(actor),
       })
       .returning({ room: roomStates.room });
     return rows.length > 0;
   }
 
-  /** Changes the open whiteboard if `owner` owns it; null when it is closed or someone else's. */
+  /** Changes the open whiteboard if `actor` may; null when it is closed or not theirs to change. */
   async updateWhiteboard(
-    room: ClassroomRoom,
-    owner: string,
+    room: BoardRoom,
+    actor: BoardActor,
     change: { url?: string | undefined; readonly?: boolean | undefined },
   ): Promise<Whiteboard | null> {
     const patch: Record<string, unknown> = {};
@@ -54,22 +74,22 @@ export class RoomRepository {
         whiteboard: sql`${roomStates.whiteboard} || ${JSON.stringify(patch)}::jsonb`,
         updatedAt: new Date(),
       })
-      .where(and(eq(roomStates.room, room), sql`${roomStates.whiteboard}->>'owner' = ${owner}`))
+      .where(and(eq(roomStates.room, room), mayChange(actor)))
       .returning({ whiteboard: roomStates.whiteboard });
     return rows[0]?.whiteboard ?? null;
   }
 
-  /** Closes the whiteboard if `owner` owns it. */
-  async closeWhiteboard(room: ClassroomRoom, owner: string): Promise<boolean> {
+  /** Closes the whiteboard if `actor` may. */
+  async closeWhiteboard(room: BoardRoom, actor: BoardActor): Promise<boolean> {
     const rows = await this.db
       .update(roomStates)
       .set({ whiteboard: null, updatedAt: new Date() })
-      .where(and(eq(roomStates.room, room), sql`${roomStates.whiteboard}->>'owner' = ${owner}`))
+      .where(and(eq(roomStates.room, room), mayChange(actor)))
       .returning({ room: roomStates.room });
     return rows.length > 0;
   }
 
-  async setPopup(room: ClassroomRoom, popup: Popup | null): Promise<void> {
+  async setPopup(room: BoardRoom, popup: Popup | null): Promise<void> {
     await this.db
       .insert(roomStates)
       .values({ room, popup })
@@ -77,7 +97,7 @@ export class RoomRepository {
   }
 
   /** `action_clear`: no whiteboard, no pop-up. The boards' scenes stay for the next opening. */
-  async clear(room: ClassroomRoom): Promise<void> {
+  async clear(room: BoardRoom): Promise<void> {
     await this.db
       .update(roomStates)
       .set({ whiteboard: null, popup: null, updatedAt: new Date() })

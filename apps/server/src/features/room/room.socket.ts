@@ -12,15 +12,17 @@ import {
   SceneMessageSchema,
   SendMessageSchema,
   SocketText,
+  isGroupBoardRoom,
   roomOfNamespace,
 } from '@atrium/protocol';
 import type {
   AckResult,
-  ClassroomRoom,
+  BoardRoom,
   ReceiveMessage,
   RoomActionName,
   RoomState,
   RoomUser,
+  RoomStateReply,
   RoomWelcome,
 } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,10 +32,10 @@ import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
-import type { RoomRepository } from './room.repository.ts';
+import type { BoardActor, RoomRepository } from './room.repository.ts';
 
 /** A board's key: its url within one room, so a read-only board in one room is not writable from another. */
-export const boardKey = (room: ClassroomRoom, url: string): string => `${room} ${url}`;
+export const boardKey = (room: BoardRoom, url: string): string => `${room} ${url}`;
 
 /**
  * Per-user budgets on the room socket (any process, any tab). The owner's Excalidraw sends a
@@ -45,6 +47,7 @@ export const ROOM_LIMITS = {
   [RoomEvent.scene]: { limit: 200, windowMs: 10_000 },
   [RoomEvent.cursor]: { limit: 300, windowMs: 10_000 },
   [RoomEvent.sync]: { limit: 30, windowMs: 60_000 },
+  [RoomEvent.state]: { limit: 30, windowMs: 60_000 },
 } as const;
 type RoomClientEvent = keyof typeof ROOM_LIMITS;
 
@@ -90,7 +93,7 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
 
   /** Runs one action; returns the envelope to relay, with `from` and `role` from the token. */
   async function act(
-    room: ClassroomRoom,
+    room: BoardRoom,
     claims: AuthClaims,
     message: z.infer<typeof SendMessageSchema>,
   ): Promise<ReceiveMessage> {
@@ -101,23 +104,31 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
       return { type: 'action_clear', ...who };
     }
     const { name } = message;
-    requireHost(claims);
+    // A group's board is the group's (issue 28 §4): anyone let into the group's room opens,
+    // changes and closes it, until a teacher makes it read-only. A class's board is its owner's.
+    const inGroup = isGroupBoardRoom(room) && claims.role !== 'guest';
+    const boardAction =
+      name === 'open_whiteboard' || name === 'update_whiteboard' || name === 'close_whiteboard';
+    if (!inGroup || !boardAction) requireHost(claims);
+    const actor: BoardActor = inGroup ? { group: { host: isHost(claims) } } : { owner: claims.sub };
     switch (name) {
       case 'open_whiteboard': {
         const data = actionData(name, message.data);
+        if (data.readonly && !isHost(claims)) throw forbidden(RoomText.hostOnly);
         const board = { owner: claims.sub, url: data.url, readonly: data.readonly };
-        if (!(await repo.openWhiteboard(room, board))) throw forbidden(RoomText.ownerOnly);
+        if (!(await repo.openWhiteboard(room, board, actor))) throw await ownerRefusal(room);
         return { type: 'action', name, data: { ...data, from: claims.sub }, ...who };
       }
       case 'update_whiteboard': {
         const data = actionData(name, message.data);
-        const board = await repo.updateWhiteboard(room, claims.sub, data);
+        if (data.readonly !== undefined && !isHost(claims)) throw forbidden(RoomText.hostOnly);
+        const board = await repo.updateWhiteboard(room, actor, data);
         if (!board) throw await ownerRefusal(room);
         const { url, readonly } = board;
         return { type: 'action', name, data: { url, readonly, from: claims.sub }, ...who };
       }
       case 'close_whiteboard': {
-        if (!(await repo.closeWhiteboard(room, claims.sub))) throw await ownerRefusal(room);
+        if (!(await repo.closeWhiteboard(room, actor))) throw await ownerRefusal(room);
         return { type: 'action', name, data: { from: claims.sub }, ...who };
       }
       case 'show_member_popup': {
@@ -137,23 +148,29 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
     }
   }
 
-  /** Why a whiteboard change by a host who is not its owner failed: closed, or someone else's. */
-  async function ownerRefusal(room: ClassroomRoom): Promise<AppError> {
+  /**
+   * Why a whiteboard change failed: closed, someone else's, or (in a group) made read-only by a
+   * teacher.
+   */
+  async function ownerRefusal(room: BoardRoom): Promise<AppError> {
     const { whiteboard } = await repo.state(room);
-    return whiteboard ? forbidden(RoomText.ownerOnly) : badRequest(RoomText.whiteboardClosed);
+    if (!whiteboard) return badRequest(RoomText.whiteboardClosed);
+    return forbidden(isGroupBoardRoom(room) ? RoomText.readonly : RoomText.ownerOnly);
   }
 
   /** The open board of the room, and whether `claims` may draw on it now. */
-  async function writableBoard(room: ClassroomRoom, claims: AuthClaims): Promise<string> {
+  async function writableBoard(room: BoardRoom, claims: AuthClaims): Promise<string> {
     const { whiteboard } = await repo.state(room);
     if (!whiteboard) throw badRequest(RoomText.whiteboardClosed);
     // Read-only is the relay's rule, not the page's: a student who flips Excalidraw's view mode
-    // back, or writes to the socket by hand, is dropped here.
-    if (whiteboard.readonly && whiteboard.owner !== claims.sub) throw forbidden(RoomText.readonly);
+    // back, or writes to the socket by hand, is dropped here. A group's read-only board is the
+    // teachers' (only they set it).
+    const mayWrite = isGroupBoardRoom(room) ? isHost(claims) : whiteboard.owner === claims.sub;
+    if (whiteboard.readonly && !mayWrite) throw forbidden(RoomText.readonly);
     return boardKey(room, whiteboard.url);
   }
 
-  async function welcome(room: ClassroomRoom, claims: AuthClaims): Promise<RoomWelcome> {
+  async function welcome(room: BoardRoom, claims: AuthClaims): Promise<RoomWelcome> {
     const state: RoomState = await repo.state(room);
     const scene = state.whiteboard ? await repo.scene(boardKey(room, state.whiteboard.url)) : null;
     return {
@@ -169,12 +186,18 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
    */
   async function announceUsers(nsp: Namespace): Promise<void> {
     if (deps.closing()) return;
+    const users = await usersIn(nsp);
+    if (!deps.closing()) nsp.emit(RoomEvent.users, users);
+  }
+
+  /** Who is in the room, once per person, on every process. */
+  async function usersIn(nsp: Namespace): Promise<RoomUser[]> {
     const users = new Map<string, RoomUser>();
     for (const s of await nsp.fetchSockets()) {
       const auth = (s.data as { auth?: AuthClaims | null }).auth;
       if (auth) users.set(auth.sub, { id: auth.sub, username: auth.username, role: auth.role });
     }
-    if (!deps.closing()) nsp.emit(RoomEvent.users, [...users.values()]);
+    return [...users.values()];
   }
   const announce = (nsp: Namespace) =>
     announceUsers(nsp).catch((err: unknown) => log.error({ err }, 'room users failed'));
@@ -265,6 +288,11 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
     );
 
     on(RoomEvent.sync, async () => (await welcome(room, claims)).scene ?? []);
+
+    on(RoomEvent.state, async (): Promise<RoomStateReply> => ({
+      ...(await welcome(room, claims)),
+      users: await usersIn(socket.nsp),
+    }));
 
     // By now socket.io has removed the socket from its namespace, so it is not in the list. A
     // server-side disconnect is a shutdown or a kick: nobody needs a list then.

@@ -1,4 +1,10 @@
-import { isClassroomRoom, type MediaKind, type VideoChannel } from '@atrium/protocol';
+import {
+  isClassroomRoom,
+  isGroupChannel,
+  type BoardRoom,
+  type MediaKind,
+  type VideoChannel,
+} from '@atrium/protocol';
 import {
   lazy,
   Suspense,
@@ -265,10 +271,14 @@ export function ClassroomProvider({
     };
   }, [state, view, panelOpen, deviceModal, mayJoin, startJoin, showTile]);
 
-  // The room socket (pushed browser, whiteboard actions) lives while the person is in a class;
-  // a call's own room has neither.
+  // The room socket (pushed browser, whiteboard actions) lives while the person is in a class or
+  // one of its breakout groups (the group's own board); a call's own room has neither.
   const classRoom =
-    state.phase === 'joined' && state.room && isClassroomRoom(state.room) ? state.room : null;
+    state.phase === 'joined' &&
+    state.room &&
+    (isClassroomRoom(state.room) || isGroupChannel(state.room))
+      ? (state.room as BoardRoom)
+      : null;
   const roomChannel = useRoomChannel(
     fixedClient ? null : classRoom,
     () => sessionStore.getSnapshot().token ?? '',
@@ -323,6 +333,8 @@ export function ClassroomProvider({
                 users={roomChannel.view.users}
                 board={roomChannel.board}
                 send={roomChannel.send}
+                group={classRoom !== null && isGroupChannel(classRoom)}
+                host={state.host}
               />
             </Suspense>
           )}

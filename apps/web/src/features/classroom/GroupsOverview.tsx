@@ -1,9 +1,16 @@
 // Issue 28 §4: the teacher's overview while groups are open: every group at once (who is in it,
-// here, speaking, calling), Visit, Move, a message to all, and Close groups with its warning.
-import { ClassGroupText, GROUP_MESSAGE_MAX, type ClassGroups } from '@atrium/protocol';
+// here, speaking, calling, its whiteboard), Visit, Move, a message to all, and Close groups with
+// its warning.
+import {
+  ClassGroupText,
+  GROUP_MESSAGE_MAX,
+  type BoardRoom,
+  type ClassGroups,
+} from '@atrium/protocol';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useClassroom } from './classroomContext.ts';
 import type { ClassroomState } from './engine/types.ts';
+import { GroupBoardThumb } from './GroupBoardThumb.tsx';
 import { callers, groupNumbers, groupOfRoom } from './groupsModel.ts';
 import { Icon } from './icons.tsx';
 import {
@@ -188,6 +195,7 @@ function GroupCard({
           </button>
         )}
       </div>
+      <GroupBoardThumb channel={group.channel as BoardRoom} group={group.group} />
       {group.members.length === 0 ? (
         <p className="classroom-groups__note">{T.groupEmpty}</p>
       ) : (

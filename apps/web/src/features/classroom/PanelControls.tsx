@@ -1,4 +1,4 @@
-import { isCallChannel, isClassroomRoom, ROOM_URL_MAX } from '@atrium/protocol';
+import { isCallChannel, isClassroomRoom, isGroupChannel, ROOM_URL_MAX } from '@atrium/protocol';
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { confirm, prompt } from '../../shared/dialogs/dialogStore.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
@@ -95,6 +95,22 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
       notifyError(error instanceof Error ? error.message : T.mediaFailed);
     }
   };
+  // Issue 28 §4: in a breakout group the board is the group's; the button opens or closes it.
+  const inGroup = state.room !== null && isGroupChannel(state.room);
+  const toggleGroupWhiteboard = () =>
+    room
+      .send(
+        whiteboard
+          ? { type: 'action', name: 'close_whiteboard' }
+          : {
+              type: 'action',
+              name: 'open_whiteboard',
+              data: { url: `board-${state.room}`, readonly: false },
+            },
+      )
+      .catch((error: unknown) =>
+        notifyError(error instanceof Error ? error.message : T.mediaFailed),
+      );
   const selfId = state.tiles.find((t) => t.self)?.userId;
   const handUp = state.hands.some((h) => h.userId === selfId);
   const micBlocked = inputBlocked(state.mic, 'mic');
@@ -159,15 +175,15 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
         {!state.host && state.room && !isCallChannel(state.room) && (
           <HandButton up={handUp} onToggle={() => setHand(!handUp)} />
         )}
-        {state.host && state.room && isClassroomRoom(state.room) && (
+        {(inGroup || (state.host && state.room && isClassroomRoom(state.room))) && (
           <ControlButton
             icon="whiteboard"
             label={T.whiteboard}
-            title={T.whiteboardOpenTitle}
+            title={inGroup ? T.whiteboardGroupTitle : T.whiteboardOpenTitle}
             pressed={whiteboard !== null}
             control="whiteboard"
             disabled={!room.view.connected}
-            onClick={() => void openWhiteboard()}
+            onClick={() => void (inGroup ? toggleGroupWhiteboard() : openWhiteboard())}
           />
         )}
         {extra}

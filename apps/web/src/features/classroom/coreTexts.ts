@@ -70,6 +70,8 @@ export const ClassroomCoreText = {
   whiteboardClose: 'Close',
   whiteboardReadonlyNote: 'Only the teacher can draw on this board now.',
   whiteboardDrawNote: 'Everyone can draw on this board.',
+  whiteboardGroupNote: 'Your group’s board: everyone in the group can draw.',
+  whiteboardGroupTitle: 'Your group’s whiteboard',
   whiteboardLoading: 'Loading the whiteboard…',
   whiteboardMenu: 'Whiteboard menu',
   leave: 'Leave',

@@ -7,11 +7,12 @@ import {
   RoomEvent,
   roomNamespace,
   type BoardElement,
-  type ClassroomRoom,
+  type BoardRoom,
   type CursorBroadcast,
   type CursorMessage,
   type ReceiveMessage,
   type RoomState,
+  type RoomStateReply,
   type RoomUser,
   type RoomWelcome,
   type SceneBroadcast,
@@ -100,17 +101,18 @@ export function applyRoomMessage(state: RoomState, message: ReceiveMessage): Roo
  * Opens the room socket of `room` on the page's one connection; the token is read on every
  * (re)connect. Closing it takes its listeners with it.
  */
-export function openRoomChannel(room: ClassroomRoom, getToken: () => string): RoomChannel {
+export function openRoomChannel(room: BoardRoom, getToken: () => string): RoomChannel {
   const socket: Socket = leaseNamespace(roomNamespace(room), getToken, (token) => ({ token }));
   const store = createStore<RoomChannelView>(IDLE_ROOM_VIEW);
-  socket.on(RoomEvent.welcome, (welcome: RoomWelcome) =>
+  const welcomed = (welcome: RoomWelcome, users?: RoomUser[]) =>
     store.update((view) => ({
       ...view,
       connected: true,
       state: welcome.state,
       me: welcome.user,
-    })),
-  );
+      ...(users ? { users } : {}),
+    }));
+  socket.on(RoomEvent.welcome, (welcome: RoomWelcome) => welcomed(welcome));
   socket.on(RoomEvent.receiveMessage, (message: ReceiveMessage) =>
     store.update((view) => ({ ...view, state: applyRoomMessage(view.state, message) })),
   );
@@ -129,6 +131,15 @@ export function openRoomChannel(room: ClassroomRoom, getToken: () => string): Ro
   // SPEC §8's client texts: not connected, or no answer in time, rejects with their words.
   const ask = <T>(event: string, payload: unknown): Promise<T> =>
     emitAnswered<T>(socket, event, payload);
+
+  // Another holder of the page's socket on this room (the teacher's group overview beside a
+  // visit) had the welcome already: ask for it again.
+  if (socket.connected) {
+    ask<RoomStateReply>(RoomEvent.state, {}).then(
+      (reply) => welcomed(reply, reply.users),
+      () => undefined,
+    );
+  }
 
   const board: BoardTransport = {
     async sendScene(elements) {

@@ -1,4 +1,4 @@
-import { EMPTY_ROOM_STATE, type ClassroomRoom, type SendMessage } from '@atrium/protocol';
+import { EMPTY_ROOM_STATE, type BoardRoom, type SendMessage } from '@atrium/protocol';
 import {
   createContext,
   useContext,
@@ -41,11 +41,11 @@ export function useRoomChannelContext(): RoomChannelController {
 const noSubscription = () => () => undefined;
 
 /**
- * Opens the room socket while the person is in `room` (null: not in a class) and closes it when
- * they leave. socket.io-client comes with it, never with the home page.
+ * Opens the room socket while the person is in `room` (a class or one of its groups; null: not in
+ * a class) and closes it when they leave. socket.io-client comes with it, never with the home page.
  */
 export function useRoomChannel(
-  room: ClassroomRoom | null,
+  room: BoardRoom | null,
   getToken: () => string,
 ): RoomChannelController {
   const [channel, setChannel] = useState<RoomChannel | null>(null);

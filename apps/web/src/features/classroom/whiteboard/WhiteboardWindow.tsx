@@ -38,6 +38,12 @@ export interface WhiteboardWindowProps {
   users: readonly RoomUser[];
   board: BoardTransport | null;
   send: (message: SendMessage) => Promise<void>;
+  /**
+   * A breakout group's board (issue 28 §4): the group's, so anyone in it changes and closes it,
+   * until a teacher (`host`) makes it read-only.
+   */
+  group?: boolean;
+  host?: boolean;
 }
 
 const START = { width: 880, height: 600 };
@@ -52,7 +58,15 @@ const say = (error: unknown) =>
  * Shown to everyone in the room while the state has a whiteboard; the owner's controls are only
  * conveniences, the server refuses anyone else's.
  */
-export function WhiteboardWindow({ whiteboard, meId, users, board, send }: WhiteboardWindowProps) {
+export function WhiteboardWindow({
+  whiteboard,
+  meId,
+  users,
+  board,
+  send,
+  group = false,
+  host = false,
+}: WhiteboardWindowProps) {
   // The last open board stays drawn while the window fades out.
   const [shownBoard, setShownBoard] = useState(whiteboard);
   if (whiteboard && whiteboard !== shownBoard) setShownBoard(whiteboard);
@@ -63,11 +77,14 @@ export function WhiteboardWindow({ whiteboard, meId, users, board, send }: White
   const current = whiteboard ?? shownBoard;
   if (!fade.mounted || !current) return null;
 
-  const owner = meId !== null && current.owner === meId;
+  // The server's rules (room.socket.ts), mirrored: the controls show only what it would accept.
+  const owner = group ? host || !current.readonly : meId !== null && current.owner === meId;
   const body = (
     <WhiteboardBody
       whiteboard={current}
       owner={owner}
+      mayLock={group ? host : owner}
+      groupNote={group && !host}
       canDraw={owner || !current.readonly}
       users={users}
       board={board}
@@ -108,14 +125,28 @@ export function WhiteboardWindow({ whiteboard, meId, users, board, send }: White
 
 interface BodyProps {
   whiteboard: Whiteboard;
+  /** May change the URL and close the board. */
   owner: boolean;
+  /** May make it read-only ('Disallow participant to draw'). */
+  mayLock: boolean;
+  /** A student in a group: says the board is the group's. */
+  groupNote: boolean;
   canDraw: boolean;
   users: readonly RoomUser[];
   board: BoardTransport | null;
   send: (message: SendMessage) => Promise<void>;
 }
 
-function WhiteboardBody({ whiteboard, owner, canDraw, users, board, send }: BodyProps) {
+function WhiteboardBody({
+  whiteboard,
+  owner,
+  mayLock,
+  groupNote,
+  canDraw,
+  users,
+  board,
+  send,
+}: BodyProps) {
   const titleId = useId();
   const urlId = useId();
   // The field follows the board's URL when it changes (the owner's change, or another tab's).
@@ -145,7 +176,10 @@ function WhiteboardBody({ whiteboard, owner, canDraw, users, board, send }: Body
   const handleClose = () => void send({ type: 'action', name: 'close_whiteboard' }).catch(say);
 
   let note: ReactNode = null;
-  if (!owner) note = whiteboard.readonly ? T.whiteboardReadonlyNote : T.whiteboardDrawNote;
+  if (!mayLock) {
+    if (whiteboard.readonly) note = T.whiteboardReadonlyNote;
+    else note = groupNote ? T.whiteboardGroupNote : T.whiteboardDrawNote;
+  }
 
   return (
     <section className="whiteboard__inner" aria-labelledby={titleId}>
@@ -187,7 +221,7 @@ function WhiteboardBody({ whiteboard, owner, canDraw, users, board, send }: Body
             </button>
           )}
         </form>
-        {owner ? (
+        {mayLock ? (
           <button
             type="button"
             role="switch"

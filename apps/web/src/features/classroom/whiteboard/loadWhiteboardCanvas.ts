@@ -15,3 +15,9 @@ export function loadWhiteboardCanvas() {
   window.EXCALIDRAW_ASSET_PATH = __EXCALIDRAW_ASSET_PATH__;
   return import('./WhiteboardCanvas.tsx');
 }
+
+/** Loads the thumbnail renderer (Excalidraw's `exportToSvg`, the same chunk), fonts from us too. */
+export function loadBoardThumbnail() {
+  window.EXCALIDRAW_ASSET_PATH = __EXCALIDRAW_ASSET_PATH__;
+  return import('./boardThumbnail.ts');
+}
