@@ -4,13 +4,23 @@
 import { exportToSvg, restoreElements } from '@excalidraw/excalidraw';
 import type { BoardElement } from '@atrium/protocol';
 
+// typescript-eslint cannot resolve `exportToSvg`'s declared type (tsc can): the part we use.
+type ExportToSvg = (options: {
+  elements: unknown;
+  appState: Record<string, unknown>;
+  files: null;
+  exportPadding: number;
+  skipInliningFonts: boolean;
+}) => Promise<SVGSVGElement>;
+const toSvg = exportToSvg as unknown as ExportToSvg;
+
 /** The board's live elements as an SVG that scales to its box, or null when nothing is drawn. */
 export async function boardThumbnail(
   elements: readonly BoardElement[],
 ): Promise<SVGSVGElement | null> {
   const live = elements.filter((e) => e.isDeleted !== true);
   if (live.length === 0) return null;
-  const svg = await exportToSvg({
+  const svg = await toSvg({
     elements: restoreElements(live as never, null),
     appState: { exportBackground: true, viewBackgroundColor: '#ffffff', exportWithDarkMode: false },
     files: null,
