@@ -5,6 +5,7 @@ import type { BoardElement, BoardRoom } from '@atrium/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { sessionStore } from '../../shared/session/appSession.ts';
 import type { RoomChannel } from './room/roomChannel.ts';
+import { useRoomChannelContext } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
 import { loadBoardThumbnail } from './whiteboard/loadWhiteboardCanvas.ts';
 
@@ -30,8 +31,11 @@ function merge(into: Map<string, BoardElement>, elements: readonly BoardElement[
 export function GroupBoardThumb({ channel, group }: { channel: BoardRoom; group: number }) {
   const box = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<Shown>('none');
+  // Only beside a live class (its own room socket open): a preview has no server to watch.
+  const live = useRoomChannelContext().board !== null;
 
   useEffect(() => {
+    if (!live) return;
     let cancelled = false;
     let room: RoomChannel | null = null;
     let timer: number | undefined;
@@ -118,7 +122,7 @@ export function GroupBoardThumb({ channel, group }: { channel: BoardRoom; group:
       window.clearTimeout(timer);
       room?.close();
     };
-  }, [channel]);
+  }, [channel, live]);
 
   return (
     <figure className="classroom-groups__board" data-board={shown}>
