@@ -44,8 +44,9 @@ describe('a lesson with a waiting room', () => {
 
   beforeAll(async () => {
     app = await startOwnApp(
-      // Groups close 3 s after "Close groups" here (30 s in the product).
-      { CLASS_GROUP_WARNING_S: '3' },
+      // Groups close 3 s after "Close groups" here (30 s in the product); a student outside their
+      // group is sent off after 12 s (20 s in the product).
+      { CLASS_GROUP_WARNING_S: '3', CLASS_GROUP_STRAY_S: '12' },
       STUDENTS.map((username) => ({ role: 'member', username, password: `${username} pass 123` })),
     );
   }, 180_000);
@@ -54,11 +55,30 @@ describe('a lesson with a waiting room', () => {
     await app?.stop();
   });
 
+  /**
+   * While on, Dan's page does not hear the groups open (the server's `class:groups` is dropped on
+   * its way in, as a page that missed it would): only the server's own "go to your group"
+   * (`class:group:stray`) moves it, and turns this off.
+   */
+  const danDeaf = { on: false, sentOff: false };
+
   /** Signs in and opens the side panel, at 1440 × 900. */
   async function signIn(role: string): Promise<Person> {
     const account = app.accounts.find((a) => a.username === role || a.role === role);
     if (!account) throw new Error(`no account ${role}`);
     const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    if (role === STUDENTS.at(-1)) {
+      await context.routeWebSocket(/\/api\/socket\//, (ws) => {
+        const server = ws.connectToServer();
+        server.onMessage((message) => {
+          if (typeof message === 'string' && message.startsWith('42["class:group:stray"')) {
+            danDeaf.on = false;
+            danDeaf.sentOff = true;
+          } else if (danDeaf.on && String(message).startsWith('42["class:groups"')) return;
+          ws.send(message);
+        });
+      });
+    }
     await context.grantPermissions(['camera', 'microphone'], { origin: app.baseURL });
     const page = await context.newPage();
     await page.goto(`${app.baseURL}/`);
@@ -210,16 +230,19 @@ describe('a lesson with a waiting room', () => {
       }
 
       // Breakout groups: two groups at random; each student sees and hears their partner only.
+      // Dan's page misses the news; the server sends it to its group after the grace.
+      danDeaf.on = true;
       await teacher.page.locator('[data-control="groups"]').click();
       await teacher.page.locator('[data-control="groups-count"]').selectOption('2');
       await teacher.page.locator('[data-control="groups-open"]').first().click();
       for (const p of students) {
-        await expect.poll(() => tileCount(p), { timeout: 30_000 }).toBe(2);
+        await expect.poll(() => tileCount(p), { timeout: 60_000 }).toBe(2);
         await p.page
           .getByText(/Group [12]/)
           .first()
           .waitFor();
       }
+      expect(danDeaf).toEqual({ on: false, sentOff: true });
       // Frames and sound arrive from the one partner (each browser's own WebRTC statistics).
       for (const p of students) {
         await expect
