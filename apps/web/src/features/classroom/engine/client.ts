@@ -1,9 +1,8 @@
-// The classroom's media engine: the SPEC §4 join flow, the person's own tracks, the room's
-// participants, and the server's events, kept in one store the screens read.
+// The classroom's media engine: the SPEC §4 join flow, the room's participants, and the server's
+// events, kept in one store the screens read. The person's own tracks are ownMedia.ts's.
 import type {
   ClassJoinAck,
   ClassWaiting,
-  ClassParticipant,
   MediaKind,
   MediaState,
   ParticipantAttributes,
@@ -13,28 +12,17 @@ import type {
 import { ClassLobbyText, ClassRecordText, isClassroomRoom } from '@atrium/protocol';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore } from '../../../shared/store.ts';
-import {
-  browserMedia,
-  openLocalTracks,
-  openTrack,
-  type LocalTracks,
-  type MediaAccess,
-} from './localMedia.ts';
+import { browserMedia, openLocalTracks, type LocalTracks, type MediaAccess } from './localMedia.ts';
 import { createMeshTransport } from './mesh.ts';
+import { createOwnMedia } from './ownMedia.ts';
+import { orderTiles, streamHandlers, tileOf, withLevels, withVideo } from './tiles.ts';
 import { classOfRoom, createGroupEngine } from './groups.ts';
 import { createLobbyEngine } from './lobby.ts';
 import { createPollEngine } from './polls.ts';
 import { createViewEngine } from './lastn.ts';
 import { createSfuTransport } from './sfu.ts';
 import type { InboundStats, MediaTransport } from './transport.ts';
-import {
-  ACTIVE_SPEAKER_LEVEL,
-  type ClassroomClient,
-  type ClassroomState,
-  type ClassroomTile,
-  type DeviceChoice,
-  type SwitchResult,
-} from './types.ts';
+import type { ClassroomClient, ClassroomState, ClassroomTile, DeviceChoice } from './types.ts';
 import { IDLE_CLASSROOM } from '../panelModel.ts';
 import { ClassroomUiText } from '../texts.ts';
 
@@ -48,39 +36,6 @@ const REJOIN_RETRY_MS = 3_000;
 
 /** A fresh copy of the state before any class (the panel shows the same before the engine loads). */
 export const initialClassroomState = (): ClassroomState => structuredClone(IDLE_CLASSROOM);
-
-/**
- * Self first, then the others in the order they came. A speaker is highlighted where they stand:
- * tiles that jump about as people talk are hard to follow (issue 27).
- */
-export function orderTiles(tiles: ClassroomTile[]): ClassroomTile[] {
-  return [...tiles.filter((t) => t.self), ...tiles.filter((t) => !t.self)];
-}
-
-/** A tile shows the camera only while it is sent and its frames flow. */
-const withVideo = (tile: ClassroomTile): ClassroomTile => ({
-  ...tile,
-  hasVideo: tile.videoLive && !tile.videoMuted,
-});
-
-const tileOf = (p: ClassParticipant, self: boolean): ClassroomTile => ({
-  id: p.id,
-  userId: p.userId,
-  name: p.attributes.name,
-  role: p.role,
-  self,
-  stream: null,
-  screen: null,
-  videoLive: false,
-  hasVideo: false,
-  audioMuted: !p.sending.audio,
-  videoMuted: !p.sending.video,
-  sharingScreen: p.attributes.shareScreen === 'true',
-  audioProhibited: p.attributes.isUnmutedAudioProhibited,
-  videoProhibited: p.attributes.isUnmutedVideoProhibited,
-  level: 0,
-  speaking: false,
-});
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -107,60 +62,13 @@ export function createClassroomClient(
     setTiles((tiles) => tiles.map((t) => (t.id === id ? withVideo({ ...t, ...change }) : t)));
 
   let transport: MediaTransport | null = null;
-  let tracks: LocalTracks = { audio: null, video: null };
-  let screen: MediaStreamTrack | null = null;
   let selfId: number | null = null;
   let levelTimer: number | null = null;
   /** Bumped on every join and leave, so a late answer of an old join changes nothing. */
   let generation = 0;
-  /** What was last told to the server with `class:sending` (so a repeat is not sent). */
-  let reported = '';
   /** While reconnecting: when to give up, and the retry timer. */
   let reconnectDeadline: number | null = null;
   let reconnectTimer: number | null = null;
-
-  const stopTracks = () => {
-    for (const track of [tracks.audio, tracks.video, screen]) track?.stop();
-    tracks = { audio: null, video: null };
-    screen = null;
-  };
-
-  /** Shows what the others can now see of the person's camera and screen. */
-  const refreshSelfVideo = () => {
-    const s = store.get();
-    const video = s.camera.on ? tracks.video : null;
-    if (selfId === null) return;
-    patchTile(selfId, {
-      stream: new MediaStream(video ? [video] : []),
-      videoLive: video !== null,
-      screen: screen ? new MediaStream([screen]) : null,
-    });
-  };
-
-  /** Tells the room what this browser really sends: the others' badges and tiles follow it. */
-  const reportSending = () => {
-    const s = store.get();
-    if (s.phase !== 'joined' || s.reconnecting) return;
-    const sending = { audio: s.mic.on, video: s.camera.on };
-    const key = JSON.stringify(sending);
-    if (key === reported) return;
-    reported = key;
-    void request(socket, 'class:sending', sending).catch(() => {
-      reported = '';
-    });
-  };
-
-  /** Ends the person's own capture of the screen (their click, the browser's bar, or a teacher). */
-  async function endCapture(): Promise<void> {
-    if (!screen) return;
-    const old = screen;
-    screen = null;
-    old.onended = null;
-    await transport?.replaceTrack('screen', null);
-    old.stop();
-    update({ sharing: false });
-    refreshSelfVideo();
-  }
 
   /** Keeps `otherSharer` and each tile in line with the participants' attributes. */
   function applyAttributes(id: number, a: ParticipantAttributes, sending: MediaState): void {
@@ -173,33 +81,21 @@ export function createClassroomClient(
       videoProhibited: prohibitedVideo,
       ...(id === selfId ? {} : { audioMuted: !sending.audio, videoMuted: !sending.video }),
     });
-    if (id === selfId) {
-      const s = store.get();
-      // A teacher ended this person's share: the capture ends here too (never restarted later).
-      if (a.shareScreen === 'false' && screen) void endCapture();
-      // A prohibition turns the input off; lifting it gives permission back, never sound.
-      if (prohibitedAudio && tracks.audio) tracks.audio.enabled = false;
-      if (prohibitedVideo && s.camera.on) void transport?.replaceTrack('camera', null);
-      update({
-        mic: { ...s.mic, prohibited: prohibitedAudio, on: prohibitedAudio ? false : s.mic.on },
-        camera: {
-          ...s.camera,
-          prohibited: prohibitedVideo,
-          on: prohibitedVideo ? false : s.camera.on,
-        },
-      });
-      patchTile(id, {
-        audioMuted: !store.get().mic.on,
-        videoMuted: !store.get().camera.on,
-      });
-      refreshSelfVideo();
-      reportSending();
-    }
+    if (id === selfId) own.applySelf(id, a);
     const sharer = store.get().tiles.find((t) => t.sharingScreen && !t.self);
     update({ otherSharer: sharer ? sharer.name : null });
   }
 
   const joined = () => store.get().phase === 'joined';
+  const own = createOwnMedia({
+    socket,
+    store,
+    media,
+    transport: () => transport,
+    selfId: () => selfId,
+    patchTile,
+    joined,
+  });
   const on = {
     joined: (p: ServerPayload<'class:joined'>) => {
       if (!joined() || p.id === selfId) return;
@@ -281,16 +177,9 @@ export function createClassroomClient(
 
   async function readLevels(): Promise<void> {
     if (!transport || !joined()) return;
-    const [inbound, own] = await Promise.all([transport.inbound(), transport.ownLevel()]);
-    const levelOf = (t: ClassroomTile) => {
-      if (t.self) return store.get().mic.on ? Math.round(own * 100) : 0;
-      return Math.round((inbound.get(t.id)?.audioLevel ?? 0) * 100);
-    };
+    const [inbound, ownLevel] = await Promise.all([transport.inbound(), transport.ownLevel()]);
     const tiles = store.get().tiles;
-    const next = tiles.map((t) => {
-      const level = levelOf(t);
-      return { ...t, level, speaking: level >= ACTIVE_SPEAKER_LEVEL };
-    });
+    const next = withLevels(tiles, inbound, store.get().mic.on ? ownLevel : 0);
     if (next.some((t, i) => t.level !== tiles[i]?.level)) setTiles(() => next);
     groups.ownSpeaking(next.find((t) => t.self)?.speaking ?? false);
   }
@@ -313,7 +202,7 @@ export function createClassroomClient(
     generation += 1;
     stopReconnecting();
     dropTransport();
-    stopTracks();
+    own.stopTracks();
     selfId = null;
     store.set({ ...initialClassroomState(), error });
   }
@@ -326,11 +215,7 @@ export function createClassroomClient(
   function startReconnect(room: VideoChannel): void {
     generation += 1;
     dropTransport();
-    if (screen) {
-      screen.onended = null;
-      screen.stop();
-      screen = null;
-    }
+    own.dropScreen();
     selfId = null;
     reconnectDeadline ??= Date.now() + RECONNECT_WINDOW_MS;
     update({ reconnecting: true, sharing: false, otherSharer: null });
@@ -376,10 +261,6 @@ export function createClassroomClient(
   }
 
   /**
-   * From the lobby: asks to come in again (a teacher let this person in, or the connection came
-   * back while waiting, which puts them back in the lobby if they still have to wait).
-   */
-  /**
    * Moves from the room this person is in to `room` (a breakout group and back, issue 28 §4):
    * the same devices and switches, a new connection to the new room. A refusal says why and
    * leaves the person where the server has them (nowhere, after a refused join).
@@ -389,7 +270,7 @@ export function createClassroomClient(
     if (s.phase !== 'joined' || s.room === room) return;
     const run = ++generation;
     const keep = { mic: s.mic.on, camera: s.camera.on };
-    if (screen) await endCapture();
+    await own.endCapture();
     dropTransport();
     selfId = null;
     update({ room, tiles: [], otherSharer: null, hands: [], poll: null });
@@ -408,6 +289,10 @@ export function createClassroomClient(
     await enterRoom(run, ack, keep);
   }
 
+  /**
+   * From the lobby: asks to come in again (a teacher let this person in, or the connection came
+   * back while waiting, which puts them back in the lobby if they still have to wait).
+   */
   async function knock(room: VideoChannel): Promise<void> {
     const run = ++generation;
     let ack: ClassJoinAck | ClassWaiting;
@@ -446,7 +331,7 @@ export function createClassroomClient(
       for (const track of [opened.audio, opened.video]) track?.stop();
       return;
     }
-    tracks = opened;
+    own.tracks = opened;
     // "Ask to join": the person waits with their devices ready, and nothing of the class.
     if ('waiting' in ack) update({ phase: 'waiting' });
     else await enterRoom(run, ack, { mic: true, camera: true });
@@ -462,7 +347,8 @@ export function createClassroomClient(
     keep: { mic: boolean; camera: boolean },
   ): Promise<void> {
     selfId = ack.id;
-    reported = '';
+    own.resetReported();
+    const { tracks } = own;
     const audioProhibited = ack.attributes.isUnmutedAudioProhibited;
     const videoProhibited = ack.attributes.isUnmutedVideoProhibited;
     const micOn = !!tracks.audio && keep.mic && !audioProhibited;
@@ -500,8 +386,8 @@ export function createClassroomClient(
       lobby: ack.lobby,
       otherSharer: others.find((t) => t.sharingScreen)?.name ?? null,
     });
-    refreshSelfVideo();
-    reportSending();
+    own.refreshSelfVideo();
+    own.reportSending();
     // A class's open poll (or shown results) for whoever comes in, late or again (issue 28).
     if (isClassroomRoom(ack.room)) {
       void polls.refresh(() => run === generation).catch(() => undefined);
@@ -514,16 +400,7 @@ export function createClassroomClient(
       socket,
       self: ack.id,
       iceServers: ack.iceServers,
-      onStream: (id: number, stream: MediaStream) => {
-        const video = stream.getVideoTracks()[0];
-        patchTile(id, { stream, videoLive: !!video && !video.muted });
-        if (video) {
-          // Frames stop (the far side's connection stalls): the avatar, not a frozen frame.
-          video.onmute = () => patchTile(id, { videoLive: false });
-          video.onunmute = () => patchTile(id, { videoLive: true });
-        }
-      },
-      onScreen: (id: number, stream: MediaStream | null) => patchTile(id, { screen: stream }),
+      ...streamHandlers(patchTile),
       onError: (text: string) => update({ error: text }),
     };
     transport = ack.mode === 'sfu' ? createSfuTransport(options) : createMeshTransport(options);
@@ -540,85 +417,6 @@ export function createClassroomClient(
     } catch (err) {
       if (run === generation) update({ error: message(err) });
     }
-  }
-
-  async function setMic(onNow: boolean): Promise<void> {
-    const s = store.get();
-    if (!tracks.audio || (onNow && s.mic.prohibited)) return;
-    tracks.audio.enabled = onNow;
-    update({ mic: { ...s.mic, on: onNow } });
-    if (selfId !== null) patchTile(selfId, { audioMuted: !onNow });
-    reportSending();
-  }
-
-  async function setCamera(onNow: boolean): Promise<void> {
-    const s = store.get();
-    if (!tracks.video || (onNow && s.camera.prohibited)) return;
-    // Off sends nothing (not black frames), and the others are told so: they see the avatar.
-    await transport?.replaceTrack('camera', onNow ? tracks.video : null);
-    update({ camera: { ...s.camera, on: onNow } });
-    if (selfId !== null) patchTile(selfId, { videoMuted: !onNow });
-    refreshSelfVideo();
-    reportSending();
-  }
-
-  async function switchDevices(choice: DeviceChoice): Promise<SwitchResult> {
-    const result: SwitchResult = {};
-    const s = store.get();
-    for (const kind of ['audio', 'video'] as const) {
-      const key = kind === 'audio' ? 'mic' : 'camera';
-      const wantedId = choice[key];
-      if (wantedId === undefined || wantedId === s.devices[key]) continue;
-      const track = await openTrack(media, kind, wantedId);
-      result[key] = track !== null;
-      if (!track) continue;
-      const old = tracks[kind];
-      tracks = { ...tracks, [kind]: track };
-      if (kind === 'audio') {
-        track.enabled = store.get().mic.on;
-        await transport?.replaceTrack('audio', track);
-      } else if (store.get().camera.on) {
-        await transport?.replaceTrack('camera', track);
-      }
-      old?.stop();
-      store.update((st) => ({
-        ...st,
-        devices: { ...st.devices, [key]: wantedId },
-        [key]: { ...st[key], available: true },
-      }));
-    }
-    refreshSelfVideo();
-    return result;
-  }
-
-  async function setScreenShare(onNow: boolean): Promise<void> {
-    if (!joined()) return;
-    if (onNow) {
-      if (screen) return;
-      await request(socket, 'class:share', { on: true });
-      let track: MediaStreamTrack | null = null;
-      try {
-        const stream = await media.getDisplayMedia({ video: true, audio: false });
-        track = stream.getVideoTracks()[0] ?? null;
-      } catch {
-        track = null;
-      }
-      if (!track) {
-        await request(socket, 'class:share', { on: false }).catch(() => undefined);
-        return;
-      }
-      screen = track;
-      // The browser's own "Stop sharing" bar ends the track.
-      track.onended = () => void setScreenShare(false);
-      // The share is its own stream: the camera keeps going beside it.
-      await transport?.replaceTrack('screen', track);
-      update({ sharing: true });
-    } else {
-      if (!screen) return;
-      await endCapture();
-      await request(socket, 'class:share', { on: false }).catch(() => undefined);
-    }
-    refreshSelfVideo();
   }
 
   async function stopShareOf(target: number): Promise<void> {
@@ -649,16 +447,16 @@ export function createClassroomClient(
       const map = (await transport?.inbound()) ?? new Map<number, InboundStats>();
       return Object.fromEntries(map);
     },
-    local: () => tracks,
+    local: () => own.tracks,
   };
 
   const actions = {
     join,
     leave,
-    setMic,
-    setCamera,
-    switchDevices,
-    setScreenShare,
+    setMic: own.setMic,
+    setCamera: own.setCamera,
+    switchDevices: own.switchDevices,
+    setScreenShare: own.setScreenShare,
     stopShareOf,
     muteAll,
     setHand,

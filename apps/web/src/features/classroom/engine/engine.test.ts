@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialClassroomState, orderTiles } from './client.ts';
+import { initialClassroomState } from './client.ts';
+import { orderTiles, withLevels } from './tiles.ts';
 import {
   CAMERA_CONSTRAINTS,
   candidatePayload,
@@ -103,5 +104,21 @@ describe('initial state', () => {
     expect(state.phase).toBe('idle');
     expect(state.mic).toEqual({ available: false, on: false, prohibited: false });
     expect(state.tiles).toEqual([]);
+  });
+});
+
+describe('withLevels', () => {
+  it('reads each tile’s level, the person’s own from their microphone, and marks speakers', () => {
+    const inbound = new Map([
+      [1, { audioLevel: 0.5 }],
+      [2, { audioLevel: 0.01 }],
+    ]) as unknown as Parameters<typeof withLevels>[1];
+    const next = withLevels([tile(1), tile(2), tile(3, { self: true })], inbound, 0.3);
+    expect(next.map((t) => [t.id, t.level, t.speaking])).toEqual([
+      [1, 50, true],
+      [2, 1, false],
+      [3, 30, true],
+    ]);
+    expect(withLevels([tile(3, { self: true })], inbound, 0)[0]).toMatchObject({ level: 0 });
   });
 });
