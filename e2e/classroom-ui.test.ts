@@ -1,29 +1,12 @@
-import { AppRoute, ClassPollText, type WorldToHost } from '@atrium/protocol';
-import type { Frame, Page } from 'playwright-core';
+import { ClassPollText } from '@atrium/protocol';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '../apps/web/src/features/classroom/deviceSetting.ts';
 import { ClassroomUiText as T } from '../apps/web/src/features/classroom/texts.ts';
 import { DevRoute } from '../apps/web/src/features/metaverse/devRoutes.ts';
-import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import { saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
+import { openPreview, sceneQuery, sceneRoot, tooWide } from './support/classroomPreview.ts';
 import { useDevServer } from './support/dev-server.ts';
-import { enterWorld, logIn } from './support/world.ts';
-import { lane } from './support/lane.ts';
-
-/** The preview's query for a scene; on a phone, as the bottom sheet (`window`). */
-const sceneQuery = (key: string, phone: boolean) => `?scene=${key}${phone ? `&window=${key}` : ''}`;
-/** Where a preview scene is drawn: the bottom sheet on a phone, the frame on a wide screen. */
-const sceneRoot = (page: Page, phone: boolean) =>
-  page.locator(phone ? '.classroom-sheet' : '.classroom-preview__frame');
-/** The class names of elements that stick out of the screen (none, when the layout holds). */
-const tooWide = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1);
-      })
-      .map((el) => el.className),
-  );
 
 // The classroom screens on their development-only preview: a fake engine with canvas video, so
 // these tests look at the screens alone (the media itself is tested with the engine).
@@ -31,14 +14,8 @@ describe('classroom screens in Chromium', () => {
   const browser = useBrowser();
   const devURL = useDevServer();
 
-  async function preview(query: string, options: Parameters<typeof openPage>[1] = {}) {
-    const watched = await openPage(browser(), options);
-    await watched.page.context().grantPermissions(['camera', 'microphone']);
-    await watched.page.goto(`${devURL()}${DevRoute.classroomPreview}${query}`);
-    // The first visit compiles the page's modules on demand.
-    await watched.page.locator('.classroom-panel').first().waitFor({ timeout: 60_000 });
-    return watched;
-  }
+  const preview = (query: string, options: Parameters<typeof openPreview>[3] = {}) =>
+    openPreview(browser(), devURL(), query, options);
 
   const control = (page: Page, name: string) =>
     page.locator(`.classroom-preview__frame [data-control="${name}"]`);
@@ -517,72 +494,4 @@ describe('classroom screens in Chromium', () => {
     // quiet machine, over a minute beside the rest of the suite on 2 cores.
     120_000,
   );
-});
-
-/** What the world's frame says to the page, as the embed does (`onSDKMessage`, JSON text). */
-const fromWorld = (frame: Frame, message: WorldToHost) =>
-  frame.evaluate((text) => {
-    window.parent.postMessage({ type: 'onSDKMessage', value: text }, '*');
-  }, JSON.stringify(message));
-
-describe('the classroom in the built app', () => {
-  const browser = useBrowser();
-  const baseURL = lane().baseURL;
-
-  it('opens from the metaverse toolbar, and a world join asks for devices first', async () => {
-    const { page, errors } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
-    const frame = await enterWorld(page, 'member');
-    const open = page.getByRole('toolbar', { name: 'World' }).getByRole('button', {
-      name: T.openClassroom,
-      exact: true,
-    });
-    await open.click();
-    const panel = page.locator('.classroom-window');
-    await panel.getByRole('button', { name: 'room-1', exact: true }).waitFor();
-    expect(await open.getAttribute('aria-pressed')).toBe('true');
-    await panel.getByRole('button', { name: T.closePanel }).click();
-    await panel.waitFor({ state: 'detached' });
-
-    // Walking up to a classroom shows a hint; E there (`classroom_join`) joins that class.
-    await fromWorld(frame, { type: 'classroom_near', room: 'room-2' });
-    await page
-      .getByRole('status')
-      .filter({ hasText: T.nearClassroom('room-2') })
-      .waitFor();
-    await fromWorld(frame, { type: 'classroom_join', room: 'room-2' });
-    const dialog = page.getByRole('dialog', { name: T.chooseDevices });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel(T.classroom).inputValue()).toBe('room-2');
-    expect(await panel.isVisible()).toBe(true);
-    await saveScreenshot(page, 'classroom-metaverse-join');
-    await dialog.getByRole('button', { name: T.cancel, exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await fromWorld(frame, { type: 'classroom_near', room: null });
-    await page.getByText(T.nearClassroom('room-2')).waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-  });
-
-  it('offers the home page’s side panel from 1200 px wide only, at most 400 px wide', async () => {
-    const { page, errors } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
-    await logIn(page, 'member');
-    const toggle = page.locator('.home-conference__toggle');
-    await toggle.click();
-    const panel = page.locator('.home-conference');
-    await panel.getByRole('button', { name: 'room-3', exact: true }).waitFor();
-    expect((await panel.boundingBox())?.width).toBeLessThanOrEqual(400);
-    await saveScreenshot(page, 'classroom-home-panel');
-    await page.setViewportSize({ width: 1100, height: 900 });
-    await panel.waitFor({ state: 'detached' });
-    expect(await toggle.count()).toBe(0);
-    expect(errors).toEqual([]);
-  });
-
-  it('tells a guest to register before joining', async () => {
-    const { page } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
-    await page.goto(`${baseURL}${AppRoute.home}`);
-    await page.locator('.home-conference__toggle').click();
-    await page.locator('.home-conference [data-room="room-1"]').click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: T.registerRequired }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
-  });
 });
