@@ -3,7 +3,7 @@
 // the teacher's mute rules. A countdown everyone sees, a message to all groups, "Close groups"
 // with a 30 s warning that brings everyone back, visits by the teacher, and "Call the teacher".
 import { z } from 'zod';
-import { ClassroomRoomSchema, type ClassroomRoom } from './classroom.ts';
+import { ClassroomRoomSchema } from './classroom.ts';
 import { lineText } from './text.ts';
 
 export const MIN_GROUPS = 2;
@@ -20,17 +20,6 @@ export const GROUP_SPEAKING_REFRESH_MS = 2000;
 export const GROUP_SPEAKING_TTL_MS = 5000;
 /** The warning before groups close, in seconds (the issue's 30 s). */
 export const GROUP_CLOSE_WARNING_S = 30;
-
-/** A group's own video room: `room-1-g2` is group 2 of room-1. */
-export const GROUP_CHANNEL_PATTERN = /^(room-[1-3])-g(10|[1-9])$/;
-export const groupChannel = (room: ClassroomRoom, group: number): string => `${room}-g${group}`;
-/** The class and group of a group's channel, or null for any other channel. */
-export function parseGroupChannel(channel: string): { room: ClassroomRoom; group: number } | null {
-  const match = GROUP_CHANNEL_PATTERN.exec(channel);
-  if (!match) return null;
-  return { room: match[1] as ClassroomRoom, group: Number(match[2]) };
-}
-export const isGroupChannel = (channel: string): boolean => GROUP_CHANNEL_PATTERN.test(channel);
 
 export const ClassGroupText = {
   hostsOnly: 'Only teachers and admins can run groups.',

@@ -83,3 +83,17 @@ export const ClassroomText = {
   /** Issue 28: a student lowers only their own hand. */
   lowerOwnHand: 'Only teachers and admins can lower someone else’s hand.',
 } as const;
+
+// Issue 28 §4: a breakout group's channel. Here, not in classroom-groups.ts, so that the home
+// route's bundle (the room socket's and the panel's checks) takes these lines and not the groups'
+// schemas (zod calls are not tree-shaken).
+/** A group's own video room: `room-1-g2` is group 2 of room-1. */
+export const GROUP_CHANNEL_PATTERN = /^(room-[1-3])-g(10|[1-9])$/;
+export const groupChannel = (room: ClassroomRoom, group: number): string => `${room}-g${group}`;
+/** The class and group of a group's channel, or null for any other channel. */
+export function parseGroupChannel(channel: string): { room: ClassroomRoom; group: number } | null {
+  const match = GROUP_CHANNEL_PATTERN.exec(channel);
+  if (!match) return null;
+  return { room: match[1] as ClassroomRoom, group: Number(match[2]) };
+}
+export const isGroupChannel = (channel: string): boolean => GROUP_CHANNEL_PATTERN.test(channel);

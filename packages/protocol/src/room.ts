@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CLASSROOM_ROOMS } from './classroom.ts';
-import { GROUP_CHANNEL_PATTERN } from './classroom-groups.ts';
+import { CLASSROOM_ROOMS, GROUP_CHANNEL_PATTERN } from './classroom.ts';
 import { okEnvelope } from './envelope.ts';
 import type { ClassroomRoom } from './classroom.ts';
 import { lineText } from './text.ts';

@@ -7,10 +7,9 @@ import {
   type BoardRoom,
   type ClassGroups,
 } from '@atrium/protocol';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useClassroom } from './classroomContext.ts';
 import type { ClassroomState } from './engine/types.ts';
-import { GroupBoardThumb } from './GroupBoardThumb.tsx';
 import { callers, groupNumbers, groupOfRoom } from './groupsModel.ts';
 import { Icon } from './icons.tsx';
 import {
@@ -25,6 +24,11 @@ import {
 } from './groupsShared.tsx';
 import { ClassroomUiText as T } from './texts.ts';
 import './groups.css';
+
+// Only while groups are open, and kept out of the panel's chunk (the home route's first load).
+const GroupBoardThumb = lazy(() =>
+  import('./GroupBoardThumb.tsx').then((m) => ({ default: m.GroupBoardThumb })),
+);
 
 /**
  * Who speaks now, of those the server said speak until a time: the set changes when a word comes
@@ -195,7 +199,9 @@ function GroupCard({
           </button>
         )}
       </div>
-      <GroupBoardThumb channel={group.channel as BoardRoom} group={group.group} />
+      <Suspense fallback={null}>
+        <GroupBoardThumb channel={group.channel as BoardRoom} group={group.group} />
+      </Suspense>
       {group.members.length === 0 ? (
         <p className="classroom-groups__note">{T.groupEmpty}</p>
       ) : (
