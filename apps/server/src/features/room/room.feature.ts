@@ -3,15 +3,13 @@ import {
   ClassLobbyText,
   isGroupBoardRoom,
   ROOM_NAMESPACE_PATTERN,
-  roomNamespace,
   roomOfNamespace,
 } from '@atrium/protocol';
-import type { BoardRoom } from '@atrium/protocol';
 import type { Feature } from '../feature.ts';
 import { roomRoutes } from './room.routes.ts';
 import { RoomRepository } from './room.repository.ts';
 import { RoomService } from './room.service.ts';
-import { createRoomSocket } from './room.socket.ts';
+import { createRoomAccess, createRoomSocket } from './room.socket.ts';
 
 /**
  * The classroom's room socket (issue 15): the spec's `/room/room-{n}` namespace (and each breakout
@@ -29,28 +27,16 @@ export const roomFeature: Feature = {
     });
     await app.register(roomRoutes, { service });
 
-    // Who may look into a room can change while a socket is in it: a class's door closes, groups
-    // close, a student moves to another group. The process where it changed checks its own
-    // sockets and tells the others (their sockets are theirs to drop).
-    const dropOutsiders = async (room: string) => {
-      const nsp = deps.io()?._nsps.get(roomNamespace(room as BoardRoom));
-      for (const socket of nsp?.sockets.values() ?? []) {
-        // This namespace only: the page's other namespaces share the connection.
-        if (!(await deps.classAccess.mayEnter(socket.data.auth, room))) socket.disconnect();
-      }
-    };
-    deps.classAccess.onDoorClosed(async (room) => {
-      if (!roomOfNamespace(`/room/${room}`)) return;
-      await dropOutsiders(room);
-      // One process has nobody else to tell (its adapter has no serverSideEmit).
-      if (deps.config.REDIS_URL) deps.io()?.serverSideEmit('room:recheck', room);
+    // Who may look into a room can change while a socket is in it (a class's door closes, groups
+    // close, a student moves): the sockets that may no longer look are dropped on every process.
+    const access = createRoomAccess({
+      io: () => deps.io(),
+      mayEnter: (claims, room) => deps.classAccess.mayEnter(claims, room),
+      tellOthers: deps.config.REDIS_URL !== undefined && deps.config.REDIS_URL !== '',
+      log: app.log,
     });
-    deps.whenRealtime((io) => {
-      io.on('room:recheck', (room) => {
-        if (!roomOfNamespace(`/room/${room}`)) return;
-        dropOutsiders(room).catch((err: unknown) => app.log.error({ err }, 'room recheck failed'));
-      });
-    });
+    deps.classAccess.onDoorClosed(access.doorClosed);
+    deps.whenRealtime(access.listen);
 
     deps.namespace(
       ROOM_NAMESPACE_PATTERN,

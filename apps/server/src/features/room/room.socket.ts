@@ -30,7 +30,7 @@ import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import type { AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
+import type { AtriumServer, AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import type { BoardActor, RoomRepository } from './room.repository.ts';
 
@@ -308,5 +308,42 @@ export function createRoomSocket(deps: RoomSocketDeps): SocketFeature {
       },
       (err: unknown) => log.error({ err, room }, 'room welcome failed'),
     );
+  };
+}
+
+export interface RoomAccessDeps {
+  io(): AtriumServer | null;
+  mayEnter(claims: AuthClaims | null, room: string): Promise<boolean>;
+  /** Several processes share the campus (the Redis adapter): tell the others too. */
+  tellOthers: boolean;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Drops the room sockets that may no longer look into their room (issue 28: a class's door
+ * closed, groups closed, a student moved to another group). The process where it changed checks
+ * its own sockets and tells the others (`room:recheck`): each drops its own.
+ */
+export function createRoomAccess(deps: RoomAccessDeps) {
+  const dropOutsiders = async (room: string) => {
+    const nsp = deps.io()?._nsps.get(`/room/${room}`);
+    for (const socket of nsp?.sockets.values() ?? []) {
+      // This namespace only: the page's other namespaces share the connection.
+      if (!(await deps.mayEnter(socket.data.auth, room))) socket.disconnect();
+    }
+  };
+  return {
+    doorClosed: async (room: string) => {
+      if (!roomOfNamespace(`/room/${room}`)) return;
+      await dropOutsiders(room);
+      // One process has nobody else to tell (its adapter has no serverSideEmit).
+      if (deps.tellOthers) deps.io()?.serverSideEmit('room:recheck', room);
+    },
+    listen: (io: AtriumServer) => {
+      io.on('room:recheck', (room) => {
+        if (!roomOfNamespace(`/room/${room}`)) return;
+        dropOutsiders(room).catch((err: unknown) => deps.log.error({ err }, 'room recheck failed'));
+      });
+    },
   };
 }
