@@ -9,7 +9,7 @@ import { inputBlocked } from './panelModel.ts';
 import { PollButton, StudentPoll, TeacherPoll } from './PollPanel.tsx';
 import { useRoomChannelContext } from './room/useRoomChannel.ts';
 import { ClassroomUiText as T } from './texts.ts';
-import { defaultBoardUrl } from './whiteboard/frame.ts';
+import { defaultBoardUrl, groupBoardToggle } from './whiteboard/frame.ts';
 import { studentBrowserPromptText } from './room/popupAllowlist.ts';
 
 interface ControlProps {
@@ -99,15 +99,7 @@ export function MediaControls({ extra }: { extra?: ReactNode }) {
   const inGroup = state.room !== null && isGroupChannel(state.room);
   const toggleGroupWhiteboard = () =>
     room
-      .send(
-        whiteboard
-          ? { type: 'action', name: 'close_whiteboard' }
-          : {
-              type: 'action',
-              name: 'open_whiteboard',
-              data: { url: `board-${state.room}`, readonly: false },
-            },
-      )
+      .send(groupBoardToggle(state.room ?? '', whiteboard !== null))
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : T.mediaFailed),
       );

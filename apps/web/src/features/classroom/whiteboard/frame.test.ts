@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBoardUrl, fitFrame } from './frame.ts';
+import { defaultBoardUrl, fitFrame, groupBoardToggle } from './frame.ts';
 
 describe('fitFrame', () => {
   it('fills the width less 32 px when the window is tall enough', () => {
@@ -19,5 +19,19 @@ describe('defaultBoardUrl', () => {
   it('is board-{user id}, or board-{timestamp} without a user', () => {
     expect(defaultBoardUrl('u-42')).toBe('board-u-42');
     expect(defaultBoardUrl(null, 1_700_000_000_000)).toBe('board-1700000000000');
+  });
+});
+
+describe('groupBoardToggle', () => {
+  it('opens the group’s own board, or closes the open one', () => {
+    expect(groupBoardToggle('room-1-g2', false)).toEqual({
+      type: 'action',
+      name: 'open_whiteboard',
+      data: { url: 'board-room-1-g2', readonly: false },
+    });
+    expect(groupBoardToggle('room-1-g2', true)).toEqual({
+      type: 'action',
+      name: 'close_whiteboard',
+    });
   });
 });

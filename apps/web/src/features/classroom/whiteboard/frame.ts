@@ -1,3 +1,5 @@
+import type { SendMessage } from '@atrium/protocol';
+
 /** SPEC §2/§9: the board's frame is 16:9 within the window minus 32 px. */
 export const FRAME_RATIO = 16 / 9;
 export const FRAME_MARGIN_PX = 32;
@@ -24,4 +26,15 @@ export function fitFrame(width: number, height: number): { width: number; height
  */
 export function defaultBoardUrl(userId: string | null | undefined, now = Date.now()): string {
   return userId ? `board-${userId}` : `board-${now}`;
+}
+
+/** In a breakout group (issue 28 §4), the Whiteboard button opens the group's board, or closes it. */
+export function groupBoardToggle(groupRoom: string, open: boolean): SendMessage {
+  return open
+    ? { type: 'action', name: 'close_whiteboard' }
+    : {
+        type: 'action',
+        name: 'open_whiteboard',
+        data: { url: `board-${groupRoom}`, readonly: false },
+      };
 }
