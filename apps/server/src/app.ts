@@ -22,6 +22,9 @@ import type { Feature, FeatureDeps } from './features/index.ts';
 import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { AccessTokens } from './security/access-tokens.ts';
+import { AuditRepository } from './accounts/audit.repository.ts';
+import { SanctionsRepository } from './moderation/sanctions.repository.ts';
+import { SessionGate } from './moderation/session-gate.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
 import { MemoryRateLimiter, RedisRateLimiter } from './http/rate-limit.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -153,13 +156,16 @@ export async function buildApp({
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : createOutboxMailer();
   const secret = await resolveJwtSecret(config.JWT_SECRET, database.db);
-  const tokens = new AccessTokens(secret);
+  const gate = new SessionGate(new SanctionsRepository(database.db), redis, app.log, now);
+  await gate.start();
+  const tokens = new AccessTokens(secret, (subject, issuedAt) => gate.isRevoked(subject, issuedAt));
   const authRepo = new AuthRepository(database.db);
   app.decorate('services', { mailer, limiter });
   registerAuthGuard(app, tokens);
   // Registered before the features' own onClose hooks, so it runs after them (last in, first out).
   app.addHook('onClose', async () => {
     mailer.close();
+    await gate.stop();
     await redis?.quit();
   });
 
@@ -179,6 +185,8 @@ export async function buildApp({
     tokens,
     jwtSecret: secret,
     authRepo,
+    gate,
+    audit: new AuditRepository(database.db),
     socket: (feature) => void socketFeatures.push(feature),
     namespace: (name, feature, admit) => void namespaces.push([name, feature, admit]),
     media,

@@ -109,17 +109,21 @@ export interface Person {
 }
 
 /**
- * Creates an active member (a unique name from `base`) and signs a token for it with
+ * Creates an active member (or `role`; a unique name from `base`) and signs a token for it with
  * {@link JWT_SECRET}: fast, for apps started with that secret.
  */
-export async function createPerson(db: AppDb, base: string): Promise<Person> {
+export async function createPerson(
+  db: AppDb,
+  base: string,
+  role: 'member' | 'teacher' | 'admin' = 'member',
+): Promise<Person> {
   const name = `${base}${randomUUID().slice(0, 6)}`;
   const [row] = await db
     .insert(users)
-    .values({ username: name, email: `${name}@school.test`, status: 1 })
+    .values({ username: name, email: `${name}@school.test`, status: 1, role })
     .returning();
   if (!row) throw new Error('no user row');
-  const claims: AuthClaims = { sub: row.id, username: name, role: 'member' };
+  const claims: AuthClaims = { sub: row.id, username: name, role };
   return { claims, id: row.id, name, token: await tokens.sign(claims) };
 }
 

@@ -6,6 +6,7 @@ export * from './routes.ts';
 export * from './socket.ts';
 export * from './system.ts';
 export * from './settings.ts';
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './world.ts';
 export * from './world-geometry.ts';

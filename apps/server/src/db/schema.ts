@@ -5,3 +5,4 @@ export * from './schema/content.ts';
 export * from './schema/classroom.ts';
 export * from './schema/social.ts';
 export * from './schema/play.ts';
+export * from './schema/admin.ts';

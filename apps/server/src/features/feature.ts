@@ -12,6 +12,8 @@ import type { MediaServer } from '../media/janus/index.ts';
 import type { AtriumServer, NamespaceAdmission, SocketFeature } from '../realtime/realtime.ts';
 import type { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthRepository } from '../accounts/auth.repository.ts';
+import type { AuditRepository } from '../accounts/audit.repository.ts';
+import type { SessionGate } from '../moderation/session-gate.ts';
 
 /** What the app builds once and hands every feature. */
 export interface FeatureDeps {
@@ -23,6 +25,13 @@ export interface FeatureDeps {
   jwtSecret: string;
   /** Accounts and sessions (SQL), which several features read. */
   authRepo: AuthRepository;
+  /**
+   * Issue 29: whose sessions are void (a kick, ban, deactivation or deletion, on every process),
+   * and the bans and chat mutes in force.
+   */
+  gate: SessionGate;
+  /** Issue 29: the audit log of admin actions and role changes (the CLI writes it too). */
+  audit: AuditRepository;
   /** Adds a handler set for every connection on the main socket namespace. */
   socket(feature: SocketFeature): void;
   /** Serves a socket namespace pattern (`/room/room-{n}`), signed-in sockets only. */

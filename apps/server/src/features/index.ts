@@ -1,3 +1,4 @@
+import { adminFeature } from './admin/admin.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { balancingFeature } from './balancing/balancing.feature.ts';
 import { characterFeature } from './character/character.feature.ts';
@@ -45,4 +46,5 @@ export const features: readonly Feature[] = [
   eventsFeature,
   characterFeature,
   walletFeature,
+  adminFeature,
 ];

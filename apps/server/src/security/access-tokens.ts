@@ -29,7 +29,15 @@ export type AuthClaims = z.infer<typeof ClaimsSchema>;
 export class AccessTokens {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  /**
+   * `revoked` (issue 29's session gate) refuses a valid token whose subject's sessions an admin
+   * ended after it was issued (`iat`, epoch seconds).
+   */
+  constructor(
+    secret: string,
+    private readonly revoked: (subject: string, issuedAt: number | undefined) => boolean = () =>
+      false,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -48,7 +56,8 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const parsed = ClaimsSchema.safeParse(payload);
-      return parsed.success ? parsed.data : undefined;
+      if (!parsed.success || this.revoked(parsed.data.sub, payload.iat)) return undefined;
+      return parsed.data;
     } catch {
       return undefined;
     }

@@ -1,6 +1,8 @@
 import { AppRoute } from '@atrium/protocol';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AdminGate } from '../features/admin/AdminGate.tsx';
+import { AdminPath } from '../features/admin/paths.ts';
 import { AccountCard } from '../features/auth/AccountCard.tsx';
 import { ChatDevRoute } from '../features/chat/devRoute.ts';
 import { SecondChatLauncher } from '../features/chat/SecondChatLauncher.tsx';
@@ -94,6 +96,11 @@ export const routes: RouteObject[] = [
           { path: AppRoute.recordBreaking, Component: RecordBreakingPage },
           { path: AppRoute.gallery, Component: GalleryPage },
           { path: AppRoute.featuring, Component: FeaturingPage },
+          // Issue 29: the console for admins; for anyone else, the same page as an unknown path.
+          {
+            path: `${AdminPath.root}/*`,
+            element: <AdminGate notFound={<NotFoundPage />} loading={<PageLoading />} />,
+          },
           ...devRoutes,
           { path: '*', Component: NotFoundPage },
         ],

@@ -34,8 +34,8 @@ export const AuthApi = {
     path: '/api/auth/guest',
     response: SessionResponseSchema,
     tags,
-    errors: [],
-    summary: 'Enter as a guest',
+    errors: [403],
+    summary: 'Enter as a guest (refused to a banned network address)',
   }),
   refresh: defineRoute({
     method: 'POST',

@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../http/route.ts';
+import { AdminApi } from './admin.api.ts';
 import { AuthApi } from './auth.api.ts';
 import { BalancingApi } from './balancing.api.ts';
 import { CharacterApi } from './character.api.ts';
@@ -20,6 +21,7 @@ import { UsersApi } from './users.api.ts';
 import { WalletApi } from './wallet.api.ts';
 
 export { API_DOCS_PATH, API_PREFIX, OperationsApi, SOCKET_PATH, SystemApi } from './system.api.ts';
+export { AdminApi } from './admin.api.ts';
 export { AuthApi, AuthCookiePath } from './auth.api.ts';
 export { BalancingApi } from './balancing.api.ts';
 export { CharacterApi } from './character.api.ts';
@@ -65,4 +67,5 @@ export const ApiRoutes = {
   events: EventsApi,
   character: CharacterApi,
   wallet: WalletApi,
+  admin: AdminApi,
 } as const satisfies Record<string, Record<string, RouteSpec>>;

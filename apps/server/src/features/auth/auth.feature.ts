@@ -7,7 +7,7 @@ import { sessionCookies } from './session-cookie.ts';
 
 export const authFeature: Feature = {
   name: 'auth',
-  async register(app, { config, authRepo, tokens, limiter, mailer, jwtSecret }) {
+  async register(app, { config, authRepo, tokens, limiter, mailer, jwtSecret, gate }) {
     const auth = new AuthService({
       repo: authRepo,
       tokens,
@@ -16,6 +16,7 @@ export const authFeature: Feature = {
       allowedOrigins: config.allowedOrigins,
       publicUrl: config.publicUrl,
       log: app.log,
+      gate,
     });
     // Mail started in the background (forgot-password) is sent before the mailer closes.
     app.addHook('onClose', () => auth.flush());

@@ -18,8 +18,8 @@ export function authRoutes(app: FastifyInstance, { auth, cookies }: AuthRoutesOp
     return cookies.send(reply, session, AuthText.loggedIn);
   });
 
-  serveRoute(app, AuthApi.guest, async (_request, reply) =>
-    cookies.send(reply, await auth.guest(), AuthText.guestWelcome),
+  serveRoute(app, AuthApi.guest, async (request, reply) =>
+    cookies.send(reply, await auth.guest(request.ip), AuthText.guestWelcome),
   );
 
   serveRoute(app, AuthApi.refresh, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AuthText } from '@atrium/protocol';
+import { AdminText, adminText, AuthText, untilText } from '@atrium/protocol';
 import type { CurrentUser, RegisterRequest } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
@@ -12,6 +12,7 @@ import {
 } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { linkMail } from '../../mail/mailer.ts';
+import type { SessionGate } from '../../moderation/session-gate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
@@ -55,6 +56,8 @@ export interface AuthServiceDeps {
   allowedOrigins: readonly string[];
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Issue 29: bans in force (an account's, a guest network address's). */
+  gate?: Pick<SessionGate, 'activeBan' | 'addressBanned'>;
   now?: () => Date;
 }
 
@@ -102,6 +105,7 @@ export class AuthService {
 
   /** Starts a new refresh family for a user who just proved who they are. */
   async startSession(user: UserRow): Promise<Session> {
+    await this.refuseBanned(user.id);
     const refreshToken = randomToken();
     await this.deps.repo.insertRefreshToken({
       userId: user.id,
@@ -139,7 +143,7 @@ export class AuthService {
     }
     if (row.expiresAt <= now) throw unauthorized(AuthText.sessionExpired);
     const user = await repo.findUserById(row.userId);
-    if (!user || user.status !== UserStatus.active) {
+    if (!user || user.status !== UserStatus.active || (await this.deps.gate?.activeBan(user.id))) {
       await repo.revokeFamily(row.familyId, now);
       throw unauthorized(AuthText.sessionExpired);
     }
@@ -165,7 +169,10 @@ export class AuthService {
   }
 
   /** A guest session: no account, a longer-lived token, no refresh. */
-  async guest(): Promise<Session> {
+  async guest(ip?: string): Promise<Session> {
+    if (ip && (await this.deps.gate?.addressBanned(ip))) {
+      throw forbidden(AdminText.networkBanned);
+    }
     const id = randomUUID();
     const username = `Guest-${id.slice(0, 4).toUpperCase()}`;
     const token = await this.deps.tokens.sign({ sub: `guest:${id}`, username, role: 'guest' });
@@ -370,6 +377,17 @@ export class AuthService {
     url.search = '';
     url.hash = '';
     return url;
+  }
+
+  /** A banned account starts no session (password, provider or wallet alike): 403 with the end. */
+  private async refuseBanned(userId: string): Promise<void> {
+    const ban = await this.deps.gate?.activeBan(userId);
+    if (!ban) return;
+    throw forbidden(
+      ban.until
+        ? adminText(AdminText.youAreBanned, { until: untilText(ban.until) })
+        : AdminText.youAreBannedForGood,
+    );
   }
 
   private getDummyHash(): Promise<string> {

@@ -18,6 +18,7 @@ export const chatFeature: Feature = {
       readTokens: new ChatReadTokens(deps.jwtSecret),
       io: () => deps.io(),
       classAccess: deps.classAccess,
+      mutedUntil: (userId) => deps.gate.mutedUntil(userId),
     });
     await app.register(chatRoutes, { service });
     deps.socket(chatSocket(service));

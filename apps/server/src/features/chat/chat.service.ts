@@ -1,4 +1,6 @@
 import {
+  AdminText,
+  adminText,
   CHAT_PAGE_DEFAULT,
   CHAT_RATE_LIMIT,
   CHAT_READ_TOKEN_LIMIT,
@@ -8,6 +10,7 @@ import {
   ClassGroupText,
   ClassLobbyText,
   isGroupChannel,
+  untilText,
 } from '@atrium/protocol';
 import type { ChatMessage } from '@atrium/protocol';
 import type { ClassAccess } from '../../calls/class-access.ts';
@@ -60,6 +63,8 @@ export interface ChatServiceDeps {
   io: () => AtriumServer | null;
   /** A class with "ask to join" has its chat for those let in (issue 28). */
   classAccess: ClassAccess;
+  /** Issue 29: an admin's chat mute, until when. */
+  mutedUntil?: (userId: string) => Promise<Date | undefined>;
 }
 
 /**
@@ -80,6 +85,8 @@ export class ChatService {
   async add(claims: AuthClaims | null, room: string, message: string): Promise<ChatMessage> {
     const account = requireChatter(claims);
     await this.requireInside(account, room);
+    const muted = await this.deps.mutedUntil?.(account.sub);
+    if (muted) throw forbidden(adminText(AdminText.youAreMuted, { until: untilText(muted) }));
     const hit = await this.deps.limiter.hit(
       rateKey(account.sub),
       CHAT_RATE_WINDOW_MS,

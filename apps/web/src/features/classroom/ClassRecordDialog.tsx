@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useApi } from '../../shared/api/useApi.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
+import { saveBlob } from '../../shared/saveBlob.ts';
 import { PopupShell } from '../../shared/ui/PopupShell.tsx';
 import { ClassroomUiText as T } from './texts.ts';
 import './classRecord.css';
@@ -192,12 +193,7 @@ export function ClassRecordDialog({ room, onClose }: { room: ClassroomRoom; onCl
     setDownloading(true);
     try {
       const blob = await client.blob(routePath(ClassroomApi.recordCsv, { id: sessionId }));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `class-record-${room}-${record.data.session.startedAt.slice(0, 10)}.csv`;
-      link.click();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, `class-record-${room}-${record.data.session.startedAt.slice(0, 10)}.csv`);
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {

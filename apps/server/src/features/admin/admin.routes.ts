@@ -1,0 +1,88 @@
+import { AdminApi } from '@atrium/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serveRoute } from '../../http/route.ts';
+import type { AuditService } from './admin.audit.ts';
+import type { ModerationService } from './admin.moderation.service.ts';
+import type { Actor, PeopleService } from './admin.people.service.ts';
+
+const actor = (request: FastifyRequest): Actor => ({ claims: request.auth, address: request.ip });
+
+/** Issue 29's console routes: thin, each one call to a service. */
+export function adminRoutes(
+  app: FastifyInstance,
+  {
+    people,
+    moderation,
+    audit,
+  }: { people: PeopleService; moderation: ModerationService; audit: AuditService },
+): void {
+  serveRoute(app, AdminApi.people, async (request) => ({
+    status: true as const,
+    data: await people.list(request.auth, request.query),
+  }));
+
+  serveRoute(app, AdminApi.createPerson, async (request) => ({
+    status: true as const,
+    ...(await people.create(actor(request), request.body)),
+  }));
+
+  serveRoute(app, AdminApi.updatePerson, async (request) => ({
+    status: true as const,
+    ...(await people.update(actor(request), request.params.id, request.body)),
+  }));
+
+  serveRoute(app, AdminApi.deletePerson, async (request) => ({
+    status: true as const,
+    ...(await people.delete(actor(request), request.params.id)),
+  }));
+
+  serveRoute(app, AdminApi.resendActivation, async (request) => ({
+    status: true as const,
+    message: await people.resendActivation(actor(request), request.params.id),
+  }));
+
+  serveRoute(app, AdminApi.audit, async (request) => ({
+    status: true as const,
+    data: await audit.page(request.auth, request.query),
+  }));
+
+  serveRoute(app, AdminApi.auditCsv, async (request, reply) => {
+    const csv = await audit.csv(request.auth, request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  serveRoute(app, AdminApi.report, async (request) => ({
+    status: true as const,
+    message: await moderation.report(request.auth, request.body),
+  }));
+
+  serveRoute(app, AdminApi.reports, async (request) => ({
+    status: true as const,
+    data: await moderation.reports(request.auth, request.query),
+  }));
+
+  serveRoute(app, AdminApi.resolveReport, async (request) => ({
+    status: true as const,
+    message: await moderation.resolve(actor(request), request.params.id, request.body.resolution),
+  }));
+
+  serveRoute(app, AdminApi.sanctions, async (request) => ({
+    status: true as const,
+    data: await moderation.sanctions(request.auth, request.query),
+  }));
+
+  serveRoute(app, AdminApi.sanction, async (request) => ({
+    status: true as const,
+    ...(await moderation.sanction(actor(request), request.body)),
+  }));
+
+  serveRoute(app, AdminApi.liftSanction, async (request) => ({
+    status: true as const,
+    message: await moderation.lift(actor(request), request.params.id),
+  }));
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
+import { AuditPage } from './AuditPage.tsx';
+import { ModerationPage } from './ModerationPage.tsx';
+import { AdminPath } from './paths.ts';
+import { PeoplePage } from './PeoplePage.tsx';
+import { AdminUiText as T } from './texts.ts';
+import './admin.css';
+
+const sections = [
+  { to: AdminPath.people, label: T.people },
+  { to: AdminPath.moderation, label: T.moderation },
+  { to: AdminPath.audit, label: T.audit },
+] as const;
+
+export interface AdminConsoleProps {
+  /** The signed-in admin's username: their own row offers no action on themselves. */
+  me: string;
+  /** A path under /admin that is no section. */
+  notFound: ReactNode;
+}
+
+/** The admin console (issue 29): its header, the sections' navigation and the section shown. */
+export function AdminConsole({ me, notFound }: AdminConsoleProps) {
+  usePageTitle(T.pageTitle);
+  return (
+    <div className="container admin">
+      <PageHeader title={T.title} />
+      <nav className="admin-nav" aria-label={T.nav}>
+        <ul className="admin-nav__list">
+          {sections.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} className="admin-nav__link">
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Routes>
+        <Route index element={<Navigate to={AdminPath.people} replace />} />
+        <Route path="people" element={<PeoplePage me={me} />} />
+        <Route path="moderation" element={<ModerationPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={notFound} />
+      </Routes>
+    </div>
+  );
+}

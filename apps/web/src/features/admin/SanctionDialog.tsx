@@ -1,0 +1,71 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { errorMessage } from '../../shared/api/client.ts';
+import { notifySuccess } from '../../shared/toast/toast.ts';
+import { FormAlert } from '../../shared/ui/FormAlert.tsx';
+import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
+import { AdminDialog } from './AdminDialog.tsx';
+import { SanctionFields } from './SanctionFields.tsx';
+import { sanctionResolver, type SanctionFormValues } from './sanctionForm.ts';
+import { AdminUiText as T } from './texts.ts';
+import { useAdminMutations } from './useAdmin.ts';
+
+export interface SanctionDialogProps {
+  person: { id: string; username: string };
+  /** Set when acting on a report: the sanction is tied to it. */
+  reportId?: number;
+  onClose: () => void;
+}
+
+const blank: SanctionFormValues = {
+  kind: 'warn',
+  address: '',
+  minutes: '',
+  forGood: false,
+  reason: '',
+};
+
+/** Warn, mute, kick or ban one person: one dialog, from People or from a report. */
+export function SanctionDialog({ person, reportId, onClose }: SanctionDialogProps) {
+  const { sanction } = useAdminMutations();
+  const { register, handleSubmit, setError, control, formState } = useForm({
+    resolver: sanctionResolver({ user_id: person.id, report_id: reportId }),
+    defaultValues: blank,
+  });
+  const kind = useWatch({ control, name: 'kind' });
+  const forGood = useWatch({ control, name: 'forGood' });
+  const onValid = handleSubmit(async (body) => {
+    try {
+      notifySuccess(await sanction.mutateAsync(body));
+      onClose();
+    } catch (error) {
+      setError('root.server', { message: errorMessage(error) });
+    }
+  });
+  const serverError = formState.errors.root?.server?.message;
+  return (
+    <AdminDialog
+      title={T.sanctionTitle(person.username)}
+      description={T.sanctionIntro}
+      onDismiss={onClose}
+    >
+      <form className="dialog__form" onSubmit={(e) => void onValid(e)} noValidate>
+        <SanctionFields
+          register={register}
+          errors={formState.errors}
+          kind={kind}
+          forGood={forGood}
+          chooseKind
+        />
+        {serverError && <FormAlert tone="error">{serverError}</FormAlert>}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {T.cancel}
+          </button>
+          <SubmitButton busy={formState.isSubmitting} busyLabel={T.applying}>
+            {T.apply}
+          </SubmitButton>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The console's pages. They live here, not in the contract's `AppRoute`: the server answers them
+ * as an unknown path (the app shell with status 404), so nothing tells a visitor they exist.
+ */
+export const AdminPath = {
+  root: '/admin',
+  people: '/admin/people',
+  moderation: '/admin/moderation',
+  audit: '/admin/audit',
+} as const;
