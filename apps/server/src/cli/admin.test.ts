@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MinigameText } from '@atrium/protocol';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/database.ts';
-import { dartsSessions, users } from '../db/schema.ts';
+import { auditLog, dartsSessions, users } from '../db/schema.ts';
 import { findUp } from '../paths.ts';
 
 const root = path.dirname(findUp('package-lock.json') as string);
@@ -79,6 +79,26 @@ describe('admin CLI', () => {
     const listed = await admin(['list-users']);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^grace\tgrace@school\.example\tadmin\tstatus=1\t/m);
+
+    // Issue 29: both changes are in the audit log, by the command line.
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: path.join(env.DATA_DIR ?? '', 'db'),
+    });
+    try {
+      const entries = await database.db.select().from(auditLog).orderBy(auditLog.id);
+      expect(entries.map((e) => [e.actorName, e.action, e.targetLabel, e.after])).toEqual([
+        [
+          'cli',
+          'person.create',
+          'grace',
+          { username: 'grace', email: 'grace@school.example', role: 'teacher' },
+        ],
+        ['cli', 'person.role', 'grace', { role: 'admin' }],
+      ]);
+    } finally {
+      await database.close();
+    }
   }, 60_000);
 
   it.each([

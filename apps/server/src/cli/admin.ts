@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/database.ts';
 import { UsersRepository } from '../accounts/users.repository.ts';
 import { UsersService } from '../accounts/users.service.ts';
+import { AuditRepository } from '../accounts/audit.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { MemoryRateLimiter } from '../http/rate-limit.ts';
 import { databaseTarget } from '../db/target.ts';
@@ -178,17 +179,38 @@ async function run(argv: string[]): Promise<number> {
   try {
     await database.migrate();
     const users = new UsersService(new UsersRepository(database.db));
+    // Issue 29: the CLI's changes to accounts are in the audit log too, by `cli`.
+    const audit = new AuditRepository(database.db);
+    const byCli = { actorId: null, actorName: 'cli', address: null } as const;
     switch (args.command) {
       case 'create-user': {
         const password = await readPassword();
         const user = await users.createAccount({ ...args, password });
+        await audit.write({
+          ...byCli,
+          action: 'person.create',
+          targetId: user.id,
+          targetLabel: user.username,
+          after: { username: user.username, email: user.email, role: user.role },
+        });
         process.stdout.write(
           `Created ${user.role} ${user.username} <${user.email}> (${user.id})\n`,
         );
         return 0;
       }
       case 'set-role': {
+        const before = await new UsersRepository(database.db).findByUsername(args.username);
         const user = await users.setRole(args.username, args.role);
+        if (before?.role !== user.role) {
+          await audit.write({
+            ...byCli,
+            action: 'person.role',
+            targetId: user.id,
+            targetLabel: user.username,
+            before: { role: before?.role ?? null },
+            after: { role: user.role },
+          });
+        }
         process.stdout.write(`${user.username} is now ${user.role}\n`);
         return 0;
       }

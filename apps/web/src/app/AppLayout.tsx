@@ -5,6 +5,7 @@ import { CharacterButton } from '../features/character/CharacterEntry.tsx';
 import { ClassroomProvider } from '../features/classroom/ClassroomProvider.tsx';
 import { TopNav } from '../features/navigation/TopNav.tsx';
 import { WalletEntry } from '../features/wallet/WalletEntry.tsx';
+import { SessionNotices } from '../shared/auth/SessionNotices.tsx';
 import { ShellText } from '../shared/texts.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { SocialEntry, SocialTileActions } from './SocialEntry.tsx';
@@ -45,6 +46,7 @@ export function AppLayout() {
   return (
     <ClassroomProvider chat={renderClassroomChat}>
       <SocialTileActions>
+        <SessionNotices />
         <a className="skip-link" href={`#${MAIN_ID}`} onClick={handleSkipToContent}>
           {ShellText.skipToContent}
         </a>

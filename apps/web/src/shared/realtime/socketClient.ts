@@ -12,6 +12,7 @@ import {
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { leaseSocket, openOnPageManager, type OpenSocket as OpenNamespace } from './socketLease.ts';
 import { RESERVED_EVENTS, SocketClientText } from './socketTexts.ts';
+import { watchSessionNotices } from './sessionNotices.ts';
 
 /** The app's socket, typed by the protocol's event maps (both directions). */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -87,6 +88,7 @@ export const connectSocket = ({
       getToken,
       open,
     });
+    watchSessionNotices(socket);
     if (socket.connected) {
       resolve(socket);
       return;
