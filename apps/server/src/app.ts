@@ -161,6 +161,8 @@ export async function buildApp({
   const tokens = new AccessTokens(secret, (subject, issuedAt) => gate.isRevoked(subject, issuedAt));
   const authRepo = new AuthRepository(database.db);
   app.decorate('services', { mailer, limiter });
+  const audit = new AuditRepository(database.db);
+  app.decorate('auditLog', audit);
   registerAuthGuard(app, tokens);
   // Registered before the features' own onClose hooks, so it runs after them (last in, first out).
   app.addHook('onClose', async () => {
@@ -186,7 +188,7 @@ export async function buildApp({
     jwtSecret: secret,
     authRepo,
     gate,
-    audit: new AuditRepository(database.db),
+    audit,
     socket: (feature) => void socketFeatures.push(feature),
     namespace: (name, feature, admit) => void namespaces.push([name, feature, admit]),
     media,

@@ -181,6 +181,22 @@ export const AUDIT_ACTIONS = [
   'sanction.kick',
   'sanction.ban',
   'sanction.lift',
+  // Admin calls of other features (`RouteSpec.audit`): the path and what was sent.
+  'poster.create',
+  'poster.update',
+  'poster.delete',
+  'share.create',
+  'share.update',
+  'share.delete',
+  'settings.limits',
+  'settings.wallet',
+  'settings.classroom',
+  'settings.popup_allowlist',
+  'events.gallery',
+  'events.countdown',
+  'chat.remove',
+  'chat.clear',
+  'leaderboard.remove',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action.' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -45,6 +45,7 @@ export const ChatApi = {
     tags,
     errors: [401, 403, 404],
     summary: 'Delete one chat message (teachers and admins)',
+    audit: 'chat.remove',
   }),
   clear: defineRoute({
     method: 'DELETE',
@@ -54,6 +55,7 @@ export const ChatApi = {
     tags,
     errors: [401, 403],
     summary: "Clear a room's chat (teachers and admins)",
+    audit: 'chat.clear',
   }),
   getData: defineRoute({
     method: 'GET',

@@ -77,6 +77,7 @@ export const EventsApi = {
     tags,
     errors: [401, 403],
     summary: 'Replace the gallery listing (admin)',
+    audit: 'events.gallery',
   }),
   countdown: defineRoute({
     method: 'GET',
@@ -94,6 +95,7 @@ export const EventsApi = {
     tags,
     errors: [401, 403],
     summary: "Change the landing page's launch date (admin)",
+    audit: 'events.countdown',
   }),
   submissions: defineRoute({
     method: 'GET',

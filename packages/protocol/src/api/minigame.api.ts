@@ -68,5 +68,6 @@ export const MinigameApi = {
     tags,
     errors: [401, 403, 404],
     summary: "Admins: remove a player's entry (all their wins) from a mode's leaderboard",
+    audit: 'leaderboard.remove',
   }),
 };

@@ -49,6 +49,7 @@ export const PostersApi = {
     tags,
     errors: [401, 403],
     summary: 'Hang a poster (admin)',
+    audit: 'poster.create',
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -59,6 +60,7 @@ export const PostersApi = {
     tags,
     errors: [401, 403, 404],
     summary: 'Change a poster (admin)',
+    audit: 'poster.update',
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -68,5 +70,6 @@ export const PostersApi = {
     tags,
     errors: [401, 403, 404],
     summary: 'Take a poster down (admin)',
+    audit: 'poster.delete',
   }),
 } as const;

@@ -23,5 +23,6 @@ export const RoomApi = {
     tags: ['settings'],
     errors: [401, 403],
     summary: 'Replace the pop-up browser allowlist (admin)',
+    audit: 'settings.popup_allowlist',
   }),
 } as const;

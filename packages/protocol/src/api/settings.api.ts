@@ -44,6 +44,7 @@ export const SettingsApi = {
     tags,
     errors: [401, 403],
     summary: 'Raise or lower account limits (admin)',
+    audit: 'settings.limits',
   }),
   wallet: defineRoute({
     method: 'GET',
@@ -61,6 +62,7 @@ export const SettingsApi = {
     tags,
     errors: [401, 403],
     summary: "Set the wallet's audience, school or public (admin)",
+    audit: 'settings.wallet',
   }),
   classroom: defineRoute({
     method: 'GET',
@@ -78,5 +80,6 @@ export const SettingsApi = {
     tags,
     errors: [400, 401, 403],
     summary: 'Set how many days class records are kept (admin)',
+    audit: 'settings.classroom',
   }),
 } as const;

@@ -39,6 +39,7 @@ export const SharesApi = {
     tags,
     errors: [401, 403, 409],
     summary: 'Create a share: an embeddable world and the sites that may frame it (admin)',
+    audit: 'share.create',
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -49,6 +50,7 @@ export const SharesApi = {
     tags,
     errors: [401, 403, 404],
     summary: 'Change a share (admin)',
+    audit: 'share.update',
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -58,5 +60,6 @@ export const SharesApi = {
     tags,
     errors: [401, 403, 404],
     summary: 'Remove a share (admin)',
+    audit: 'share.delete',
   }),
 } as const;

@@ -42,6 +42,11 @@ export interface RouteSpec {
   readonly description?: string;
   /** Left out of the OpenAPI document (development-only and legacy aliases). */
   readonly hidden?: boolean;
+  /**
+   * Issue 29: an admin's call that succeeds is written to the audit log under this action, with
+   * the path and what was sent (the console's own routes write richer entries themselves).
+   */
+  readonly audit?: string;
 }
 
 /**

@@ -1,6 +1,14 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AdminApi, AdminText, AuthApi, ChatApi, CommonText, routeUrl } from '@atrium/protocol';
+import {
+  AdminApi,
+  AdminText,
+  AuthApi,
+  ChatApi,
+  CommonText,
+  RoomApi,
+  routeUrl,
+} from '@atrium/protocol';
 import type { AdminPerson, AuditEntry, PeoplePage } from '@atrium/protocol';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +219,31 @@ describe('the admin console API (issue 29)', () => {
     });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(await csv.text()).toContain(`,${admin.name},person.role,${pupil.name},`);
+  });
+
+  it("writes other features' admin calls to the audit log, secrets hidden", async () => {
+    const put = await as(admin.token).send('PUT', RoomApi.updatePopupAllowlist.path, {
+      origins: ['https://example.org'],
+    });
+    expect(put.status).toBe(200);
+    const log = await as(admin.token).get(
+      routeUrl(AdminApi.audit, { query: { action: 'settings.popup_allowlist' } }),
+    );
+    expect((log.json.data as { rows: AuditEntry[] }).rows[0]).toMatchObject({
+      actor: admin.name,
+      target: RoomApi.updatePopupAllowlist.path,
+      after: { origins: ['https://example.org'] },
+    });
+    // A refused call is not written.
+    const member = await createPerson(database.db, 'nosy');
+    await call(server.url, 'PUT', RoomApi.updatePopupAllowlist.path, {
+      token: member.token,
+      body: { origins: [] },
+    });
+    const again = await as(admin.token).get(
+      routeUrl(AdminApi.audit, { query: { action: 'settings.popup_allowlist' } }),
+    );
+    expect((again.json.data as { total: number }).total).toBe(1);
   });
 
   it('refuses to leave the campus without an admin, or an admin to demote themself', async () => {
