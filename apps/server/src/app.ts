@@ -23,6 +23,7 @@ import { registerAuthGuard } from './http/auth-guard.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { AccessTokens } from './security/access-tokens.ts';
 import { AuditRepository } from './accounts/audit.repository.ts';
+import { ErrorCount } from './http/error-count.ts';
 import { SanctionsRepository } from './moderation/sanctions.repository.ts';
 import { SessionGate } from './moderation/session-gate.ts';
 import { resolveJwtSecret } from './security/jwt-secret.ts';
@@ -162,6 +163,8 @@ export async function buildApp({
   const authRepo = new AuthRepository(database.db);
   app.decorate('services', { mailer, limiter });
   const audit = new AuditRepository(database.db);
+  const errors = new ErrorCount(redis, now);
+  errors.watch(app);
   app.decorate('auditLog', audit);
   registerAuthGuard(app, tokens);
   // Registered before the features' own onClose hooks, so it runs after them (last in, first out).
@@ -189,6 +192,7 @@ export async function buildApp({
     authRepo,
     gate,
     audit,
+    errors,
     socket: (feature) => void socketFeatures.push(feature),
     namespace: (name, feature, admit) => void namespaces.push([name, feature, admit]),
     media,

@@ -13,6 +13,7 @@ import type { AtriumServer, NamespaceAdmission, SocketFeature } from '../realtim
 import type { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthRepository } from '../accounts/auth.repository.ts';
 import type { AuditRepository } from '../accounts/audit.repository.ts';
+import type { ErrorCount } from '../http/error-count.ts';
 import type { SessionGate } from '../moderation/session-gate.ts';
 
 /** What the app builds once and hands every feature. */
@@ -32,6 +33,8 @@ export interface FeatureDeps {
   gate: SessionGate;
   /** Issue 29: the audit log of admin actions and role changes (the CLI writes it too). */
   audit: AuditRepository;
+  /** Issue 29: server errors of the last hour, on every process (the dashboard). */
+  errors: ErrorCount;
   /** Adds a handler set for every connection on the main socket namespace. */
   socket(feature: SocketFeature): void;
   /** Serves a socket namespace pattern (`/room/room-{n}`), signed-in sockets only. */

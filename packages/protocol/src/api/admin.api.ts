@@ -1,5 +1,6 @@
 import {
   AuditPageResponseSchema,
+  DashboardResponseSchema,
   AuditQuerySchema,
   PeoplePageResponseSchema,
   PeopleQuerySchema,
@@ -29,6 +30,14 @@ const tags = ['admin'] as const;
  * (anonymous, guest, member, teacher, a forged token): nothing says the console exists.
  */
 export const AdminApi = {
+  dashboard: defineRoute({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    response: DashboardResponseSchema,
+    tags,
+    errors: [404],
+    summary: 'Whether the campus is well: people online, instances, classes, calls, health (admin)',
+  }),
   people: defineRoute({
     method: 'GET',
     path: '/api/admin/people',

@@ -271,6 +271,18 @@ export class AdminRepository {
     };
   }
 
+  /** Everyone in a class, group or call's room now (the dashboard). */
+  async presentInRooms() {
+    return this.db
+      .select({
+        channel: classroomParticipants.channel,
+        name: classroomParticipants.name,
+        role: classroomParticipants.role,
+      })
+      .from(classroomParticipants)
+      .orderBy(asc(classroomParticipants.channel), asc(classroomParticipants.name));
+  }
+
   // --- Reports.
 
   async chatMessage(id: number) {

@@ -2,6 +2,7 @@ import { AdminApi } from '@atrium/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serveRoute } from '../../http/route.ts';
 import type { AuditService } from './admin.audit.ts';
+import type { DashboardService } from './admin.dashboard.ts';
 import type { ModerationService } from './admin.moderation.service.ts';
 import type { Actor, PeopleService } from './admin.people.service.ts';
 
@@ -14,8 +15,19 @@ export function adminRoutes(
     people,
     moderation,
     audit,
-  }: { people: PeopleService; moderation: ModerationService; audit: AuditService },
+    dashboard,
+  }: {
+    people: PeopleService;
+    moderation: ModerationService;
+    audit: AuditService;
+    dashboard: DashboardService;
+  },
 ): void {
+  serveRoute(app, AdminApi.dashboard, async (request) => ({
+    status: true as const,
+    data: await dashboard.read(request.auth),
+  }));
+
   serveRoute(app, AdminApi.people, async (request) => ({
     status: true as const,
     data: await people.list(request.auth, request.query),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FeatureDeps } from '../feature.ts';
 import { AuditService } from './admin.audit.ts';
+import { DashboardService } from './admin.dashboard.ts';
 import { ModerationService } from './admin.moderation.service.ts';
 import { PeopleService } from './admin.people.service.ts';
 import { AdminRepository } from './admin.repository.ts';
@@ -15,6 +16,7 @@ export class AdminService {
   readonly people: PeopleService;
   readonly moderation: ModerationService;
   readonly audit: AuditService;
+  readonly dashboard: DashboardService;
 
   constructor(deps: FeatureDeps) {
     const repo = new AdminRepository(deps.database.db);
@@ -39,5 +41,6 @@ export class AdminService {
       now: deps.now,
     });
     this.audit = new AuditService(deps.audit);
+    this.dashboard = new DashboardService(repo, deps);
   }
 }

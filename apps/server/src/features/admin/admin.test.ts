@@ -135,6 +135,28 @@ describe('the admin console API (issue 29)', () => {
     expect((await as(admin.token).get(AdminApi.people.path)).status).toBe(200);
   });
 
+  it('shows the dashboard: people online by kind, classes with who is in them, health', async () => {
+    const pupil = await createPerson(database.db, 'online');
+    const sockets = [
+      await openClient(server.url, pupil.token),
+      await openClient(server.url, pupil.token),
+      await openClient(server.url, await signInGuest(server.url)),
+    ];
+    try {
+      const res = await as(admin.token).get(AdminApi.dashboard.path);
+      expect(res.status).toBe(200);
+      expect(res.json.data).toMatchObject({
+        online: { members: 1, guests: 1 },
+        classes: [],
+        calls: { rooms: 0, people: 0 },
+        errors_last_hour: 0,
+      });
+      expect((res.json.data as { media: { state: string } }).media.state).toMatch(/up|down|off/);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
   it('pages, sorts and searches people on the server', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     for (const n of ['c', 'a', 'b']) {
