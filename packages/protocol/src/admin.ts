@@ -41,6 +41,9 @@ export const AdminText = {
   networkBanned: 'Guests from your network cannot enter this campus.',
   youAreMuted: 'An admin muted you in chat until {until}.',
   deactivated: 'Your account has been deactivated.',
+  registrationClosed: 'Sign-up is closed on this campus. Ask your school for an account.',
+  registrationDomain: 'Sign-up is open to addresses at {domains} only.',
+  guestsClosed: 'Guest entry is closed on this campus. Please sign in.',
   deletedAccount: 'Your account has been deleted.',
   roleChanged: 'An admin changed your role to {role}.',
 } as const;
@@ -181,6 +184,7 @@ export const AUDIT_ACTIONS = [
   'sanction.kick',
   'sanction.ban',
   'sanction.lift',
+  'settings.access',
   // Admin calls of other features (`RouteSpec.audit`): the path and what was sent.
   'poster.create',
   'poster.update',
@@ -420,3 +424,41 @@ export const DashboardSchema = z
   .meta({ id: 'AdminDashboard' });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardResponseSchema = okEnvelope(DashboardSchema);
+
+// --- Sign-up and access.
+
+/** A mail domain: `school.example`, lowercase, no `@`. */
+export const MailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'Each domain must look like school.example.');
+
+export const AccessPolicySchema = z
+  .object({
+    /** Anyone may register an account (SPEC's register form); off: admins create accounts. */
+    self_registration: z.boolean(),
+    /** When not empty, self-registration takes addresses at these domains only. */
+    email_domains: z.array(MailDomainSchema).max(50, 'At most 50 domains.'),
+    /** The guest entry (SPEC's "Enter as guest"). */
+    guests: z.boolean(),
+  })
+  .meta({ id: 'AccessPolicy' });
+export type AccessPolicy = z.infer<typeof AccessPolicySchema>;
+export const ACCESS_POLICY_DEFAULTS: AccessPolicy = {
+  self_registration: true,
+  email_domains: [],
+  guests: true,
+};
+export const AccessPolicyUpdateSchema = AccessPolicySchema.partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: AdminText.nothingToUpdate });
+export const AccessPolicyResponseSchema = okEnvelope(AccessPolicySchema);
+
+/** Whether `email` may self-register under `domains` (none: any address). */
+export function emailDomainAllowed(email: string, domains: readonly string[]): boolean {
+  if (domains.length === 0) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.includes(domain);
+}

@@ -1,4 +1,6 @@
 import {
+  AccessPolicyResponseSchema,
+  AccessPolicyUpdateSchema,
   AuditPageResponseSchema,
   DashboardResponseSchema,
   AuditQuerySchema,
@@ -156,5 +158,22 @@ export const AdminApi = {
     tags,
     errors: [404],
     summary: 'Lift a mute or a ban before it ends (admin)',
+  }),
+  access: defineRoute({
+    method: 'GET',
+    path: '/api/admin/access',
+    response: AccessPolicyResponseSchema,
+    tags,
+    errors: [404],
+    summary: 'Sign-up and guest entry: self-registration, allowed mail domains, guests (admin)',
+  }),
+  updateAccess: defineRoute({
+    method: 'PATCH',
+    path: '/api/admin/access',
+    body: AccessPolicyUpdateSchema,
+    response: AccessPolicyResponseSchema,
+    tags,
+    errors: [404],
+    summary: 'Change sign-up and guest entry (admin)',
   }),
 } as const;

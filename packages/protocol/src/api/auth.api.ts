@@ -59,7 +59,7 @@ export const AuthApi = {
     body: RegisterRequestSchema,
     response: OkMessageSchema,
     tags,
-    errors: [409, 429],
+    errors: [403, 409, 429],
     summary: 'Create an account and mail its activation link',
   }),
   activate: defineRoute({

@@ -1,6 +1,7 @@
 import { AdminApi } from '@atrium/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serveRoute } from '../../http/route.ts';
+import type { AccessService } from './admin.access-policy.ts';
 import type { AuditService } from './admin.audit.ts';
 import type { DashboardService } from './admin.dashboard.ts';
 import type { ModerationService } from './admin.moderation.service.ts';
@@ -16,13 +17,25 @@ export function adminRoutes(
     moderation,
     audit,
     dashboard,
+    access,
   }: {
+    access: AccessService;
     people: PeopleService;
     moderation: ModerationService;
     audit: AuditService;
     dashboard: DashboardService;
   },
 ): void {
+  serveRoute(app, AdminApi.access, async (request) => ({
+    status: true as const,
+    data: await access.read(request.auth),
+  }));
+
+  serveRoute(app, AdminApi.updateAccess, async (request) => ({
+    status: true as const,
+    data: await access.write(actor(request), request.body),
+  }));
+
   serveRoute(app, AdminApi.dashboard, async (request) => ({
     status: true as const,
     data: await dashboard.read(request.auth),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FeatureDeps } from '../feature.ts';
+import { AccessService } from './admin.access-policy.ts';
 import { AuditService } from './admin.audit.ts';
 import { DashboardService } from './admin.dashboard.ts';
 import { ModerationService } from './admin.moderation.service.ts';
@@ -17,6 +18,7 @@ export class AdminService {
   readonly moderation: ModerationService;
   readonly audit: AuditService;
   readonly dashboard: DashboardService;
+  readonly access: AccessService;
 
   constructor(deps: FeatureDeps) {
     const repo = new AdminRepository(deps.database.db);
@@ -42,5 +44,6 @@ export class AdminService {
     });
     this.audit = new AuditService(deps.audit);
     this.dashboard = new DashboardService(repo, deps);
+    this.access = new AccessService(deps.database.db, deps.audit);
   }
 }

@@ -43,6 +43,9 @@ const forged = new AccessTokens('not-the-server-secret-0123456789abcdef0123');
 /** Every console route with an input that would change something if it were let through. */
 function adminCalls(target: string) {
   return [
+    { route: AdminApi.dashboard, input: {} },
+    { route: AdminApi.access, input: {} },
+    { route: AdminApi.updateAccess, input: { body: { guests: false } } },
     { route: AdminApi.people, input: { query: { q: 'a' } } },
     {
       route: AdminApi.createPerson,
@@ -155,6 +158,47 @@ describe('the admin console API (issue 29)', () => {
     } finally {
       for (const s of sockets) s.close();
     }
+  });
+
+  it('closes sign-up, limits it to mail domains, and closes guest entry, as the admin sets', async () => {
+    const register = (email: string) =>
+      call(server.url, 'POST', AuthApi.register.path, {
+        body: {
+          email,
+          password: PASSWORD,
+          repeat_password: PASSWORD,
+          username: email.split('@')[0],
+        },
+      });
+    const set = (body: unknown) => as(admin.token).send('PATCH', AdminApi.updateAccess.path, body);
+    expect(await set({ email_domains: ['School.Example'] })).toMatchObject({
+      status: 200,
+      json: { data: { self_registration: true, email_domains: ['school.example'], guests: true } },
+    });
+    const outside = await register('kid@elsewhere.test');
+    expect(outside).toMatchObject({
+      status: 400,
+      json: { message: 'Sign-up is open to addresses at school.example only.' },
+    });
+    expect((await register('kid@school.example')).status).toBe(200);
+    await set({ self_registration: false, guests: false });
+    expect(await register('kid2@school.example')).toMatchObject({
+      status: 403,
+      json: { message: AdminText.registrationClosed },
+    });
+    expect(await call(server.url, 'POST', AuthApi.guest.path)).toMatchObject({
+      status: 403,
+      json: { message: AdminText.guestsClosed },
+    });
+    const bad = await set({ email_domains: ['not a domain'] });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toContain('Each domain must look like school.example.');
+    await set({ self_registration: true, email_domains: [], guests: true });
+    expect((await call(server.url, 'POST', AuthApi.guest.path)).status).toBe(200);
+    const log = await as(admin.token).get(
+      routeUrl(AdminApi.audit, { query: { action: 'settings.access' } }),
+    );
+    expect((log.json.data as { total: number }).total).toBe(3);
   });
 
   it('pages, sorts and searches people on the server', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdminText, adminText, AuthText, untilText } from '@atrium/protocol';
+import { AdminText, adminText, AuthText, emailDomainAllowed, untilText } from '@atrium/protocol';
 import type { CurrentUser, RegisterRequest } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
@@ -13,6 +13,7 @@ import {
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { linkMail } from '../../mail/mailer.ts';
 import type { SessionGate } from '../../moderation/session-gate.ts';
+import { readAccessPolicy } from '../../settings/access-policy.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
@@ -170,6 +171,9 @@ export class AuthService {
 
   /** A guest session: no account, a longer-lived token, no refresh. */
   async guest(ip?: string): Promise<Session> {
+    if (!(await readAccessPolicy(this.deps.repo.db)).guests) {
+      throw forbidden(AdminText.guestsClosed);
+    }
     if (ip && (await this.deps.gate?.addressBanned(ip))) {
       throw forbidden(AdminText.networkBanned);
     }
@@ -198,6 +202,14 @@ export class AuthService {
    */
   async register(input: RegisterRequest, ip: string): Promise<void> {
     const { repo, mailer } = this.deps;
+    // Issue 29: the admin's sign-up policy comes first; a closed campus costs nothing more.
+    const policy = await readAccessPolicy(repo.db);
+    if (!policy.self_registration) throw forbidden(AdminText.registrationClosed);
+    if (!emailDomainAllowed(input.email, policy.email_domains)) {
+      throw badRequest(
+        adminText(AdminText.registrationDomain, { domains: policy.email_domains.join(', ') }),
+      );
+    }
     if (isCommonPassword(input.password)) throw badRequest(AuthText.commonPassword);
     const link = this.linkBase(input.activation_url, '/metaverse/index.html');
     const username = input.username ?? input.email;
