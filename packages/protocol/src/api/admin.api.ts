@@ -1,4 +1,6 @@
 import {
+  RosterBodySchema,
+  RosterCheckResponseSchema,
   AccessPolicyResponseSchema,
   AccessPolicyUpdateSchema,
   AuditPageResponseSchema,
@@ -175,5 +177,23 @@ export const AdminApi = {
     tags,
     errors: [404],
     summary: 'Change sign-up and guest entry (admin)',
+  }),
+  rosterCheck: defineRoute({
+    method: 'POST',
+    path: '/api/admin/roster/check',
+    body: RosterBodySchema,
+    response: RosterCheckResponseSchema,
+    tags,
+    errors: [404],
+    summary: "A roster's problems, row by row, before anything is created (admin)",
+  }),
+  /** `application/x-ndjson`: progress lines, then the result (`RosterProgressSchema`). */
+  rosterImport: defineRoute({
+    method: 'POST',
+    path: '/api/admin/roster/import',
+    body: RosterBodySchema,
+    tags,
+    errors: [404],
+    summary: 'Create every account of a roster, all or nothing, with activation mails (admin)',
   }),
 } as const;

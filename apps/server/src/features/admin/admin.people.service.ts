@@ -25,7 +25,26 @@ import type { AdminRepository, Removed } from './admin.repository.ts';
 import type { SessionEnder } from './admin.sessions.ts';
 
 /** How long an admin-made account's "choose your password" link works. */
-const WELCOME_LINK_TTL_MS = 7 * DAY;
+export const WELCOME_LINK_TTL_MS = 7 * DAY;
+
+/** A fresh token and the password page's link that carries it. */
+export function welcomeLink(publicUrl: string): { token: string; link: URL } {
+  const token = randomToken();
+  const link = new URL('/metaverse/forgot.html', publicUrl);
+  link.searchParams.set('token', token);
+  return { token, link };
+}
+
+/** The mail of an account an admin made: choose a password, which activates it. */
+export function welcomeMail(user: Pick<UserRow, 'username' | 'email'>, link: URL) {
+  return linkMail(
+    user.email,
+    'Your Atrium account',
+    `An admin created the Atrium account ${user.username} for you. Choose a password to activate it. The link works once, for seven days.`,
+    'Choose my password',
+    link.toString(),
+  );
+}
 /** Activation mails an admin may resend to one account in an hour. */
 const RESEND_LIMIT = 3;
 
@@ -122,9 +141,7 @@ export class PeopleService {
    * recovery page's token, SPEC's forgot page). Sent inside the account's transaction.
    */
   private async sendWelcome(user: UserRow, tx: AdminRepository['db']): Promise<void> {
-    const token = randomToken();
-    const link = new URL('/metaverse/forgot.html', this.deps.publicUrl);
-    link.searchParams.set('token', token);
+    const { token, link } = welcomeLink(this.deps.publicUrl);
     await this.deps.authRepo
       .with(tx)
       .insertUserToken(
@@ -133,16 +150,7 @@ export class PeopleService {
         hashToken(token),
         new Date(this.deps.now().getTime() + WELCOME_LINK_TTL_MS),
       );
-    await this.deps.mailer.send(
-      linkMail(
-        user.email,
-        'Your Atrium account',
-        `An admin created the Atrium account ${user.username} for you. Choose a password to activate it. The link works once, for seven days.`,
-        'Choose my password',
-        link.toString(),
-      ),
-      tx,
-    );
+    await this.deps.mailer.send(welcomeMail(user, link), tx);
   }
 
   async resendActivation({ claims, address }: Actor, id: string): Promise<string> {

@@ -17,6 +17,7 @@ import {
   reports,
   sanctions,
   users,
+  userTokens,
   walletLinks,
 } from '../../db/schema.ts';
 import type { ReportRow, SanctionRow, UserRow } from '../../db/schema.ts';
@@ -162,6 +163,37 @@ export class AdminRepository {
     const [row] = await this.db.insert(users).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return row;
+  }
+
+  /** Accounts holding any of these usernames or emails (compared in lower case). */
+  async holders(usernames: string[], emails: string[]) {
+    if (usernames.length === 0 && emails.length === 0) return [];
+    const lowerNames = usernames.map((u) => u.toLowerCase());
+    const lowerEmails = emails.map((e) => e.toLowerCase());
+    return this.db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(
+        or(
+          lowerNames.length > 0 ? sql`lower(${users.username}) in ${lowerNames}` : undefined,
+          lowerEmails.length > 0 ? sql`lower(${users.email}) in ${lowerEmails}` : undefined,
+        ),
+      );
+  }
+
+  /** Many accounts in one statement. */
+  async insertPeople(values: Array<typeof users.$inferInsert>): Promise<UserRow[]> {
+    return this.db.insert(users).values(values).returning();
+  }
+
+  /** Their "choose your password" tokens (stored hashed), in one statement. */
+  async insertWelcomeTokens(
+    values: Array<{ userId: string; tokenHash: string; expiresAt: Date }>,
+  ): Promise<void> {
+    if (values.length === 0) return;
+    await this.db
+      .insert(userTokens)
+      .values(values.map((v) => ({ ...v, kind: 'recovery' as const })));
   }
 
   async usernameTaken(username: string, exceptId?: string): Promise<boolean> {

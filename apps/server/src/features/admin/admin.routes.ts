@@ -4,8 +4,12 @@ import { serveRoute } from '../../http/route.ts';
 import type { AccessService } from './admin.access-policy.ts';
 import type { AuditService } from './admin.audit.ts';
 import type { DashboardService } from './admin.dashboard.ts';
+import type { RosterService } from './admin.roster.ts';
 import type { ModerationService } from './admin.moderation.service.ts';
 import type { Actor, PeopleService } from './admin.people.service.ts';
+
+/** 1,000 rows of a roster are past the API's default 16 KB (about 100 bytes a row). */
+const ROSTER_BODY_LIMIT = 512 * 1024;
 
 const actor = (request: FastifyRequest): Actor => ({ claims: request.auth, address: request.ip });
 
@@ -18,7 +22,9 @@ export function adminRoutes(
     audit,
     dashboard,
     access,
+    roster,
   }: {
+    roster: RosterService;
     access: AccessService;
     people: PeopleService;
     moderation: ModerationService;
@@ -35,6 +41,29 @@ export function adminRoutes(
     status: true as const,
     data: await access.write(actor(request), request.body),
   }));
+
+  serveRoute(
+    app,
+    AdminApi.rosterCheck,
+    async (request) => ({
+      status: true as const,
+      data: await roster.check(request.auth, request.body.rows),
+    }),
+    { bodyLimit: ROSTER_BODY_LIMIT },
+  );
+
+  serveRoute(
+    app,
+    AdminApi.rosterImport,
+    async (request, reply) => {
+      const stream = await roster.import(actor(request), request.body.rows);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+    { bodyLimit: ROSTER_BODY_LIMIT },
+  );
 
   serveRoute(app, AdminApi.dashboard, async (request) => ({
     status: true as const,

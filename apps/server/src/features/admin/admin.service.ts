@@ -6,6 +6,7 @@ import { DashboardService } from './admin.dashboard.ts';
 import { ModerationService } from './admin.moderation.service.ts';
 import { PeopleService } from './admin.people.service.ts';
 import { AdminRepository } from './admin.repository.ts';
+import { RosterService } from './admin.roster.ts';
 import { SessionEnder } from './admin.sessions.ts';
 
 /**
@@ -19,6 +20,7 @@ export class AdminService {
   readonly audit: AuditService;
   readonly dashboard: DashboardService;
   readonly access: AccessService;
+  readonly roster: RosterService;
 
   constructor(deps: FeatureDeps) {
     const repo = new AdminRepository(deps.database.db);
@@ -45,5 +47,12 @@ export class AdminService {
     this.audit = new AuditService(deps.audit);
     this.dashboard = new DashboardService(repo, deps);
     this.access = new AccessService(deps.database.db, deps.audit);
+    this.roster = new RosterService({
+      repo,
+      audit: deps.audit,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      now: deps.now,
+    });
   }
 }

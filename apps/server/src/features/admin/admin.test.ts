@@ -7,6 +7,7 @@ import {
   ChatApi,
   CommonText,
   RoomApi,
+  RosterText,
   routeUrl,
 } from '@atrium/protocol';
 import type { AdminPerson, AuditEntry, PeoplePage } from '@atrium/protocol';
@@ -199,6 +200,62 @@ describe('the admin console API (issue 29)', () => {
       routeUrl(AdminApi.audit, { query: { action: 'settings.access' } }),
     );
     expect((log.json.data as { total: number }).total).toBe(3);
+  });
+
+  it('checks a roster row by row, refuses one with problems, and imports a fixed one with progress', async () => {
+    await createPerson(database.db, 'exists');
+    const existing = (await peoplePage(admin.token, { q: 'exists' })).rows[0]?.email ?? '';
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      username: `pupil${i}x`,
+      email: `pupil${i}x@school.example`,
+      role: i === 0 ? 'teacher' : 'member',
+      class: 'Year 7 Blue',
+    }));
+    rows[3] = { ...rows[3]!, email: 'not-an-email' };
+    rows[7] = { ...rows[7]!, username: 'pupil1x' };
+    rows[9] = { ...rows[9]!, email: existing };
+    const check = await as(admin.token).send('POST', AdminApi.rosterCheck.path, { rows });
+    expect(check.json.data).toEqual({
+      rows: 30,
+      problems: [
+        { row: 1, problems: [RosterText.duplicateUsername] },
+        { row: 3, problems: ['Email is not valid.'] },
+        { row: 7, problems: [RosterText.duplicateUsername] },
+        { row: 9, problems: [RosterText.emailTaken] },
+      ],
+    });
+    const refused = await as(admin.token).send('POST', AdminApi.rosterImport.path, { rows });
+    expect(refused).toMatchObject({ status: 400, json: { message: RosterText.fixFirst } });
+    expect((await peoplePage(admin.token, { q: 'pupil2x' })).total).toBe(0);
+
+    rows[3] = { ...rows[3]!, email: 'pupil3x@school.example' };
+    rows[7] = { ...rows[7]!, username: 'pupil7x' };
+    rows[9] = { ...rows[9]!, email: 'pupil9x@school.example' };
+    const res = await fetch(`${server.url}${AdminApi.rosterImport.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows }),
+    });
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    expect(lines[0]).toEqual({ done: 0, total: 30 });
+    expect(lines.at(-2)).toEqual({ done: 30, total: 30 });
+    expect(lines.at(-1)).toEqual({
+      status: true,
+      created: 30,
+      message: '30 accounts created. Their activation mails are on their way.',
+    });
+    const made = await peoplePage(admin.token, { q: 'pupil', state: 'waiting', page_size: 50 });
+    expect(made.total).toBe(30);
+    expect(made.rows.find((r) => r.username === 'pupil0x')?.role).toBe('teacher');
+    const tooMany = await as(admin.token).send('POST', AdminApi.rosterCheck.path, {
+      rows: Array.from({ length: 1001 }, () => rows[0]),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.message).toContain(RosterText.tooMany);
   });
 
   it('pages, sorts and searches people on the server', async () => {
