@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAlbumList } from './album-list.mjs';
+import { benchAdmin } from './admin.mjs';
 import { benchBreakout } from './breakout.mjs';
 import { benchChat } from './chat.mjs';
 import { benchClassroom } from './classroom.mjs';
@@ -38,6 +39,7 @@ const BENCHES = {
   social: benchSocial,
   poll: benchPoll,
   breakout: benchBreakout,
+  admin: benchAdmin,
   lastn: benchLastN,
   'darts-fps': benchDartsFps,
   'wallet-buy': benchWalletBuy,
@@ -174,6 +176,15 @@ ${Object.entries(editor.filters)
 | Janus CPU for that class (its process, utime + stime) | **${l.bound.janusCores} cores** | no bound: ${l.unbounded.janusCores} cores (ratio ${l.janusRatio}); idle Janus ${l.idleJanusCores} | report |`,
   },
   {
+    heading: 'Admin console',
+    needs: ['admin'],
+    render: ({ admin: a }) => `| Benchmark | Figure | Baseline (same run) | Target |
+| --- | --- | --- | --- |
+| People list of ${a.people} accounts, search by name (start of a username or email), server time (${a.database}) | p99 **${a.searchServer.p99Ms} ms**, median ${a.searchServer.medianMs} ms | \`/api/health\` round trip p99 ${a.health.p99Ms} ms | p99 ≤ 20 ms |
+| Roster import of ${a.rosterRows} rows (accounts, welcome tokens and mails, one transaction) | **${a.rosterMs} ms** (${a.rosterProgressLines} progress lines) | | report |
+| \`/api/health\` round trip while the import runs | p99 **${a.healthDuringImport.p99Ms} ms** over ${a.healthDuringImport.n} calls | idle: p99 ${a.health.p99Ms} ms | p99 < 50 ms |`,
+  },
+  {
     heading: 'Wallet (local chain)',
     needs: ['wallet-buy'],
     render: ({ 'wallet-buy': w }) => `| Benchmark | Figure | Baseline (same run) | Target |
@@ -220,6 +231,10 @@ const METHOD = `## Method
 - Startup (\`bench/startup.mjs\`): \`node scripts/start.mjs\` with dependencies installed and the build
   current, on a fresh \`DATA_DIR\`, timed until \`/api/ready\` answers 200; median of 3. Baseline: the
   same measurement of a bare \`node:http\` server.
+- Admin console (\`bench/admin.mjs\`): the built server on a fresh \`DATA_DIR\` (PGlite, or a scratch PostgreSQL
+  database with \`TEST_DATABASE_URL\`) holding 10,000 active accounts; 300 searches of three-digit prefixes
+  (ten people each) alternate with \`/api/health\`; server time from \`Server-Timing\`. Then a roster of 1,000
+  rows is imported while \`/api/health\` is asked back to back.
 - Album list (\`bench/album-list.mjs\`): the built server on a fresh \`DATA_DIR\` (PGlite, or PostgreSQL in a
   scratch database when \`TEST_DATABASE_URL\` is set); one account with 1,000 screenshot rows, one with 1. 250
   rounds of: rename one photo then list (the answer is rebuilt), list again (the unchanged album's answer is

@@ -56,4 +56,6 @@ CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-
 CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at");--> statement-breakpoint
 CREATE INDEX "reports_open_idx" ON "reports" USING btree ("resolved_at","at");--> statement-breakpoint
 CREATE INDEX "sanctions_user_idx" ON "sanctions" USING btree ("user_id","kind");--> statement-breakpoint
-CREATE INDEX "sanctions_address_idx" ON "sanctions" USING btree ("address");
+CREATE INDEX "sanctions_address_idx" ON "sanctions" USING btree ("address");--> statement-breakpoint
+CREATE INDEX "users_username_prefix_idx" ON "users" USING btree (lower("username") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_email_prefix_idx" ON "users" USING btree (lower("email") text_pattern_ops);

@@ -41,6 +41,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Issue 29: the console's search matches the start of a username or email; these serve
+    // `lower(…) like 'q%'` whatever the database's collation.
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     check('users_role_check', sql`${t.role} in ('admin', 'teacher', 'member')`),
   ],
 );

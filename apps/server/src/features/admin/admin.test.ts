@@ -228,9 +228,9 @@ describe('the admin console API (issue 29)', () => {
     expect(refused).toMatchObject({ status: 400, json: { message: RosterText.fixFirst } });
     expect((await peoplePage(admin.token, { q: 'pupil2x' })).total).toBe(0);
 
-    rows[3] = { ...rows[3]!, email: 'pupil3x@school.example' };
-    rows[7] = { ...rows[7]!, username: 'pupil7x' };
-    rows[9] = { ...rows[9]!, email: 'pupil9x@school.example' };
+    rows[3] = { ...rows[3], email: 'pupil3x@school.example' };
+    rows[7] = { ...rows[7], username: 'pupil7x' };
+    rows[9] = { ...rows[9], email: 'pupil9x@school.example' };
     const res = await fetch(`${server.url}${AdminApi.rosterImport.path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
