@@ -44,6 +44,8 @@ export const AdminText = {
   registrationClosed: 'Sign-up is closed on this campus. Ask your school for an account.',
   registrationDomain: 'Sign-up is open to addresses at {domains} only.',
   guestsClosed: 'Guest entry is closed on this campus. Please sign in.',
+  classEnded: '{room}: the class ended; {count} people left.',
+  classEmpty: '{room}: nobody is in the class.',
   deletedAccount: 'Your account has been deleted.',
   roleChanged: 'An admin changed your role to {role}.',
 } as const;
@@ -186,6 +188,7 @@ export const AUDIT_ACTIONS = [
   'sanction.lift',
   'settings.access',
   'roster.import',
+  'classroom.end',
   // Admin calls of other features (`RouteSpec.audit`): the path and what was sent.
   'poster.create',
   'poster.update',
@@ -517,3 +520,19 @@ export const RosterProgressSchema = z.union([
   z.object({ status: z.literal(false), message: z.string() }),
 ]);
 export type RosterProgress = z.infer<typeof RosterProgressSchema>;
+
+// --- Classrooms.
+
+export const AdminClassroomSchema = z
+  .object({
+    channel: z.string(),
+    entry_policy: z.enum(['open', 'ask']),
+    /** Who is in the class now, its breakout groups included (`channel` says where). */
+    people: z.array(z.object({ name: z.string(), role: z.string(), channel: z.string() })),
+  })
+  .meta({ id: 'AdminClassroom' });
+export type AdminClassroom = z.infer<typeof AdminClassroomSchema>;
+export const AdminClassroomsResponseSchema = okEnvelope(z.array(AdminClassroomSchema));
+export const ClassroomChannelParamsSchema = z.strictObject({
+  channel: z.enum(['room-1', 'room-2', 'room-3'], { error: 'Unknown classroom.' }),
+});

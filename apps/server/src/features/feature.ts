@@ -1,3 +1,4 @@
+import type { ClassroomRoom } from '@atrium/protocol';
 import type { ClassAccess } from '../calls/class-access.ts';
 import type { CallRooms } from '../calls/call-rooms.ts';
 import type { ChainAccess } from '../chain/chain.ts';
@@ -76,6 +77,8 @@ export interface FeatureDeps {
   now: () => Date;
   /** The shares' part of {@link SharedServices}. */
   shares: SharedServices['shares'];
+  /** The classroom's part of {@link SharedServices}. */
+  classroom: SharedServices['classroom'];
   /** The feature that owns one part of {@link SharedServices} hands it in once, when it registers. */
   provide: <K extends keyof SharedServices>(part: K, service: SharedServices[K]) => void;
 }
@@ -113,6 +116,11 @@ export interface SharedServices {
     /** Every open instance of the campus and its size (`/metrics`). */
     instances(): Promise<InstanceSize[]>;
   };
+  /** The classroom, as the admin console needs it (issue 29). */
+  classroom: {
+    /** Ends a class now: everyone out, groups closed, the record's session ended; how many left. */
+    endClass(channel: ClassroomRoom, by: string): Promise<number>;
+  };
   /** Embeddable worlds, as the web app's embed frame needs them. */
   shares: {
     /** The sites that may frame a share's embed page; null when there is no such share. */
@@ -128,7 +136,7 @@ export interface SharedServices {
  */
 export function sharedServices(): Pick<
   FeatureDeps,
-  'wallet' | 'character' | 'world' | 'shares' | 'provide'
+  'wallet' | 'character' | 'world' | 'shares' | 'classroom' | 'provide'
 > {
   const provided: Partial<SharedServices> = {};
   return {
@@ -148,6 +156,9 @@ export function sharedServices(): Pick<
     },
     shares: {
       frameAncestors: (id) => provided.shares?.frameAncestors(id) ?? Promise.resolve(null),
+    },
+    classroom: {
+      endClass: (channel, by) => provided.classroom?.endClass(channel, by) ?? Promise.resolve(0),
     },
     provide(part, service) {
       if (provided[part]) throw new Error(`${part} was already provided`);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { GUEST_TOKEN_TTL_S } from '../security/access-tokens.ts';
-import { SanctionsRepository } from './sanctions.repository.ts';
+import type { SanctionsRepository } from './sanctions.repository.ts';
 import type { SanctionRow } from '../db/schema.ts';
 
 /** Where processes tell each other of a revocation: `{subject, at}` (epoch ms). */

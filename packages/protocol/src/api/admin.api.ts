@@ -1,4 +1,6 @@
 import {
+  AdminClassroomsResponseSchema,
+  ClassroomChannelParamsSchema,
   RosterBodySchema,
   RosterCheckResponseSchema,
   AccessPolicyResponseSchema,
@@ -177,6 +179,23 @@ export const AdminApi = {
     tags,
     errors: [404],
     summary: 'Change sign-up and guest entry (admin)',
+  }),
+  classrooms: defineRoute({
+    method: 'GET',
+    path: '/api/admin/classrooms',
+    response: AdminClassroomsResponseSchema,
+    tags,
+    errors: [404],
+    summary: 'The classrooms: entry policy and who is in each now (admin)',
+  }),
+  endClass: defineRoute({
+    method: 'POST',
+    path: '/api/admin/classrooms/:channel/end',
+    params: ClassroomChannelParamsSchema,
+    response: OkMessageSchema,
+    tags,
+    errors: [404],
+    summary: 'End a class now: everyone out, groups closed, the record ended (admin)',
   }),
   rosterCheck: defineRoute({
     method: 'POST',

@@ -4,6 +4,7 @@ import type { PersonState, Role } from '@atrium/protocol';
 import type { AppDb } from '../../db/database.ts';
 import {
   chatMessages,
+  classroomChannels,
   classroomGroupMembers,
   classroomHands,
   classroomLobby,
@@ -316,6 +317,13 @@ export class AdminRepository {
       })
       .from(classroomParticipants)
       .orderBy(asc(classroomParticipants.channel), asc(classroomParticipants.name));
+  }
+
+  /** Each classroom's entry policy (rooms never joined have no row: open). */
+  async entryPolicies() {
+    return this.db
+      .select({ channel: classroomChannels.channel, policy: classroomChannels.entryPolicy })
+      .from(classroomChannels);
   }
 
   // --- Reports.

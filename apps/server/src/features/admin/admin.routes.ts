@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serveRoute } from '../../http/route.ts';
 import type { AccessService } from './admin.access-policy.ts';
 import type { AuditService } from './admin.audit.ts';
+import type { ClassroomsService } from './admin.classrooms.ts';
 import type { DashboardService } from './admin.dashboard.ts';
 import type { RosterService } from './admin.roster.ts';
 import type { ModerationService } from './admin.moderation.service.ts';
@@ -23,7 +24,9 @@ export function adminRoutes(
     dashboard,
     access,
     roster,
+    classrooms,
   }: {
+    classrooms: ClassroomsService;
     roster: RosterService;
     access: AccessService;
     people: PeopleService;
@@ -64,6 +67,16 @@ export function adminRoutes(
     },
     { bodyLimit: ROSTER_BODY_LIMIT },
   );
+
+  serveRoute(app, AdminApi.classrooms, async (request) => ({
+    status: true as const,
+    data: await classrooms.list(request.auth),
+  }));
+
+  serveRoute(app, AdminApi.endClass, async (request) => ({
+    status: true as const,
+    message: await classrooms.end(actor(request), request.params.channel),
+  }));
 
   serveRoute(app, AdminApi.dashboard, async (request) => ({
     status: true as const,

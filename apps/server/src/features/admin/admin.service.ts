@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FeatureDeps } from '../feature.ts';
 import { AccessService } from './admin.access-policy.ts';
 import { AuditService } from './admin.audit.ts';
+import { ClassroomsService } from './admin.classrooms.ts';
 import { DashboardService } from './admin.dashboard.ts';
 import { ModerationService } from './admin.moderation.service.ts';
 import { PeopleService } from './admin.people.service.ts';
@@ -21,6 +22,7 @@ export class AdminService {
   readonly dashboard: DashboardService;
   readonly access: AccessService;
   readonly roster: RosterService;
+  readonly classrooms: ClassroomsService;
 
   constructor(deps: FeatureDeps) {
     const repo = new AdminRepository(deps.database.db);
@@ -47,6 +49,7 @@ export class AdminService {
     this.audit = new AuditService(deps.audit);
     this.dashboard = new DashboardService(repo, deps);
     this.access = new AccessService(deps.database.db, deps.audit);
+    this.classrooms = new ClassroomsService(repo, deps.audit, deps.classroom);
     this.roster = new RosterService({
       repo,
       audit: deps.audit,

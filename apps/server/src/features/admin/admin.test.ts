@@ -45,6 +45,16 @@ const forged = new AccessTokens('not-the-server-secret-0123456789abcdef0123');
 function adminCalls(target: string) {
   return [
     { route: AdminApi.dashboard, input: {} },
+    { route: AdminApi.classrooms, input: {} },
+    { route: AdminApi.endClass, input: { params: { channel: 'room-1' } } },
+    {
+      route: AdminApi.rosterCheck,
+      input: { body: { rows: [{ username: 'r1', email: 'r1@x.test', role: 'member' }] } },
+    },
+    {
+      route: AdminApi.rosterImport,
+      input: { body: { rows: [{ username: 'rostered1', email: 'r1@x.test', role: 'admin' }] } },
+    },
     { route: AdminApi.access, input: {} },
     { route: AdminApi.updateAccess, input: { body: { guests: false } } },
     { route: AdminApi.people, input: { query: { q: 'a' } } },

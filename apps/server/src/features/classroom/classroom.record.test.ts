@@ -4,7 +4,7 @@
 // and a rejoin, hands, a poll, End class. The record is read over HTTP as the teacher (everyone),
 // a student (their own row), a stranger (refused), as CSV; old records go after the retention.
 import { randomUUID } from 'node:crypto';
-import { ClassRecordText, ClassroomText } from '@atrium/protocol';
+import { AdminApi, ClassRecordText, ClassroomText, routeUrl } from '@atrium/protocol';
 import type { ClassJoinAck, ClassPollView, ClassRecord, ClassSession } from '@atrium/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classSetups, useClassPair } from '../../../test/classroom.ts';
@@ -287,5 +287,47 @@ describe.each(classSetups)('the class record (%s)', (_name, twoProcesses) => {
     expect(
       await json<ClassSession[]>(teacherSide, teacher, '/api/classrooms/room-2/sessions'),
     ).toEqual([]);
+  });
+
+  it('an admin ends a class from the console: everyone hears it, the record ends, the log says who', async () => {
+    const teacher = await joined(person('end-teach', 'teacher'), teacherSide, 'room-1');
+    const ann = await joined(person('end-ann'), studentSide, 'room-1');
+    const admin = person('end-admin', 'admin');
+    const annHears = next(ann.socket, 'class:ended');
+    const teacherHears = next(teacher.socket, 'class:ended');
+    const end = await fetch(
+      `${studentSide.url}${routeUrl(AdminApi.endClass, { params: { channel: 'room-1' } })}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await tokens.sign(admin)}` },
+      },
+    );
+    expect(end.status).toBe(200);
+    expect(((await end.json()) as { message: string }).message).toBe(
+      'room-1: the class ended; 2 people left.',
+    );
+    expect(await annHears).toEqual({ room: 'room-1' });
+    expect(await teacherHears).toEqual({ room: 'room-1' });
+    const [ended] = await json<ClassSession[]>(
+      teacherSide,
+      admin,
+      '/api/classrooms/room-1/sessions',
+    );
+    expect(ended?.endedAt).not.toBeNull();
+    const rooms = await json<Array<{ channel: string; people: unknown[] }>>(
+      teacherSide,
+      admin,
+      AdminApi.classrooms.path,
+    );
+    expect(rooms.find((r) => r.channel === 'room-1')?.people).toEqual([]);
+    // A teacher is not an admin: the console's route is not there for them.
+    const refused = await fetch(
+      `${teacherSide.url}${routeUrl(AdminApi.endClass, { params: { channel: 'room-2' } })}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await tokens.sign(teacher.claims)}` },
+      },
+    );
+    expect(refused.status).toBe(404);
   });
 });

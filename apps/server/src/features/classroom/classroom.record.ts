@@ -252,6 +252,27 @@ export function attachRecord(
     if (isClassroomRoom(channel)) await records.endSession(channel, null);
   });
 
+  /**
+   * Ends a class: everyone in it and in its groups is expelled (`class:ended`), the groups
+   * close, the record's session ends. `except` (the teacher who ended it, whose own leave the
+   * socket handler runs) stays; without one (issue 29: the admin console, with no socket in
+   * the class) the hands go down and the lobby's session ends here too. Answers how many left.
+   */
+  async function endClass(channel: ClassroomRoom, by: string, except?: string): Promise<number> {
+    const rows = await repo.participants(channel);
+    const others = rows.filter((r) => r.socketId !== except);
+    await lobby.expel(channel, others, 'class:ended');
+    const inGroups = (await groups.groupRooms(channel)).filter((r) => r.socketId !== except);
+    for (const row of inGroups) await lobby.expel(row.channel, [row], 'class:ended');
+    await groups.closeGroups(channel);
+    await records.endSession(channel, by);
+    if (except === undefined) {
+      await repo.lowerHands(channel, null);
+      await lobby.sessionEnded(channel);
+    }
+    return others.length + inGroups.length;
+  }
+
   return {
     /** A hand went up (not one already up): the record counts it. */
     async handRaised(channel: string, claims: AuthClaims): Promise<void> {
@@ -267,6 +288,8 @@ export function attachRecord(
       }
     },
 
+    endClass,
+
     register(on: HandlerRegistrar): void {
       on('class:end', async (s) => {
         const host = requireHost(s.data.auth);
@@ -277,14 +300,7 @@ export function attachRecord(
         const { channel } = session;
         log.info({ channel, by: host.sub }, 'class ended by a teacher');
         // Everyone else first (the teacher's own page hears `class:ended` too, and leaves).
-        const rows = await repo.participants(channel);
-        const others = rows.filter((r) => r.socketId !== s.id);
-        await lobby.expel(channel, others, 'class:ended');
-        // Everyone in a group too; the groups close.
-        const inGroups = (await groups.groupRooms(channel)).filter((r) => r.socketId !== s.id);
-        for (const row of inGroups) await lobby.expel(row.channel, [row], 'class:ended');
-        await groups.closeGroups(channel);
-        await records.endSession(channel, host.sub);
+        await endClass(channel, host.sub, s.id);
         await core.serial(s, () => core.leave(s));
         s.emit('class:ended', { room: channel });
         await repo.lowerHands(channel, null);

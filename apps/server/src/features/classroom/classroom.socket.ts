@@ -3,6 +3,7 @@
 // SFU (classroom.sfu.ts); without it the browsers form a mesh (classroom.mesh.ts). What both
 // share is in classroom.room.ts; moderation, flags and the screen share are here.
 import { ClassroomText, isCallChannel, isClassroomRoom, SocketText } from '@atrium/protocol';
+import type { ClassroomRoom } from '@atrium/protocol';
 import type {
   ClassChannelMessage,
   ClassJoinAck,
@@ -33,6 +34,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   sessions(): number;
   /** Takes everyone on this process out of their classroom (shutdown, before the sockets close). */
   close(): Promise<void>;
+  endClass(channel: ClassroomRoom, by: string): Promise<number>;
 } {
   const { repo, service, log } = deps;
   const core = createRoomCore(deps);
@@ -267,6 +269,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   return {
     feature,
     sessions: () => sessions.size,
+    /** Issue 29: the admin console ends a class (everyone out, the record's session ends). */
+    endClass: (channel, by) => record.endClass(channel, by),
     async close() {
       groups.stop();
       const sockets = [...sessions.values()].map((session) => session.socket);
