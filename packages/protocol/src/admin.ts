@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { EmailSchema, UsernameSchema } from './auth.ts';
 import { okEnvelope, okWith } from './envelope.ts';
 import { RoleSchema } from './roles.ts';
+import { SettingKeySchema } from './settings.ts';
 
 /** Every text of the console and of the moderation that reaches people. */
 export const AdminText = {
@@ -44,6 +45,9 @@ export const AdminText = {
   registrationClosed: 'Sign-up is closed on this campus. Ask your school for an account.',
   registrationDomain: 'Sign-up is open to addresses at {domains} only.',
   guestsClosed: 'Guest entry is closed on this campus. Please sign in.',
+  settingPrivate: 'That key belongs to a private setting.',
+  settingNotFound: 'There is no public setting of that key.',
+  homePageInvalid: 'The home page must be a path on this site (/…) or an http(s) address.',
   classEnded: '{room}: the class ended; {count} people left.',
   classEmpty: '{room}: nobody is in the class.',
   deletedAccount: 'Your account has been deleted.',
@@ -189,6 +193,7 @@ export const AUDIT_ACTIONS = [
   'settings.access',
   'roster.import',
   'classroom.end',
+  'settings.public',
   // Admin calls of other features (`RouteSpec.audit`): the path and what was sent.
   'poster.create',
   'poster.update',
@@ -536,3 +541,18 @@ export const AdminClassroomsResponseSchema = okEnvelope(z.array(AdminClassroomSc
 export const ClassroomChannelParamsSchema = z.strictObject({
   channel: z.enum(['room-1', 'room-2', 'room-3'], { error: 'Unknown classroom.' }),
 });
+
+// --- Public settings (`GET /api/public/custom-setting`'s keys).
+
+export const PublicSettingValueSchema = z.union(
+  [z.string().max(2000, 'A value must be at most 2000 characters.'), z.number(), z.boolean()],
+  { error: 'A value must be text, a number, or true or false.' },
+);
+export const PublicSettingKeyParamsSchema = z.strictObject({ key: SettingKeySchema });
+export const PublicSettingBodySchema = z.strictObject({ value: PublicSettingValueSchema });
+export const PublicSettingsResponseSchema = okEnvelope(
+  z.array(z.object({ key: z.string(), value: z.unknown() })),
+);
+export const PublicSettingResponseSchema = okEnvelope(
+  z.object({ key: z.string(), value: z.unknown() }),
+);

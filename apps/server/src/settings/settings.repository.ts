@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { AppDb } from '../db/database.ts';
 import { settings } from '../db/schema.ts';
 
@@ -38,5 +38,40 @@ export class SettingsRepository {
           });
       }
     });
+  }
+
+  /** Every public setting (issue 29's console). */
+  async listPublic(): Promise<{ key: string; value: unknown }[]> {
+    return this.db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(eq(settings.public, true))
+      .orderBy(asc(settings.key));
+  }
+
+  /**
+   * Writes a public setting; false when the key belongs to a private setting (which stays
+   * private and unchanged).
+   */
+  async upsertPublic(key: string, value: unknown): Promise<boolean> {
+    const rows = await this.db
+      .insert(settings)
+      .values({ key, value, public: true })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value, updatedAt: new Date() },
+        setWhere: eq(settings.public, true),
+      })
+      .returning({ key: settings.key });
+    return rows.length > 0;
+  }
+
+  /** Removes a public setting; false when there was none. */
+  async deletePublic(key: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(settings)
+      .where(and(eq(settings.key, key), eq(settings.public, true)))
+      .returning({ key: settings.key });
+    return rows.length > 0;
   }
 }

@@ -1,9 +1,4 @@
-import {
-  AdminText,
-  adminText,
-  CLASSROOM_ROOMS,
-  parseGroupChannel,
-} from '@atrium/protocol';
+import { AdminText, adminText, CLASSROOM_ROOMS, parseGroupChannel } from '@atrium/protocol';
 import type { AdminClassroom, ClassroomRoom } from '@atrium/protocol';
 import type { AuditRepository } from '../../accounts/audit.repository.ts';
 import type { FeatureDeps } from '../feature.ts';

@@ -6,6 +6,7 @@ import type { AuditService } from './admin.audit.ts';
 import type { ClassroomsService } from './admin.classrooms.ts';
 import type { DashboardService } from './admin.dashboard.ts';
 import type { RosterService } from './admin.roster.ts';
+import type { PublicSettingsService } from './admin.settings.ts';
 import type { ModerationService } from './admin.moderation.service.ts';
 import type { Actor, PeopleService } from './admin.people.service.ts';
 
@@ -25,7 +26,9 @@ export function adminRoutes(
     access,
     roster,
     classrooms,
+    settings,
   }: {
+    settings: PublicSettingsService;
     classrooms: ClassroomsService;
     roster: RosterService;
     access: AccessService;
@@ -67,6 +70,21 @@ export function adminRoutes(
     },
     { bodyLimit: ROSTER_BODY_LIMIT },
   );
+
+  serveRoute(app, AdminApi.publicSettings, async (request) => ({
+    status: true as const,
+    data: await settings.list(request.auth),
+  }));
+
+  serveRoute(app, AdminApi.setPublicSetting, async (request) => ({
+    status: true as const,
+    data: await settings.set(actor(request), request.params.key, request.body.value),
+  }));
+
+  serveRoute(app, AdminApi.deletePublicSetting, async (request) => ({
+    status: true as const,
+    message: await settings.remove(actor(request), request.params.key),
+  }));
 
   serveRoute(app, AdminApi.classrooms, async (request) => ({
     status: true as const,

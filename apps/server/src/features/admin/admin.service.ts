@@ -8,6 +8,7 @@ import { ModerationService } from './admin.moderation.service.ts';
 import { PeopleService } from './admin.people.service.ts';
 import { AdminRepository } from './admin.repository.ts';
 import { RosterService } from './admin.roster.ts';
+import { PublicSettingsService } from './admin.settings.ts';
 import { SessionEnder } from './admin.sessions.ts';
 
 /**
@@ -23,6 +24,7 @@ export class AdminService {
   readonly access: AccessService;
   readonly roster: RosterService;
   readonly classrooms: ClassroomsService;
+  readonly settings: PublicSettingsService;
 
   constructor(deps: FeatureDeps) {
     const repo = new AdminRepository(deps.database.db);
@@ -49,6 +51,7 @@ export class AdminService {
     this.audit = new AuditService(deps.audit);
     this.dashboard = new DashboardService(repo, deps);
     this.access = new AccessService(deps.database.db, deps.audit);
+    this.settings = new PublicSettingsService(deps.database.db, deps.audit);
     this.classrooms = new ClassroomsService(repo, deps.audit, deps.classroom);
     this.roster = new RosterService({
       repo,

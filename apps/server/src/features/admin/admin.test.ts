@@ -46,6 +46,12 @@ function adminCalls(target: string) {
   return [
     { route: AdminApi.dashboard, input: {} },
     { route: AdminApi.classrooms, input: {} },
+    { route: AdminApi.publicSettings, input: {} },
+    {
+      route: AdminApi.setPublicSetting,
+      input: { params: { key: 'site.home_page' }, body: { value: 'https://evil.test' } },
+    },
+    { route: AdminApi.deletePublicSetting, input: { params: { key: 'site.home_page' } } },
     { route: AdminApi.endClass, input: { params: { channel: 'room-1' } } },
     {
       route: AdminApi.rosterCheck,
@@ -377,6 +383,36 @@ describe('the admin console API (issue 29)', () => {
       routeUrl(AdminApi.audit, { query: { action: 'settings.popup_allowlist' } }),
     );
     expect((again.json.data as { total: number }).total).toBe(1);
+  });
+
+  it('sets public settings (the home page checked), never turning a private one public', async () => {
+    const put = (key: string, value: unknown) =>
+      as(admin.token).send('PUT', routeUrl(AdminApi.setPublicSetting, { params: { key } }), {
+        value,
+      });
+    expect(await put('site.home_page', 'javascript:alert(1)')).toMatchObject({
+      status: 400,
+      json: { message: AdminText.homePageInvalid },
+    });
+    expect((await put('site.home_page', 'https://school.example/')).status).toBe(200);
+    const read = await call(server.url, 'GET', '/api/public/custom-setting?key=site.home_page');
+    expect(read.json.data).toEqual({ key: 'site.home_page', value: 'https://school.example/' });
+    await as(admin.token).send('PATCH', AdminApi.updateAccess.path, { guests: true });
+    expect(await put('access.guests', false)).toMatchObject({
+      status: 409,
+      json: { message: AdminText.settingPrivate },
+    });
+    const missing = await call(server.url, 'GET', '/api/public/custom-setting?key=access.guests');
+    expect(missing.status).toBe(404);
+    const list = await as(admin.token).get(AdminApi.publicSettings.path);
+    expect(list.json.data).toEqual(
+      expect.arrayContaining([{ key: 'site.home_page', value: 'https://school.example/' }]),
+    );
+    const del = await as(admin.token).send(
+      'DELETE',
+      routeUrl(AdminApi.deletePublicSetting, { params: { key: 'site.home_page' } }),
+    );
+    expect(del.status).toBe(200);
   });
 
   it('refuses to leave the campus without an admin, or an admin to demote themself', async () => {
