@@ -292,8 +292,9 @@ export const ReportSchema = z
     reason: ReportReasonSchema,
     note: z.string(),
     room: z.string().nullable(),
-    /** The reported message as it was stored when reported. */
+    /** The reported message as it was stored when reported, and its id (to remove it). */
     message: z.string().nullable(),
+    message_id: z.number().int().nullable(),
     state: z.enum(REPORT_STATES),
     resolution: z.string().nullable(),
   })

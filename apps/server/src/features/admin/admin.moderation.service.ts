@@ -44,6 +44,7 @@ const toReport = (row: ReportRow): Report => ({
   note: row.note,
   room: row.room,
   message: row.message,
+  message_id: row.messageId,
   state: row.resolvedAt ? 'resolved' : 'open',
   resolution: row.resolution,
 });
