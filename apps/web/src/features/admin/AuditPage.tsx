@@ -1,15 +1,16 @@
 import { AUDIT_ACTIONS, type AuditEntry } from '@atrium/protocol';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { notifyError } from '../../shared/toast/toast.ts';
-import { DataTable } from './DataTable.tsx';
+import { DataTable, useServerTable } from './DataTable.tsx';
 import { FilterSelect, SearchField } from './Filters.tsx';
 import { compactChange, formatWhen } from './format.ts';
 import { Pager } from './Pager.tsx';
-import { auditActionLabels, AdminUiText as T } from './texts.ts';
+import { auditActionLabel, AdminUiText as T } from './texts.ts';
 import { useAudit, useAuditCsv, type AuditFilter } from './useAdmin.ts';
 import { useSearch } from './useSearch.ts';
+import './moderation.css';
 
 const NO_ROWS: AuditEntry[] = [];
 const column = createColumnHelper<AuditEntry>();
@@ -23,10 +24,13 @@ function ChangeCell({ entry }: { entry: AuditEntry }) {
   return (
     <details className="admin-change">
       <summary className="admin-change__summary">
-        <span className="visually-hidden">{T.showChange}: </span>
-        {before && <span className="admin-change__before">{before}</span>}
-        {before && after && <span aria-hidden="true"> → </span>}
-        {after && <span className="admin-change__after">{after}</span>}
+        <span className="admin-change__marker" aria-hidden="true" />
+        <span className="admin-change__text">
+          <span className="visually-hidden">{T.showChange}: </span>
+          {before && <span className="admin-change__before">{before}</span>}
+          {before && after && <span aria-hidden="true"> → </span>}
+          {after && <span className="admin-change__after">{after}</span>}
+        </span>
       </summary>
       <dl className="admin-change__full">
         {entry.before !== null && (
@@ -56,10 +60,17 @@ const columns = [
     cell: (c) => <time dateTime={c.getValue()}>{formatWhen(c.getValue())}</time>,
   }),
   column.accessor('actor', { header: T.actor }),
-  column.accessor('action', { header: T.auditAction, cell: (c) => auditActionLabels[c.getValue()] }),
+  column.accessor('action', {
+    header: T.auditAction,
+    cell: (c) => auditActionLabel(c.getValue()),
+  }),
   column.accessor('target', { header: T.auditTarget }),
   column.accessor('address', { header: T.address, cell: (c) => c.getValue() ?? '' }),
-  column.display({ id: 'change', header: T.change, cell: (c) => <ChangeCell entry={c.row.original} /> }),
+  column.display({
+    id: 'change',
+    header: T.change,
+    cell: (c) => <ChangeCell entry={c.row.original} />,
+  }),
 ];
 
 /** The audit log: read-only, newest first, filtered by action and a search; exported as CSV. */
@@ -70,12 +81,10 @@ export function AuditPage() {
   const downloadCsv = useAuditCsv();
   const [exporting, setExporting] = useState(false);
 
-  const table = useReactTable({
+  const table = useServerTable({
     data: audit.data?.rows ?? NO_ROWS,
     columns,
-    getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(row.id),
-    manualPagination: true,
     enableSorting: false,
   });
 
@@ -116,7 +125,7 @@ export function AuditPage() {
           label={T.auditAction}
           anyLabel={T.anyAction}
           options={AUDIT_ACTIONS}
-          labels={auditActionLabels}
+          optionLabel={auditActionLabel}
           value={filter.action}
           onChange={(action) => setFilter((f) => ({ ...f, page: 1, action }))}
         />

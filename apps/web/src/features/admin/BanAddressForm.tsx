@@ -1,10 +1,7 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../shared/api/client.ts';
-import { notifySuccess } from '../../shared/toast/toast.ts';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
-import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
+import { FormFooter, sendForm } from './FormFooter.tsx';
 import { SanctionFields } from './SanctionFields.tsx';
 import { sanctionResolver, type SanctionFormValues } from './sanctionForm.ts';
 import { AdminUiText as T } from './texts.ts';
@@ -27,15 +24,9 @@ export function BanAddressForm() {
     defaultValues: blank,
   });
   const forGood = useWatch({ control, name: 'forGood' });
-  const onValid = handleSubmit(async (body) => {
-    try {
-      notifySuccess(await sanction.mutateAsync(body));
-      reset(blank);
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
-  });
-  const serverError = formState.errors.root?.server?.message;
+  const onValid = handleSubmit((body) =>
+    sendForm(sanction.mutateAsync(body), setError, () => reset(blank)),
+  );
   return (
     <section className="admin-section admin-ban" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-section__title">
@@ -48,7 +39,7 @@ export function BanAddressForm() {
           autoComplete="off"
           spellCheck={false}
           inputMode="text"
-          placeholder="203.0.113.7"
+          placeholder={T.addressExample}
           error={formState.errors.address?.message}
           {...register('address')}
         />
@@ -59,12 +50,12 @@ export function BanAddressForm() {
           forGood={forGood}
           chooseKind={false}
         />
-        {serverError && <FormAlert tone="error">{serverError}</FormAlert>}
-        <div>
-          <SubmitButton busy={formState.isSubmitting} busyLabel={T.banning}>
-            {T.ban}
-          </SubmitButton>
-        </div>
+        <FormFooter
+          serverError={formState.errors.root?.server?.message}
+          busy={formState.isSubmitting}
+          label={T.ban}
+          busyLabel={T.banning}
+        />
       </form>
     </section>
   );

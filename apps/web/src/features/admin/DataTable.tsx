@@ -1,5 +1,13 @@
-import { flexRender, type Column, type Table } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Column,
+  type Table,
+  type TableOptions,
+} from '@tanstack/react-table';
 import { listStatus, type ListQuery } from './ListStatus.tsx';
+import './table.css';
 
 export interface DataTableProps<Row> {
   table: Table<Row>;
@@ -8,6 +16,25 @@ export interface DataTableProps<Row> {
   query: ListQuery;
   /** Said when the server found no rows. */
   empty: string;
+}
+
+const coreRowModel = getCoreRowModel();
+
+/**
+ * A TanStack Table whose rows the server pages, sorts and filters: the table only draws the page
+ * it is given.
+ */
+export function useServerTable<Row>(options: Omit<TableOptions<Row>, 'getCoreRowModel'>) {
+  // TanStack Table hands out a new API object every render by design, which the React Compiler
+  // cannot memoise; the app does not build with the compiler, and the lint only says so.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  return useReactTable({
+    getCoreRowModel: coreRowModel,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    ...options,
+  });
 }
 
 /** A column's header text: every console column has a plain string header. */

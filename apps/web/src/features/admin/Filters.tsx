@@ -33,7 +33,7 @@ export interface FilterSelectProps<V extends string> {
   /** The first option, which filters nothing ("Any role"). */
   anyLabel: string;
   options: readonly V[];
-  labels: Record<V, string>;
+  optionLabel: (value: V) => string;
   value: V | undefined;
   onChange: (value: V | undefined) => void;
 }
@@ -43,7 +43,7 @@ export function FilterSelect<V extends string>({
   label,
   anyLabel,
   options,
-  labels,
+  optionLabel,
   value,
   onChange,
 }: FilterSelectProps<V>) {
@@ -62,7 +62,7 @@ export function FilterSelect<V extends string>({
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {labels[option]}
+            {optionLabel(option)}
           </option>
         ))}
       </select>

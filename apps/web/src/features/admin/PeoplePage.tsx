@@ -1,18 +1,13 @@
-import {
-  PERSON_STATES,
-  roleLabels,
-  RoleSchema,
-  type AdminPerson,
-} from '@atrium/protocol';
-import { getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { PERSON_STATES, roleLabels, RoleSchema, type AdminPerson } from '@atrium/protocol';
+import type { SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import { DataTable } from './DataTable.tsx';
+import { DataTable, useServerTable } from './DataTable.tsx';
 import { FilterSelect, SearchField } from './Filters.tsx';
 import { pageCount } from './format.ts';
 import { toastResult } from './notify.ts';
 import { Pager } from './Pager.tsx';
-import { peopleColumns, type PersonActions } from './peopleColumns.tsx';
+import { peopleColumns, type PeopleTableMeta, type PersonActions } from './peopleColumns.tsx';
 import { CreatePersonDialog, EditPersonDialog } from './PersonDialogs.tsx';
 import { SanctionDialog } from './SanctionDialog.tsx';
 import { AdminUiText as T, stateLabels } from './texts.ts';
@@ -53,43 +48,40 @@ export function PeoplePage({ me }: { me: string }) {
   const change = (next: Partial<Omit<PeopleFilter, 'q'>>) =>
     setFilter((f) => ({ ...f, page: 1, ...next }));
 
+  const setActive = async (person: AdminPerson, active: boolean) => {
+    const confirmed =
+      active ||
+      (await dialogs.confirm({
+        title: T.deactivateTitle(person.username),
+        message: T.deactivateMessage(person.username),
+        confirmLabel: T.deactivate,
+      }));
+    if (!confirmed) return;
+    const state = active ? 'active' : 'deactivated';
+    await toastResult(updatePerson.mutateAsync({ id: person.id, body: { state } }));
+  };
+  const remove = async (person: AdminPerson) => {
+    const confirmed = await dialogs.confirm({
+      title: T.deleteTitle(person.username),
+      message: T.deleteMessage(person.username),
+      confirmLabel: T.delete,
+    });
+    if (confirmed) await toastResult(deletePerson.mutateAsync(person.id));
+  };
   const actions: PersonActions = {
     edit: (person) => setDialog({ kind: 'edit', person }),
     moderate: (person) => setDialog({ kind: 'sanction', person }),
-    async setActive(person, active) {
-      if (
-        !active &&
-        !(await dialogs.confirm({
-          title: T.deactivateTitle(person.username),
-          message: T.deactivateMessage(person.username),
-          confirmLabel: T.deactivate,
-        }))
-      ) {
-        return;
-      }
-      const state = active ? 'active' : 'deactivated';
-      await toastResult(updatePerson.mutateAsync({ id: person.id, body: { state } }));
-    },
-    async remove(person) {
-      const yes = await dialogs.confirm({
-        title: T.deleteTitle(person.username),
-        message: T.deleteMessage(person.username),
-        confirmLabel: T.delete,
-      });
-      if (yes) await toastResult(deletePerson.mutateAsync(person.id));
-    },
+    setActive: (person, active) => void setActive(person, active),
+    remove: (person) => void remove(person),
     resendActivation: (person) => void toastResult(resendActivation.mutateAsync(person.id)),
   };
 
   const sorting: SortingState = [{ id: filter.sort, desc: filter.dir === 'desc' }];
-  const table = useReactTable({
+  const table = useServerTable({
     data: people.data?.rows ?? NO_ROWS,
-    columns: peopleColumns(me, actions),
-    getCoreRowModel: getCoreRowModel(),
+    columns: peopleColumns,
+    meta: { me, actions } satisfies PeopleTableMeta,
     getRowId: (row) => row.id,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
     enableSortingRemoval: false,
     sortDescFirst: false,
     rowCount: total,
@@ -125,7 +117,7 @@ export function PeoplePage({ me }: { me: string }) {
           label={T.role}
           anyLabel={T.anyRole}
           options={RoleSchema.options}
-          labels={roleLabels}
+          optionLabel={(role) => roleLabels[role]}
           value={filter.role}
           onChange={(role) => change({ role })}
         />
@@ -133,7 +125,7 @@ export function PeoplePage({ me }: { me: string }) {
           label={T.state}
           anyLabel={T.anyState}
           options={PERSON_STATES}
-          labels={stateLabels}
+          optionLabel={(state) => stateLabels[state]}
           value={filter.state}
           onChange={(state) => change({ state })}
         />

@@ -9,13 +9,10 @@ import {
   type PersonUpdate,
 } from '@atrium/protocol';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { errorMessage } from '../../shared/api/client.ts';
-import { notifySuccess } from '../../shared/toast/toast.ts';
 import { FieldFrame } from '../../shared/ui/FieldFrame.tsx';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
-import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
 import { AdminDialog } from './AdminDialog.tsx';
+import { FormFooter, sendForm, SERVER_ERROR } from './FormFooter.tsx';
 import { AdminUiText as T } from './texts.ts';
 import { useAdminMutations } from './useAdmin.ts';
 
@@ -49,7 +46,7 @@ function PersonFieldset({ register, errors }: PersonFieldsetProps) {
       />
       <FieldFrame label={T.role} error={errors.role?.message}>
         {(control) => (
-          <select className="field__input" {...control} {...register('role')}>
+          <select className="field__input admin-select" {...control} {...register('role')}>
             {RoleSchema.options.map((role) => (
               <option key={role} value={role}>
                 {roleLabels[role]}
@@ -60,11 +57,6 @@ function PersonFieldset({ register, errors }: PersonFieldsetProps) {
       </FieldFrame>
     </>
   );
-}
-
-/** The server's refusal (a taken name, the last admin), where the form's buttons are. */
-function ServerError({ message }: { message: string | undefined }) {
-  return message ? <FormAlert tone="error">{message}</FormAlert> : null;
 }
 
 export interface CreatePersonDialogProps {
@@ -78,14 +70,9 @@ export function CreatePersonDialog({ onClose }: CreatePersonDialogProps) {
     resolver: zodResolver(PersonCreateSchema),
     defaultValues: { username: '', email: '', role: 'member', send_activation: true },
   });
-  const onValid = handleSubmit(async (body) => {
-    try {
-      notifySuccess(await createPerson.mutateAsync(body));
-      onClose();
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
-  });
+  const onValid = handleSubmit((body) =>
+    sendForm(createPerson.mutateAsync(body), setError, onClose),
+  );
   return (
     <AdminDialog title={T.createTitle} description={T.createIntro} onDismiss={onClose}>
       <form className="dialog__form" onSubmit={(e) => void onValid(e)} noValidate>
@@ -94,15 +81,13 @@ export function CreatePersonDialog({ onClose }: CreatePersonDialogProps) {
           <input type="checkbox" {...register('send_activation')} />
           {T.sendActivation}
         </label>
-        <ServerError message={formState.errors.root?.server?.message} />
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {T.cancel}
-          </button>
-          <SubmitButton busy={formState.isSubmitting} busyLabel={T.creating}>
-            {T.create}
-          </SubmitButton>
-        </div>
+        <FormFooter
+          serverError={formState.errors.root?.server?.message}
+          busy={formState.isSubmitting}
+          label={T.create}
+          busyLabel={T.creating}
+          onCancel={onClose}
+        />
       </form>
     </AdminDialog>
   );
@@ -132,29 +117,22 @@ export function EditPersonDialog({ person, onClose }: EditPersonDialogProps) {
   const onValid = handleSubmit(async (values) => {
     const body = changes(person, values);
     if (Object.keys(body).length === 0) {
-      setError('root.server', { message: AdminText.nothingToUpdate });
+      setError(SERVER_ERROR, { message: AdminText.nothingToUpdate });
       return;
     }
-    try {
-      notifySuccess(await updatePerson.mutateAsync({ id: person.id, body }));
-      onClose();
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
+    await sendForm(updatePerson.mutateAsync({ id: person.id, body }), setError, onClose);
   });
   return (
     <AdminDialog title={T.editTitle(person.username)} description={T.editIntro} onDismiss={onClose}>
       <form className="dialog__form" onSubmit={(e) => void onValid(e)} noValidate>
         <PersonFieldset register={register} errors={formState.errors} />
-        <ServerError message={formState.errors.root?.server?.message} />
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {T.cancel}
-          </button>
-          <SubmitButton busy={formState.isSubmitting} busyLabel={T.saving}>
-            {T.save}
-          </SubmitButton>
-        </div>
+        <FormFooter
+          serverError={formState.errors.root?.server?.message}
+          busy={formState.isSubmitting}
+          label={T.save}
+          busyLabel={T.saving}
+          onCancel={onClose}
+        />
       </form>
     </AdminDialog>
   );

@@ -1,17 +1,26 @@
 import { reportReasonLabels, type Report } from '@atrium/protocol';
 import { useState } from 'react';
+import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
 import { formatWhen } from './format.ts';
 import { listStatus } from './ListStatus.tsx';
+import { toastResult } from './notify.ts';
 import { Pager } from './Pager.tsx';
 import { ResolveDialog } from './ResolveDialog.tsx';
 import { SanctionDialog } from './SanctionDialog.tsx';
 import { Toggle } from './Toggle.tsx';
 import { AdminUiText as T } from './texts.ts';
-import { useReports, type ReportsFilter } from './useAdmin.ts';
+import { useAdminMutations, useReports, type ReportsFilter } from './useAdmin.ts';
+import './moderation.css';
 
 type ReportDialog = { kind: 'resolve' | 'sanction'; report: Report } | null;
 
-function ReportCard({ report, onAct }: { report: Report; onAct: (d: ReportDialog) => void }) {
+interface ReportCardProps {
+  report: Report;
+  onAct: (dialog: ReportDialog) => void;
+  onDeleteMessage: (report: Report) => void;
+}
+
+function ReportCard({ report, onAct, onDeleteMessage }: ReportCardProps) {
   return (
     <li className="admin-report" data-report={report.id}>
       <div className="admin-report__head">
@@ -74,6 +83,16 @@ function ReportCard({ report, onAct }: { report: Report; onAct: (d: ReportDialog
             {T.actOnTarget}
             <span className="visually-hidden">: {report.target}</span>
           </button>
+          {report.message_id !== null && (
+            <button
+              type="button"
+              className="button button--secondary admin-button--small admin-button--danger"
+              onClick={() => onDeleteMessage(report)}
+            >
+              {T.removeMessage}
+              <span className="visually-hidden"> {T.forName(report.target)}</span>
+            </button>
+          )}
         </div>
       )}
     </li>
@@ -86,6 +105,18 @@ export function ReportsQueue() {
   const reports = useReports(filter);
   const [dialog, setDialog] = useState<ReportDialog>(null);
   const rows = reports.data?.rows ?? [];
+  const dialogs = useDialogs();
+  const { removeMessage } = useAdminMutations();
+
+  const deleteMessage = async (report: Report) => {
+    if (report.message_id === null) return;
+    const confirmed = await dialogs.confirm({
+      title: T.removeMessageTitle,
+      message: T.removeMessageText(report.room ?? ''),
+      confirmLabel: T.removeMessage,
+    });
+    if (confirmed) await toastResult(removeMessage.mutateAsync(report.message_id));
+  };
   return (
     <section className="admin-section" aria-labelledby="admin-reports-title">
       <div className="admin-section__head">
@@ -106,7 +137,12 @@ export function ReportsQueue() {
         {listStatus(reports, rows.length, T.noReports) ?? (
           <ul className="admin-reports" aria-label={T.reports}>
             {rows.map((report) => (
-              <ReportCard key={report.id} report={report} onAct={setDialog} />
+              <ReportCard
+                key={report.id}
+                report={report}
+                onAct={setDialog}
+                onDeleteMessage={(r) => void deleteMessage(r)}
+              />
             ))}
           </ul>
         )}

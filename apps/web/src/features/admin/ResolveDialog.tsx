@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ReportResolveSchema, type Report } from '@atrium/protocol';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../shared/api/client.ts';
-import { notifySuccess } from '../../shared/toast/toast.ts';
 import { FieldFrame } from '../../shared/ui/FieldFrame.tsx';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
-import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { AdminDialog } from './AdminDialog.tsx';
+import { FormFooter, sendForm } from './FormFooter.tsx';
 import { AdminUiText as T } from './texts.ts';
 import { useAdminMutations } from './useAdmin.ts';
 
@@ -22,15 +19,9 @@ export function ResolveDialog({ report, onClose }: ResolveDialogProps) {
     resolver: zodResolver(ReportResolveSchema),
     defaultValues: { resolution: '' },
   });
-  const onValid = handleSubmit(async ({ resolution }) => {
-    try {
-      notifySuccess(await resolveReport.mutateAsync({ id: report.id, resolution }));
-      onClose();
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
-  });
-  const serverError = formState.errors.root?.server?.message;
+  const onValid = handleSubmit(({ resolution }) =>
+    sendForm(resolveReport.mutateAsync({ id: report.id, resolution }), setError, onClose),
+  );
   return (
     <AdminDialog
       title={T.resolveTitle(report.target)}
@@ -49,15 +40,13 @@ export function ResolveDialog({ report, onClose }: ResolveDialogProps) {
             />
           )}
         </FieldFrame>
-        {serverError && <FormAlert tone="error">{serverError}</FormAlert>}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {T.cancel}
-          </button>
-          <SubmitButton busy={formState.isSubmitting} busyLabel={T.resolving}>
-            {T.resolve}
-          </SubmitButton>
-        </div>
+        <FormFooter
+          serverError={formState.errors.root?.server?.message}
+          busy={formState.isSubmitting}
+          label={T.resolve}
+          busyLabel={T.resolving}
+          onCancel={onClose}
+        />
       </form>
     </AdminDialog>
   );

@@ -41,12 +41,21 @@ export function RowActions({ name, actions }: RowActionsProps) {
         {T.actions}
         <span className="visually-hidden"> {T.forName(name)}</span>
       </DisclosureToggle>
-      <ul id={listId} className="admin-actions__list" hidden={!open} aria-label={T.actionsFor(name)}>
+      <ul
+        id={listId}
+        className="admin-actions__list"
+        hidden={!open}
+        aria-label={T.actionsFor(name)}
+      >
         {actions.map((action) => (
           <li key={action.label}>
             <button
               type="button"
-              className={action.danger ? 'admin-actions__item admin-actions__item--danger' : 'admin-actions__item'}
+              className={
+                action.danger
+                  ? 'admin-actions__item admin-actions__item--danger'
+                  : 'admin-actions__item'
+              }
               onClick={() => choose(action)}
             >
               {action.label}

@@ -1,9 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../shared/api/client.ts';
-import { notifySuccess } from '../../shared/toast/toast.ts';
-import { FormAlert } from '../../shared/ui/FormAlert.tsx';
-import { SubmitButton } from '../../shared/ui/SubmitButton.tsx';
 import { AdminDialog } from './AdminDialog.tsx';
+import { FormFooter, sendForm } from './FormFooter.tsx';
 import { SanctionFields } from './SanctionFields.tsx';
 import { sanctionResolver, type SanctionFormValues } from './sanctionForm.ts';
 import { AdminUiText as T } from './texts.ts';
@@ -33,15 +30,7 @@ export function SanctionDialog({ person, reportId, onClose }: SanctionDialogProp
   });
   const kind = useWatch({ control, name: 'kind' });
   const forGood = useWatch({ control, name: 'forGood' });
-  const onValid = handleSubmit(async (body) => {
-    try {
-      notifySuccess(await sanction.mutateAsync(body));
-      onClose();
-    } catch (error) {
-      setError('root.server', { message: errorMessage(error) });
-    }
-  });
-  const serverError = formState.errors.root?.server?.message;
+  const onValid = handleSubmit((body) => sendForm(sanction.mutateAsync(body), setError, onClose));
   return (
     <AdminDialog
       title={T.sanctionTitle(person.username)}
@@ -56,15 +45,13 @@ export function SanctionDialog({ person, reportId, onClose }: SanctionDialogProp
           forGood={forGood}
           chooseKind
         />
-        {serverError && <FormAlert tone="error">{serverError}</FormAlert>}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {T.cancel}
-          </button>
-          <SubmitButton busy={formState.isSubmitting} busyLabel={T.applying}>
-            {T.apply}
-          </SubmitButton>
-        </div>
+        <FormFooter
+          serverError={formState.errors.root?.server?.message}
+          busy={formState.isSubmitting}
+          label={T.apply}
+          busyLabel={T.applying}
+          onCancel={onClose}
+        />
       </form>
     </AdminDialog>
   );

@@ -5,6 +5,7 @@ import { FieldFrame } from '../../shared/ui/FieldFrame.tsx';
 import { TextField } from '../../shared/ui/TextField.tsx';
 import { hasDuration, type SanctionFormValues } from './sanctionForm.ts';
 import { AdminUiText as T, sanctionLabels } from './texts.ts';
+import './moderation.css';
 
 export interface SanctionFieldsProps {
   register: UseFormRegister<SanctionFormValues>;
@@ -17,7 +18,13 @@ export interface SanctionFieldsProps {
 }
 
 /** The action (warn, mute, kick, ban), how long it lasts, and why. */
-export function SanctionFields({ register, errors, kind, forGood, chooseKind }: SanctionFieldsProps) {
+export function SanctionFields({
+  register,
+  errors,
+  kind,
+  forGood,
+  chooseKind,
+}: SanctionFieldsProps) {
   const legendId = useId();
   return (
     <>
@@ -60,7 +67,12 @@ export function SanctionFields({ register, errors, kind, forGood, chooseKind }: 
       )}
       <FieldFrame label={T.reason} error={errors.reason?.message}>
         {(control) => (
-          <textarea className="field__input admin-textarea" rows={3} {...control} {...register('reason')} />
+          <textarea
+            className="field__input admin-textarea"
+            rows={3}
+            {...control}
+            {...register('reason')}
+          />
         )}
       </FieldFrame>
     </>

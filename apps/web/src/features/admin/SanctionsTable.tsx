@@ -1,9 +1,9 @@
 import type { Sanction } from '@atrium/protocol';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
-import { DataTable } from './DataTable.tsx';
-import { formatWhen } from './format.ts';
+import { DataTable, useServerTable } from './DataTable.tsx';
+import { formatWhen, isForever } from './format.ts';
 import { toastResult } from './notify.ts';
 import { Pager } from './Pager.tsx';
 import { AdminUiText as T, sanctionLabels, sanctionNouns } from './texts.ts';
@@ -16,49 +16,54 @@ const column = createColumnHelper<Sanction>();
 export function inForce(sanction: Sanction, now = Date.now()): boolean {
   if (sanction.lifted_at !== null) return false;
   if (sanction.kind !== 'mute' && sanction.kind !== 'ban') return false;
-  return sanction.until === null || Date.parse(sanction.until) > now;
+  const { until } = sanction;
+  return until === null || isForever(until) || Date.parse(until) > now;
 }
 
 /** When a sanction ends: for good, at once (warn, kick), or its end. */
 function untilText(sanction: Sanction): string {
-  if (sanction.until !== null) return formatWhen(sanction.until);
+  if (sanction.until !== null && !isForever(sanction.until)) return formatWhen(sanction.until);
   return sanction.kind === 'ban' ? T.forGood : T.atOnce;
 }
 
-function sanctionColumns(onLift: (sanction: Sanction) => void) {
-  return [
-    column.accessor('target', {
-      header: T.who,
-      cell: (c) => <span className="admin-strong">{c.getValue()}</span>,
-    }),
-    column.accessor('kind', { header: T.kind, cell: (c) => sanctionLabels[c.getValue()] }),
-    column.accessor('at', { header: T.at, cell: (c) => formatWhen(c.getValue()) }),
-    column.accessor('until', {
-      header: T.until,
-      cell: (c) =>
-        c.row.original.lifted_at
-          ? `${T.lifted} ${formatWhen(c.row.original.lifted_at)}`
-          : untilText(c.row.original),
-    }),
-    column.accessor('reason', { header: T.reason }),
-    column.accessor('by', { header: T.by }),
-    column.display({
-      id: 'lift',
-      header: T.actions,
-      cell: (c) =>
-        inForce(c.row.original) && (
-          <button
-            type="button"
-            className="button button--secondary admin-button--small"
-            onClick={() => onLift(c.row.original)}
-          >
-            {T.lift}
-            <span className="visually-hidden"> {T.forName(c.row.original.target)}</span>
-          </button>
-        ),
-    }),
-  ];
+/** What the table hands its cells (`meta`). */
+interface SanctionsTableMeta {
+  onLift: (sanction: Sanction) => void;
 }
+
+/** Defined once: a new cell function each render would mount every cell afresh. */
+const sanctionColumns = [
+  column.accessor('target', {
+    header: T.who,
+    cell: (c) => <span className="admin-strong">{c.getValue()}</span>,
+  }),
+  column.accessor('kind', { header: T.kind, cell: (c) => sanctionLabels[c.getValue()] }),
+  column.accessor('at', { header: T.at, cell: (c) => formatWhen(c.getValue()) }),
+  column.accessor('until', {
+    header: T.until,
+    cell: (c) =>
+      c.row.original.lifted_at
+        ? `${T.lifted} ${formatWhen(c.row.original.lifted_at)}`
+        : untilText(c.row.original),
+  }),
+  column.accessor('reason', { header: T.reason }),
+  column.accessor('by', { header: T.by }),
+  column.display({
+    id: 'lift',
+    header: T.actions,
+    cell: (c) =>
+      inForce(c.row.original) && (
+        <button
+          type="button"
+          className="button button--secondary admin-button--small"
+          onClick={() => (c.table.options.meta as SanctionsTableMeta).onLift(c.row.original)}
+        >
+          {T.lift}
+          <span className="visually-hidden"> {T.forName(c.row.original.target)}</span>
+        </button>
+      ),
+  }),
+];
 
 /** The mutes and bans in force (or every sanction, past ones too), each with Lift. */
 export function SanctionsTable() {
@@ -76,12 +81,11 @@ export function SanctionsTable() {
     if (yes) await toastResult(liftSanction.mutateAsync(sanction.id));
   };
 
-  const table = useReactTable({
+  const table = useServerTable({
     data: sanctions.data?.rows ?? NO_ROWS,
-    columns: sanctionColumns((sanction) => void lift(sanction)),
-    getCoreRowModel: getCoreRowModel(),
+    columns: sanctionColumns,
+    meta: { onLift: (sanction) => void lift(sanction) } satisfies SanctionsTableMeta,
     getRowId: (row) => String(row.id),
-    manualPagination: true,
     enableSorting: false,
   });
 

@@ -22,6 +22,7 @@ function SanctionBadges({ person }: { person: AdminPerson }) {
       ? T.bannedForGood
       : T.bannedUntil(formatWhen(banned))
     : '';
+  if (!banned && !muted) return null;
   return (
     <span className="admin-badges">
       {banned && (
@@ -48,7 +49,8 @@ function rowActions(person: AdminPerson, me: string, on: PersonActions): RowActi
     actions.push({ label: T.resendActivation, run: () => on.resendActivation(person) });
   }
   if (!self) {
-    if (person.role !== 'admin') actions.push({ label: T.moderate, run: () => on.moderate(person) });
+    if (person.role !== 'admin')
+      actions.push({ label: T.moderate, run: () => on.moderate(person) });
     actions.push(
       person.state === 'deactivated'
         ? { label: T.reactivate, run: () => on.setActive(person, true) }
@@ -59,38 +61,51 @@ function rowActions(person: AdminPerson, me: string, on: PersonActions): RowActi
   return actions;
 }
 
+/** What the table hands its cells (`meta`): who is signed in, and the rows' actions. */
+export interface PeopleTableMeta {
+  me: string;
+  actions: PersonActions;
+}
+
 const column = createColumnHelper<AdminPerson>();
 const when = (iso: string | null) => formatWhen(iso, T.never);
 
-/** The people table's columns; the ids of the sortable ones are the server's sort keys. */
-export function peopleColumns(me: string, on: PersonActions) {
-  return [
-    column.accessor('username', {
-      header: T.username,
-      cell: (c) => <span className="admin-strong">{c.getValue()}</span>,
-    }),
-    column.accessor('email', { header: T.email }),
-    column.accessor('role', { header: T.role, cell: (c) => roleLabels[c.getValue()] }),
-    column.accessor('state', {
-      header: T.state,
-      cell: (c) => (
-        <span className={`admin-state admin-state--${c.getValue()}`}>{stateLabels[c.getValue()]}</span>
-      ),
-    }),
-    column.accessor('last_login', { header: T.lastLogin, cell: (c) => when(c.getValue()) }),
-    column.accessor('last_seen', { header: T.lastSeen, cell: (c) => when(c.getValue()) }),
-    column.accessor('created_at', { header: T.created, cell: (c) => when(c.getValue()) }),
-    column.display({
-      id: 'flags',
-      header: T.flags,
-      cell: (c) => <SanctionBadges person={c.row.original} />,
-    }),
-    column.display({
-      id: 'actions',
-      header: T.actions,
-      cell: (c) => (
-        <RowActions name={c.row.original.username} actions={rowActions(c.row.original, me, on)} />
-      ),
-    }),
-  ];
-}
+/**
+ * The people table's columns; the ids of the sortable ones are the server's sort keys. Defined
+ * once: TanStack Table renders a cell function as a component, so a new function each render
+ * would mount every cell afresh (and lose the focus of an open row menu).
+ */
+export const peopleColumns = [
+  column.accessor('username', {
+    header: T.username,
+    // The ban and mute badges sit under the name: one column fewer on a tablet.
+    cell: (c) => (
+      <div>
+        <span className="admin-strong">{c.getValue()}</span>
+        <SanctionBadges person={c.row.original} />
+      </div>
+    ),
+  }),
+  column.accessor('email', { header: T.email }),
+  column.accessor('role', { header: T.role, cell: (c) => roleLabels[c.getValue()] }),
+  column.accessor('state', {
+    header: T.state,
+    cell: (c) => (
+      <span className={`admin-state admin-state--${c.getValue()}`}>
+        {stateLabels[c.getValue()]}
+      </span>
+    ),
+  }),
+  column.accessor('last_login', { header: T.lastLogin, cell: (c) => when(c.getValue()) }),
+  column.accessor('last_seen', { header: T.lastSeen, cell: (c) => when(c.getValue()) }),
+  column.accessor('created_at', { header: T.created, cell: (c) => when(c.getValue()) }),
+  column.display({
+    id: 'actions',
+    header: T.actions,
+    cell: (c) => {
+      const { me, actions } = c.table.options.meta as PeopleTableMeta;
+      const person = c.row.original;
+      return <RowActions name={person.username} actions={rowActions(person, me, actions)} />;
+    },
+  }),
+];

@@ -1,11 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  SanctionCreateSchema,
-  type SanctionCreate,
-  type SanctionKind,
-} from '@atrium/protocol';
+import { SanctionCreateSchema, type SanctionCreate, type SanctionKind } from '@atrium/protocol';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { withWholeFormError } from './formResolver.ts';
 import { AdminUiText as T } from './texts.ts';
 
 /** The sanction form as typed: the duration as text, and "for good" for a ban. */
@@ -41,32 +35,32 @@ export function toSanctionBody(
   };
 }
 
-const schemaResolver = withWholeFormError(zodResolver(SanctionCreateSchema), 'minutes');
+/** The form's field a schema issue belongs to; the object's own refinements are about minutes. */
+function fieldOf(path: readonly PropertyKey[]): keyof SanctionFormValues {
+  const [name] = path;
+  return name === 'kind' || name === 'address' || name === 'reason' ? name : 'minutes';
+}
 
 /**
  * Checks the form with the contract's `SanctionCreateSchema`, so the page refuses what the server
- * would, in the same words. A ban needs its minutes unless it is for good: the form asks rather
- * than take an empty duration for a ban without end.
+ * would, in the same words. Not `zodResolver`: for the address it shows the first failing branch
+ * of the schema's union ("Invalid IPv4 address") instead of the union's own message. A ban needs
+ * its minutes unless it is for good: the form asks rather than take an empty duration for a ban
+ * without end.
  */
 export function sanctionResolver(
   target: SanctionTarget,
 ): Resolver<SanctionFormValues, unknown, SanctionCreate> {
-  return async (values, context, options) => {
-    const body = toSanctionBody(values, target);
-    const result = await schemaResolver(
-      body as Parameters<typeof schemaResolver>[0],
-      context,
-      options as unknown as Parameters<typeof schemaResolver>[2],
-    );
-    const errors = result.errors as FieldErrors<SanctionFormValues>;
-    if (values.kind === 'ban' && !values.forGood && body.minutes === undefined && !errors.minutes) {
-      return {
-        values: {},
-        errors: { ...errors, minutes: { type: 'required', message: T.banNeedsLength } },
-      };
+  return (values) => {
+    const parsed = SanctionCreateSchema.safeParse(toSanctionBody(values, target));
+    const errors: FieldErrors<SanctionFormValues> = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      errors[fieldOf(issue.path)] ??= { type: issue.code, message: issue.message };
     }
-    return Object.keys(errors).length > 0
-      ? { values: {}, errors }
-      : { values: result.values as SanctionCreate, errors: {} };
+    const needsLength = values.kind === 'ban' && !values.forGood && values.minutes === '';
+    if (needsLength) errors.minutes ??= { type: 'required', message: T.banNeedsLength };
+    return parsed.success && !needsLength
+      ? { values: parsed.data, errors: {} }
+      : { values: {}, errors };
   };
 }

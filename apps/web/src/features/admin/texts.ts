@@ -42,7 +42,6 @@ export const AdminUiText = {
   lastSeen: 'Last seen',
   created: 'Created',
   never: 'Never',
-  flags: 'Sanctions',
   banned: 'Banned',
   muted: 'Muted',
   bannedUntil: (until: string) => `Banned until ${until}`,
@@ -102,6 +101,11 @@ export const AdminUiText = {
   resolveIntro: 'Say in a few words what was done; the report moves to the resolved list.',
   resolving: 'Resolving…',
   actOnTarget: 'Act on the person',
+  removeMessage: 'Delete the message',
+  removeMessageTitle: 'Delete the reported message?',
+  removeMessageText: (room: string) =>
+    `Everyone in ${room} stops seeing it. The report keeps its text, and the audit log the deletion.`,
+  messageRemoved: 'The message was deleted.',
   sanctions: 'Sanctions',
   sanctionsInForce: 'Mutes and bans in force',
   sanctionsAll: 'Every sanction, past ones too',
@@ -119,6 +123,7 @@ export const AdminUiText = {
   banAddress: 'Ban a network address',
   banAddressIntro: 'Guests from this address cannot enter. Accounts are banned from People.',
   address: 'Network address',
+  addressExample: 'e.g. 203.0.113.7',
   ban: 'Ban',
   banning: 'Banning…',
 
@@ -159,7 +164,11 @@ export const sanctionNouns: Record<SanctionKind, string> = {
   ban: 'ban',
 };
 
-export const auditActionLabels: Record<AuditAction, string> = {
+/**
+ * How the log names each action. Other features add actions of their own (`RouteSpec.audit`), so
+ * one without a label here shows as the server names it.
+ */
+const auditActionNames: Partial<Record<AuditAction, string>> = {
   'person.create': 'Account created',
   'person.update': 'Account changed',
   'person.role': 'Role changed',
@@ -173,4 +182,23 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'sanction.kick': 'Kicked',
   'sanction.ban': 'Banned',
   'sanction.lift': 'Sanction lifted',
+  'settings.access': 'Sign-up and guest access changed',
+  'poster.create': 'Poster created',
+  'poster.update': 'Poster changed',
+  'poster.delete': 'Poster deleted',
+  'share.create': 'Share created',
+  'share.update': 'Share changed',
+  'share.delete': 'Share deleted',
+  'settings.limits': 'Limits changed',
+  'settings.wallet': 'Wallet settings changed',
+  'settings.classroom': 'Classroom settings changed',
+  'settings.popup_allowlist': 'Popup allowlist changed',
+  'events.gallery': 'Event gallery changed',
+  'events.countdown': 'Event countdown changed',
+  'chat.remove': 'Chat message deleted',
+  'chat.clear': 'Chat cleared',
+  'leaderboard.remove': 'Leaderboard entry removed',
 };
+
+/** The log's name for an action. */
+export const auditActionLabel = (action: AuditAction): string => auditActionNames[action] ?? action;

@@ -1,5 +1,6 @@
 import {
   AdminApi,
+  ChatApi,
   routeUrl,
   type AuditAction,
   type PersonCreate,
@@ -14,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback } from 'react';
 import { useApi } from '../../shared/api/useApi.ts';
 import { saveBlob } from '../../shared/saveBlob.ts';
+import { AdminUiText } from './texts.ts';
 
 export type PageSize = (typeof PEOPLE_PAGE_SIZES)[number];
 export type PeopleSort = (typeof PEOPLE_SORTS)[number];
@@ -72,8 +74,7 @@ export function usePeople(filter: PeopleFilter) {
   const client = useApi();
   return useQuery({
     queryKey: adminKeys.people(filter),
-    queryFn: async () =>
-      (await client.call(AdminApi.people, { query: withSearch(filter) })).data,
+    queryFn: async () => (await client.call(AdminApi.people, { query: withSearch(filter) })).data,
     ...listOptions,
   });
 }
@@ -138,13 +139,20 @@ export function useAdminMutations() {
   });
   const resolveReport = useMutation({
     mutationFn: async ({ id, resolution }: { id: number; resolution: string }) =>
-      (await client.call(AdminApi.resolveReport, { params: { id }, body: { resolution } }))
-        .message,
+      (await client.call(AdminApi.resolveReport, { params: { id }, body: { resolution } })).message,
     onSuccess,
   });
   const sanction = useMutation({
     mutationFn: async (body: SanctionCreate) =>
       (await client.call(AdminApi.sanction, { body })).message,
+    onSuccess,
+  });
+  /** Removes a reported chat message (the chat's own route; admins may remove any). */
+  const removeMessage = useMutation({
+    mutationFn: async (id: number) => {
+      await client.call(ChatApi.remove, { params: { id } });
+      return AdminUiText.messageRemoved;
+    },
     onSuccess,
   });
   const liftSanction = useMutation({
@@ -160,6 +168,7 @@ export function useAdminMutations() {
     resolveReport,
     sanction,
     liftSanction,
+    removeMessage,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   CHAT_SCROLL_RETRIES,
   CHAT_SCROLL_RETRY_MS,
   ChatText,
+  type ChatMessage,
 } from '@atrium/protocol';
 import {
   useEffect,
@@ -15,6 +16,8 @@ import {
 } from 'react';
 import { errorMessage } from '../../shared/api/client.ts';
 import { useDialogs } from '../../shared/dialogs/useDialogs.ts';
+import { LazyReportDialog } from '../../shared/report/LazyReport.tsx';
+import { ReportText } from '../../shared/report/texts.ts';
 import { useSession } from '../../shared/session/SessionContext.tsx';
 import { notifyError } from '../../shared/toast/toast.ts';
 import { createAppChatTransport, type ChatTransport } from './chatTransport.ts';
@@ -75,6 +78,10 @@ export function ClassroomChat({ room, transport, title, readersMayWatch }: Class
   const session = useSession();
   const dialogs = useDialogs();
   const host = session.user?.role === 'teacher' || session.user?.role === 'admin';
+  // Accounts may report someone else's message (issue 29); guests and visitors may not.
+  const me =
+    session.user && !session.user.isGuest && session.user.role !== 'guest' ? session.user : null;
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
   // The server refuses such posts anyway; the panel says why instead of offering the input.
   const postingBlocked = !readersMayWatch
     ? null
@@ -200,6 +207,17 @@ export function ClassroomChat({ room, transport, title, readersMayWatch }: Class
                 <time className="chat__time" dateTime={message.created_at}>
                   {timeOf(message.created_at)}
                 </time>
+                {me && message.username !== me.username && (
+                  <button
+                    type="button"
+                    className="chat__report"
+                    aria-label={ReportText.reportMessage(message.username)}
+                    title={ReportText.reportMessage(message.username)}
+                    onClick={() => setReporting(message)}
+                  >
+                    {ReportText.report}
+                  </button>
+                )}
                 {host && (
                   <button
                     type="button"
@@ -244,6 +262,14 @@ export function ClassroomChat({ room, transport, title, readersMayWatch }: Class
             {ChatText.send}
           </button>
         </form>
+      )}
+      {reporting && (
+        <LazyReportDialog
+          username={reporting.username}
+          room={room}
+          message_id={reporting.id}
+          onClose={() => setReporting(null)}
+        />
       )}
     </section>
   );

@@ -22,7 +22,7 @@ export function SessionNotices() {
     () =>
       onSessionNotice((notice) => {
         if (notice.reason === 'warning') {
-          showError({ title: SessionNoticeText.warningTitle, message: notice.message });
+          void showError({ title: SessionNoticeText.warningTitle, message: notice.message });
           return;
         }
         if (notice.reason === 'role') {
@@ -31,7 +31,7 @@ export function SessionNotices() {
         }
         void store.logout().finally(() => {
           void navigate(AppRoute.home);
-          showError({ title: SessionNoticeText.endedTitle, message: notice.message });
+          void showError({ title: SessionNoticeText.endedTitle, message: notice.message });
         });
       }),
     [store, navigate],

@@ -18,26 +18,29 @@ export interface FieldFrameProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/**
- * The label, hint and error around a form control other than a one-line input (`TextField`):
- * the error is announced on focus through `aria-describedby`.
- */
-export function FieldFrame({ label, error, hint, labelSuffix, children }: FieldFrameProps) {
+/** The ids that tie a control to its hint and error, and its `aria-describedby`. */
+export function useFieldIds(error: string | null | undefined, hint: string | undefined) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return { id, hintId, errorId, describedBy: describedBy || undefined };
+}
+
+/** A field's hint (while it has no error) and its error, under the control. */
+export function FieldNotes({
+  hint,
+  error,
+  hintId,
+  errorId,
+}: {
+  hint?: string;
+  error?: string | null;
+  hintId: string;
+  errorId: string;
+}) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {labelSuffix && <span className="field__label-suffix"> {labelSuffix}</span>}
-      </label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
+    <>
       {hint && !error && (
         <p id={hintId} className="field__hint">
           {hint}
@@ -51,6 +54,28 @@ export function FieldFrame({ label, error, hint, labelSuffix, children }: FieldF
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+/**
+ * The label, hint and error around a form control other than a one-line input (`TextField`):
+ * the error is announced on focus through `aria-describedby`.
+ */
+export function FieldFrame({ label, error, hint, labelSuffix, children }: FieldFrameProps) {
+  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {labelSuffix && <span className="field__label-suffix"> {labelSuffix}</span>}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldNotes, useFieldIds } from './FieldFrame.tsx';
 import './forms.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -25,10 +26,7 @@ export function TextField({
   className,
   ...input
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const { id, hintId, errorId, describedBy } = useFieldIds(error, hint);
   return (
     <div className={labelAside ? 'field field--with-aside' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -40,24 +38,12 @@ export function TextField({
         id={id}
         className={className ? `field__input ${className}` : 'field__input'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         {...input}
       />
       {/* After the input in the tab order, though shown beside the label. */}
       {labelAside && <div className="field__aside">{labelAside}</div>}
-      {hint && !error && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          <span aria-hidden="true" className="field__error-icon">
-            !
-          </span>
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }
