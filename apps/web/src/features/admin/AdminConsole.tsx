@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
+import { AccessPage } from './access/AccessPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
+import { DashboardPage } from './dashboard/DashboardPage.tsx';
+import { RosterPage } from './roster/RosterPage.tsx';
 import { ModerationPage } from './ModerationPage.tsx';
 import { AdminPath } from './paths.ts';
 import { PeoplePage } from './PeoplePage.tsx';
@@ -10,8 +13,11 @@ import { AdminUiText as T } from './texts.ts';
 import './admin.css';
 
 const sections = [
+  { to: AdminPath.dashboard, label: T.dashboard },
   { to: AdminPath.people, label: T.people },
+  { to: AdminPath.roster, label: T.roster },
   { to: AdminPath.moderation, label: T.moderation },
+  { to: AdminPath.access, label: T.access },
   { to: AdminPath.audit, label: T.audit },
 ] as const;
 
@@ -40,7 +46,10 @@ export function AdminConsole({ me, notFound }: AdminConsoleProps) {
         </ul>
       </nav>
       <Routes>
-        <Route index element={<Navigate to={AdminPath.people} replace />} />
+        <Route index element={<Navigate to={AdminPath.dashboard} replace />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="roster" element={<RosterPage />} />
+        <Route path="access" element={<AccessPage />} />
         <Route path="people" element={<PeoplePage me={me} />} />
         <Route path="moderation" element={<ModerationPage />} />
         <Route path="audit" element={<AuditPage />} />

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -53,15 +53,22 @@ describe('the admin gate (issue 29)', () => {
   });
 
   it('loads the console for an admin, on People, with the section marked current', async () => {
-    const { server } = renderGate({ user: testUser('admin') });
+    const { server } = renderGate({ user: testUser('admin'), path: '/admin/people' });
     expect(await screen.findByRole('heading', { level: 1, name: T.title })).toBeTruthy();
-    // /admin goes to People.
     expect(await screen.findByText(T.noOne)).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: T.nav });
     const current = nav.querySelector('[aria-current="page"]');
     expect(current?.textContent).toBe(T.people);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/admin/people');
     expect(server.requests[0]?.authorization).toBe('Bearer test-token');
+  });
+
+  it('opens the dashboard at /admin', async () => {
+    renderGate({ user: testUser('admin') });
+    const nav = await screen.findByRole('navigation', { name: T.nav });
+    await waitFor(() =>
+      expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe(T.dashboard),
+    );
   });
 
   it('shows an admin the not-found page for a path under /admin that is no section', async () => {

@@ -4,6 +4,9 @@
  */
 export const AdminPath = {
   root: '/admin',
+  dashboard: '/admin/dashboard',
+  roster: '/admin/roster',
+  access: '/admin/access',
   people: '/admin/people',
   moderation: '/admin/moderation',
   audit: '/admin/audit',

@@ -8,7 +8,10 @@ export const AdminUiText = {
   pageTitle: 'Admin console · Atrium',
   title: 'Admin console',
   nav: 'Admin sections',
+  dashboard: 'Dashboard',
   people: 'People',
+  roster: 'Roster import',
+  access: 'Sign-up and access',
   moderation: 'Moderation',
   audit: 'Audit log',
 
