@@ -4,11 +4,7 @@ import { useNavigate } from 'react-router';
 import { showError } from '../dialogs/dialogStore.ts';
 import { onSessionNotice } from '../realtime/sessionNotices.ts';
 import { useSessionStore } from '../session/SessionContext.tsx';
-
-export const SessionNoticeText = {
-  endedTitle: 'You were signed out',
-  warningTitle: 'A message from an admin',
-} as const;
+import { SessionNoticeText } from './texts.ts';
 
 /**
  * Issue 29: acts on an admin's word about this person. A kick, ban, deactivation or deletion

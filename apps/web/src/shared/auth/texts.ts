@@ -93,3 +93,9 @@ export const AuthWebText = {
   backToHome: 'Back to home',
   showPassword: 'Show password',
 } as const;
+
+/** Issue 29: the titles over an admin's word about this person (`SessionNotices`). */
+export const SessionNoticeText = {
+  endedTitle: 'You were signed out',
+  warningTitle: 'A message from an admin',
+} as const;
