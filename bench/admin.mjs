@@ -5,7 +5,15 @@
 // figure with the server idle. Runs on PostgreSQL when TEST_DATABASE_URL is set (a scratch
 // database), else on PGlite.
 import path from 'node:path';
-import { createUser, median, percentile, scratchPostgres, startAtrium } from './lib.mjs';
+import {
+  createUser,
+  median,
+  percentile,
+  scratchPostgres,
+  startAtrium,
+  signIn,
+  timeHealth,
+} from './lib.mjs';
 
 const PEOPLE = 10_000;
 const ROSTER = 1000;
@@ -43,25 +51,6 @@ async function runSql(target, text) {
   } finally {
     await client.close();
   }
-}
-
-async function signIn(base, username) {
-  const res = await fetch(`${base}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  const body = await res.json();
-  if (!body.token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.token;
-}
-
-async function timeHealth(base) {
-  const start = performance.now();
-  const res = await fetch(`${base}/api/health`);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
-  return performance.now() - start;
 }
 
 /** One search of the people list; the server's own time. */
@@ -123,7 +112,7 @@ export async function benchAdmin() {
     });
     stop = app.stop;
     const { base } = app;
-    const token = await signIn(base, 'bench-admin');
+    const token = await signIn(base, 'bench-admin', PASSWORD);
     // Searches of three digits match ten people each (pupil001 → pupil00010…pupil00019).
     const query = (i) => `pupil${String(i % 1000).padStart(3, '0')}`;
     for (let i = 0; i < WARMUP; i += 1) {

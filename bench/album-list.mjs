@@ -3,7 +3,7 @@
 // user with 1 screenshot, and `/api/health`. The calls alternate, so drift hits all three alike.
 // Runs on PostgreSQL when TEST_DATABASE_URL is set (in a scratch database), else on PGlite.
 import path from 'node:path';
-import { createUser, median, scratchPostgres, startAtrium } from './lib.mjs';
+import { createUser, median, scratchPostgres, startAtrium, signIn, timeHealth } from './lib.mjs';
 
 const ROWS = 1000;
 const WARMUP = 20;
@@ -46,17 +46,6 @@ async function insertScreenshots(target, userId, count) {
   }
 }
 
-async function signIn(base, username) {
-  const res = await fetch(`${base}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  const body = await res.json();
-  if (!body.token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.token;
-}
-
 /** Lists a user's album and checks the answer; resolves with the milliseconds it took. */
 async function timeList(base, token, expected) {
   const start = performance.now();
@@ -88,14 +77,6 @@ async function rename(base, token, id, title) {
   await res.arrayBuffer();
 }
 
-async function timeHealth(base) {
-  const start = performance.now();
-  const res = await fetch(`${base}/api/health`);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
-  return performance.now() - start;
-}
-
 const summary = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { p99Ms: round(percentile(sorted, 99)), medianMs: round(median(sorted)) };
@@ -120,8 +101,8 @@ export async function benchAlbumList() {
     });
     stop = app.stop;
     const { base } = app;
-    const many = await signIn(base, 'bench-album');
-    const one = await signIn(base, 'bench-single');
+    const many = await signIn(base, 'bench-album', PASSWORD);
+    const one = await signIn(base, 'bench-single', PASSWORD);
 
     for (let i = 0; i < WARMUP; i += 1) {
       await timeList(base, many, ROWS);

@@ -280,3 +280,24 @@ export async function insertUsers(url, tag, count) {
     await client.end();
   }
 }
+
+/** Signs `username` in with `password`; the access token. */
+export async function signIn(base, username, password) {
+  const res = await fetch(`${base}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = await res.json();
+  if (!body.token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** One `/api/health` round trip, in ms. */
+export async function timeHealth(base) {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/health`);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
+  return performance.now() - start;
+}
