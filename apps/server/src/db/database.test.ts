@@ -18,6 +18,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     );
     const tables = result as { rows: Array<{ table_name: string }> };
     expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'audit_log',
       'call_room_members',
       'character_looks',
       'chat_messages',
@@ -45,13 +46,16 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'player_slots',
       'posters',
       'refresh_tokens',
+      'reports',
       'room_board_elements',
       'room_states',
+      'sanctions',
       'screenshots',
       'settings',
       'share_links',
       'shares',
       'siwe_nonces',
+      'token_revocations',
       'user_blocks',
       'user_tokens',
       'users',
