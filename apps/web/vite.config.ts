@@ -144,6 +144,12 @@ export default defineConfig({
         // two shared chunks, and the split's wrappers cost the home route 0.65 KB gzipped.
         codeSplitting: {
           groups: [
+            // The event pages' own small modules in one chunk: the admin console imports the
+            // events' paths too, which split them into three chunks (0.2 KB more per page).
+            {
+              name: 'event-pages-shared',
+              test: /(protocol[\\/]src[\\/](api[\\/]events\.paths|event-texts)|features[\\/]events[\\/](json|galleryData))\.ts$/,
+            },
             { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/](react-)?query/ },
           ],
         },

@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/route.ts';
-import { PopupAllowlistBodySchema, PopupAllowlistResponseSchema } from '../room.ts';
+import { PopupAllowlistBodySchema, PopupAllowlistResponseSchema } from '../popup-allowlist.ts';
 
 /**
  * The pop-up browser's allowlist (issue 15): set by admins, read by teachers too (their push

@@ -4,11 +4,15 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { AccessPage } from './access/AccessPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
+import { ClassroomsPage } from './classrooms/ClassroomsPage.tsx';
+import { ContentPage } from './content/ContentPage.tsx';
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
+import { FormsPage } from './forms/FormsPage.tsx';
 import { RosterPage } from './roster/RosterPage.tsx';
 import { ModerationPage } from './ModerationPage.tsx';
 import { AdminPath } from './paths.ts';
 import { PeoplePage } from './PeoplePage.tsx';
+import { SharesPage } from './shares/SharesPage.tsx';
 import { AdminUiText as T } from './texts.ts';
 import './admin.css';
 
@@ -18,6 +22,10 @@ const sections = [
   { to: AdminPath.roster, label: T.roster },
   { to: AdminPath.moderation, label: T.moderation },
   { to: AdminPath.access, label: T.access },
+  { to: AdminPath.content, label: T.content },
+  { to: AdminPath.shares, label: T.shares },
+  { to: AdminPath.forms, label: T.forms },
+  { to: AdminPath.classrooms, label: T.classrooms },
   { to: AdminPath.audit, label: T.audit },
 ] as const;
 
@@ -52,6 +60,10 @@ export function AdminConsole({ me, notFound }: AdminConsoleProps) {
         <Route path="access" element={<AccessPage />} />
         <Route path="people" element={<PeoplePage me={me} />} />
         <Route path="moderation" element={<ModerationPage />} />
+        <Route path="content" element={<ContentPage />} />
+        <Route path="shares" element={<SharesPage />} />
+        <Route path="forms" element={<FormsPage />} />
+        <Route path="classrooms" element={<ClassroomsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={notFound} />
       </Routes>

@@ -9,5 +9,9 @@ export const AdminPath = {
   access: '/admin/access',
   people: '/admin/people',
   moderation: '/admin/moderation',
+  content: '/admin/content',
+  shares: '/admin/shares',
+  forms: '/admin/forms',
+  classrooms: '/admin/classrooms',
   audit: '/admin/audit',
 } as const;

@@ -14,6 +14,10 @@ export const AdminUiText = {
   access: 'Sign-up and access',
   moderation: 'Moderation',
   audit: 'Audit log',
+  content: 'Content',
+  shares: 'Shares and embedding',
+  forms: 'Forms',
+  classrooms: 'Classrooms',
 
   // Tables.
   loading: 'Loading…',
@@ -186,6 +190,9 @@ const auditActionNames: Partial<Record<AuditAction, string>> = {
   'sanction.ban': 'Banned',
   'sanction.lift': 'Sanction lifted',
   'settings.access': 'Sign-up and guest access changed',
+  'roster.import': 'Roster imported',
+  'classroom.end': 'Class ended',
+  'settings.public': 'Public setting changed',
   'poster.create': 'Poster created',
   'poster.update': 'Poster changed',
   'poster.delete': 'Poster deleted',
