@@ -248,7 +248,18 @@ describe('the admin console (issue 29)', () => {
     const tablet = await openPage(browser(), TABLET);
     await logIn(tablet.page, account('admin').username, account('admin').password);
     await signedIn(tablet.page);
-    for (const section of ['dashboard', 'people', 'roster', 'access', 'moderation', 'audit']) {
+    for (const section of [
+      'dashboard',
+      'people',
+      'roster',
+      'moderation',
+      'access',
+      'content',
+      'shares',
+      'forms',
+      'classrooms',
+      'audit',
+    ]) {
       await tablet.page.goto(`${app.baseURL}/admin/${section}`);
       await tablet.page.getByRole('heading', { level: 1, name: T.title }).waitFor();
       await tablet.page.waitForLoadState('networkidle');
