@@ -1,9 +1,8 @@
 import { isCallChannel, isClassroomRoom } from '@atrium/protocol';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { TileActionsContext, useClassroom } from '../features/classroom/classroomContext.ts';
 import { FriendsEntry } from '../features/social/FriendsEntry.tsx';
 import { useSocialCommands } from '../features/social/socialState.ts';
-import { LazyReportDialog } from '../shared/report/LazyReport.tsx';
 import { useWorldHandle } from './worldLink.ts';
 
 /**
@@ -32,26 +31,8 @@ export function SocialEntry() {
   return <FriendsEntry links={links} />;
 }
 
-/**
- * Gives the classroom's video tile menu (Call, Add Friend) the social layer's commands, and
- * Report (issue 29), whose form loads on first use.
- */
+/** Gives the classroom's video tile menu (Call, Add Friend) the social layer's commands. */
 export function SocialTileActions({ children }: { children: ReactNode }) {
   const commands = useSocialCommands();
-  const [reporting, setReporting] = useState<{ username: string; room?: string } | null>(null);
-  const actions = useMemo(
-    () =>
-      commands && {
-        ...commands,
-        report: (username: string, room: string | null) =>
-          setReporting(room ? { username, room } : { username }),
-      },
-    [commands],
-  );
-  return (
-    <TileActionsContext value={actions}>
-      {children}
-      {reporting && <LazyReportDialog {...reporting} onClose={() => setReporting(null)} />}
-    </TileActionsContext>
-  );
+  return <TileActionsContext value={commands}>{children}</TileActionsContext>;
 }
