@@ -1,8 +1,9 @@
 import { isCallChannel, isClassroomRoom } from '@atrium/protocol';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { TileActionsContext, useClassroom } from '../features/classroom/classroomContext.ts';
 import { FriendsEntry } from '../features/social/FriendsEntry.tsx';
 import { useSocialCommands } from '../features/social/socialState.ts';
+import { LazyReportDialog } from '../shared/report/LazyReport.tsx';
 import { useWorldHandle } from './worldLink.ts';
 
 /**
@@ -31,8 +32,26 @@ export function SocialEntry() {
   return <FriendsEntry links={links} />;
 }
 
-/** Gives the classroom's video tile menu (Call, Add Friend) the social layer's commands. */
+/**
+ * Gives the classroom's video tile menu (Call, Add Friend) the social layer's commands, and
+ * Report (issue 29), whose form loads on first use.
+ */
 export function SocialTileActions({ children }: { children: ReactNode }) {
   const commands = useSocialCommands();
-  return <TileActionsContext value={commands}>{children}</TileActionsContext>;
+  const [reporting, setReporting] = useState<{ username: string; room?: string } | null>(null);
+  const actions = useMemo(
+    () =>
+      commands && {
+        ...commands,
+        report: (username: string, room: string | null) =>
+          setReporting(room ? { username, room } : { username }),
+      },
+    [commands],
+  );
+  return (
+    <TileActionsContext value={actions}>
+      {children}
+      {reporting && <LazyReportDialog {...reporting} onClose={() => setReporting(null)} />}
+    </TileActionsContext>
+  );
 }

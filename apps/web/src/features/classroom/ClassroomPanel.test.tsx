@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import {
   ClassroomContext,
+  TileActionsContext,
   idleController,
   type ClassroomController,
   type PanelView,
@@ -203,5 +204,21 @@ describe('what the panel says people really send (issue 27)', () => {
     );
     await user.click(screen.getByRole('button', { name: T.tileMenu('Grace Hopper') }));
     expect(screen.queryByRole('menuitem', { name: T.stopShareOf('Grace Hopper') })).toBeNull();
+  });
+
+  it('offers Report in the tile menu when the social layer is there (issue 29)', async () => {
+    const user = userEvent.setup();
+    const report = vi.fn();
+    const tiles = [fakeTile(1, 'Ms Rivera', { self: true }), fakeTile(7, 'Grace Hopper')];
+    render(
+      <TileActionsContext
+        value={{ call: vi.fn(), addFriend: vi.fn(), addParticipant: vi.fn(), report }}
+      >
+        <Panel state={joinedState({ room: 'room-2', host: false, tiles })} actions={{}} />
+      </TileActionsContext>,
+    );
+    await user.click(screen.getByRole('button', { name: T.tileMenu('Grace Hopper') }));
+    await user.click(screen.getByRole('menuitem', { name: T.report }));
+    expect(report).toHaveBeenCalledWith('Grace Hopper', 'room-2');
   });
 });

@@ -336,6 +336,19 @@ function TileMenu({ tile }: { tile: ClassroomTile }) {
                 >
                   {T.addFriend}
                 </button>
+                {actions.report && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    onClick={() => {
+                      setOpen(false);
+                      actions.report?.(name, state.room);
+                    }}
+                  >
+                    {T.report}
+                  </button>
+                )}
               </>
             ) : (
               <>

@@ -143,6 +143,8 @@ export interface TileActions {
   addFriend: (username: string) => void;
   /** Opens the friend picker to invite into this room; `inRoom`: the user ids already in it. */
   addParticipant: (inRoom: readonly string[]) => void;
+  /** Issue 29: opens the report form about a person, in this room. */
+  report?: (username: string, room: string | null) => void;
 }
 
 /** Null: the tile menu and Add participant show disabled (no social layer, e.g. a guest). */

@@ -136,6 +136,8 @@ export const ClassroomCoreText = {
   tileMenu: (name: string) => `More for ${name}`,
   call: 'Call',
   addFriend: 'Add Friend',
+  /** Issue 29: report the person to the admins. */
+  report: 'Report',
   socialSoon: 'Calls and friends come in a later update',
   stream: 'Participants',
   turnOnSound: 'Turn on sound',
