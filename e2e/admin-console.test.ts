@@ -19,6 +19,7 @@ import { AdminUiText as T } from '../apps/web/src/features/admin/texts.ts';
 import { RosterUiText as R } from '../apps/web/src/features/admin/roster/texts.ts';
 import { ReportText } from '../apps/web/src/shared/report/texts.ts';
 import { AuthWebText, SessionNoticeText } from '../apps/web/src/shared/auth/texts.ts';
+import { ShellText } from '../apps/web/src/shared/texts.ts';
 import { startOwnApp, type OwnApp } from './support/app.ts';
 import { openPage, saveScreenshot, seriousA11yViolations, useBrowser } from './support/browser.ts';
 import { tokenLink } from './support/mail.ts';
@@ -85,10 +86,14 @@ describe('the admin console (issue 29)', () => {
     await signedIn(member.page);
     await member.page.goto(`${app.baseURL}/admin`);
     await member.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await member.page.getByRole('link', { name: ShellText.navAdmin }).count()).toBe(0);
     expect(await member.page.getByText(T.title).count()).toBe(0);
 
-    // --- The dashboard opens first.
-    await page.goto(`${app.baseURL}/admin`);
+    // --- The dashboard opens first, from the admin's own link in the top navigation.
+    await page
+      .getByRole('navigation', { name: ShellText.mainNavigation })
+      .getByRole('link', { name: ShellText.navAdmin })
+      .click();
     await page.getByRole('heading', { level: 1, name: T.title }).waitFor();
     await page.waitForURL(/\/admin\/dashboard$/);
     await checkScreen(page, 'admin-dashboard-1440');

@@ -8,6 +8,8 @@ export const ShellText = {
   mainNavigation: 'Main',
   navHome: 'Home',
   navMetaverse: 'Metaverse',
+  /** Issue 29: the admin console's link, for admins only. */
+  navAdmin: 'Admin console',
   /** The disclosure that holds the signed-in entries where the bar is narrow. */
   navMore: 'More',
   /** SPEC §2 "Navigation and overlays". */

@@ -53,6 +53,13 @@ export function TopNav({ albumEntry, socialEntry, characterEntry, walletEntry }:
               {characterEntry}
               {socialEntry}
               {walletEntry}
+              {user?.role === 'admin' && !user.isGuest && (
+                <li className="top-nav__item">
+                  <NavLink to="/admin" className={navLinkClass}>
+                    {ShellText.navAdmin}
+                  </NavLink>
+                </li>
+              )}
             </NavMore>
           </ul>
         </nav>
