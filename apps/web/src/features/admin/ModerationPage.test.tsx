@@ -46,6 +46,10 @@ function renderModeration() {
     'POST /api/admin/reports/3/resolve': () => ({ status: true, message: 'Resolved.' }),
     'DELETE /api/admin/sanctions/9': () => ({ status: true, message: 'Lifted.' }),
     'DELETE /api/chat/messages/12': () => ({ status: true }),
+    'DELETE /api/minigame/leaderboard/501/ada': () => ({
+      status: true,
+      data: { mode: '501', username: 'ada', removed: 3 },
+    }),
   });
   renderWithSession(
     <>
@@ -107,5 +111,27 @@ describe('Moderation (issue 29)', () => {
     const confirm = await screen.findByRole('alertdialog', { name: T.liftTitle('mute', 'ada') });
     await user.click(within(confirm).getByRole('button', { name: T.lift }));
     await waitFor(() => expect(server.requests.some((r) => r.method === 'DELETE')).toBe(true));
+  });
+
+  it('removes a darts leaderboard entry after asking, and refuses an empty name', async () => {
+    const user = userEvent.setup();
+    const server = renderModeration();
+    const section = await screen.findByRole('region', { name: T.leaderboardTitle });
+    await user.click(within(section).getByRole('button', { name: T.leaderboardRemove }));
+    await waitFor(() =>
+      expect(within(section).getByLabelText(T.username).getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(server.requests.some((r) => r.path.startsWith('/api/minigame'))).toBe(false);
+    await user.type(within(section).getByLabelText(T.username), 'ada');
+    await user.click(within(section).getByRole('button', { name: T.leaderboardRemove }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: T.leaderboardConfirmTitle('ada', '501'),
+    });
+    await user.click(within(confirm).getByRole('button', { name: T.leaderboardRemove }));
+    await waitFor(() =>
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+        'DELETE /api/minigame/leaderboard/501/ada',
+      ),
+    );
   });
 });

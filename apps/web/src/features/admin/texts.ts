@@ -134,6 +134,19 @@ export const AdminUiText = {
   ban: 'Ban',
   banning: 'Banning…',
 
+  // The darts leaderboard.
+  leaderboardTitle: 'Darts leaderboard',
+  leaderboardIntro:
+    "Remove a player's entry: every win of theirs in that mode. The plaza's board redraws at once.",
+  leaderboardMode: 'Mode',
+  leaderboardRemove: 'Remove entry',
+  leaderboardConfirmTitle: (name: string, mode: string) =>
+    `Remove ${name} from the ${mode} leaderboard?`,
+  leaderboardConfirmMessage:
+    'All their wins in this mode are removed. The audit log keeps the removal.',
+  leaderboardRemoved: (name: string, wins: number) =>
+    `${name} was removed from the leaderboard (${wins === 1 ? '1 win' : `${wins} wins`}).`,
+
   // Audit.
   anyAction: 'Any action',
   searchAuditHint: 'Actor, target or address',
