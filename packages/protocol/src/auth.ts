@@ -46,7 +46,28 @@ export const AuthText = {
     'As a guest, your NFT wallet cannot be linked and your customised character cannot be saved.',
   providerUnknown: 'This sign-in provider is not configured.',
   providerFailed: 'Sign-in with this provider failed. Please try again.',
+  /** Issue 29: the admin's sign-up policy (the form's text; the console's module reuses it). */
+  signUpClosed: 'Sign-up is closed on this campus. Ask your school for an account.',
+  /** Issue 29: a provider's first sign-in whose verified address is not at an allowed domain. */
+  providerDomain:
+    'Sign-up is open to some email domains only, and your provider did not give an address at one of them.',
+  /** Issue 29: a banned account signs in through a provider (the code in the address says so). */
+  providerBanned: 'This account is banned on this campus.',
 } as const;
+
+/**
+ * Issue 29: how a provider sign-in ended, as the server's redirect tells the home page
+ * (`/?signin=…`). A code, never a text: anyone can send a link with any address.
+ */
+export type ProviderSignIn = 'ok' | 'error' | 'closed' | 'domain' | 'banned';
+
+/** What the home page says for each refused provider sign-in. */
+export const ProviderSignInText: Readonly<Record<Exclude<ProviderSignIn, 'ok'>, string>> = {
+  error: AuthText.providerFailed,
+  closed: AuthText.signUpClosed,
+  domain: AuthText.providerDomain,
+  banned: AuthText.providerBanned,
+};
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

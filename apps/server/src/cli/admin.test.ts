@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MinigameText } from '@atrium/protocol';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/database.ts';
-import { auditLog, dartsSessions, users } from '../db/schema.ts';
+import { auditLog, dartsSessions, tokenRevocations, users } from '../db/schema.ts';
 import { findUp } from '../paths.ts';
 
 const root = path.dirname(findUp('package-lock.json') as string);
@@ -96,6 +96,14 @@ describe('admin CLI', () => {
         ],
         ['cli', 'person.role', 'grace', { role: 'admin' }],
       ]);
+      // The role change voids grace's tokens that carry the old role (every server refuses
+      // them; with Redis, running servers close her connections too: admin.cluster.test.ts).
+      const [grace] = await database.db.select().from(users).where(eq(users.username, 'grace'));
+      const revoked = await database.db
+        .select()
+        .from(tokenRevocations)
+        .where(eq(tokenRevocations.subject, grace?.id ?? ''));
+      expect(revoked).toHaveLength(1);
     } finally {
       await database.close();
     }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { DartsModeSchema, EventFormKind, RoleSchema } from '@atrium/protocol';
+import { AdminText, adminText, DartsModeSchema, EventFormKind, RoleSchema } from '@atrium/protocol';
 import type { DartsMode } from '@atrium/protocol';
 import { createClient } from 'redis';
 import type { RedisClientType } from 'redis';
@@ -17,6 +17,9 @@ import { submissionsCsv } from '../features/events/events.csv.ts';
 import { EventsRepository, toSubmission } from '../features/events/events.repository.ts';
 import { MinigameRepository } from '../features/minigame/minigame.repository.ts';
 import { MinigameService } from '../features/minigame/minigame.service.ts';
+import { SanctionsRepository } from '../moderation/sanctions.repository.ts';
+import { SessionGate } from '../moderation/session-gate.ts';
+import type { SessionEnd } from '../moderation/session-gate.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -128,25 +131,50 @@ function parse(argv: string[]) {
   }
 }
 
+/** A Redis client for the command's length, when the campus runs with one. */
+async function withRedis<T>(
+  redisUrl: string | undefined,
+  use: (redis: RedisClientType | undefined) => Promise<T>,
+): Promise<T> {
+  const redis: RedisClientType | undefined = redisUrl ? createClient({ url: redisUrl }) : undefined;
+  await redis?.connect();
+  try {
+    return await use(redis);
+  } finally {
+    await redis?.quit();
+  }
+}
+
 /** The leaderboard's keeping, as an admin's API call does it; Redis tells running servers. */
-async function removeLeaderboardEntry(
+function removeLeaderboardEntry(
   database: Awaited<ReturnType<typeof openDatabase>>,
   redisUrl: string | undefined,
   entry: { mode: DartsMode; username: string },
 ) {
-  const redis: RedisClientType | undefined = redisUrl ? createClient({ url: redisUrl }) : undefined;
-  await redis?.connect();
-  try {
-    const service = new MinigameService({
+  return withRedis(redisUrl, (redis) =>
+    new MinigameService({
       repo: new MinigameRepository(database.db),
       limiter: new MemoryRateLimiter(),
       io: () => null,
       redis,
-    });
-    return await service.removeWins(entry.mode, entry.username);
-  } finally {
-    await redis?.quit();
-  }
+    }).removeWins(entry.mode, entry.username),
+  );
+}
+
+/**
+ * Ends a person's sessions as the console does (issue 29): their tokens are void on every
+ * server, and through Redis each running server closes their connections with `end`'s message.
+ * Without Redis the revocation is stored, and a server reads it when it starts.
+ */
+function endSessions(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  redisUrl: string | undefined,
+  subject: string,
+  end: SessionEnd,
+) {
+  return withRedis(redisUrl, (redis) =>
+    new SessionGate(new SanctionsRepository(database.db), redis, console).revoke(subject, end),
+  );
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -209,6 +237,11 @@ async function run(argv: string[]): Promise<number> {
             targetLabel: user.username,
             before: { role: before?.role ?? null },
             after: { role: user.role },
+          });
+          // The old role's tokens and connections end; the pages renew with the new role.
+          await endSessions(database, config.REDIS_URL, user.id, {
+            reason: 'role',
+            message: adminText(AdminText.roleChanged, { role: user.role }),
           });
         }
         process.stdout.write(`${user.username} is now ${user.role}\n`);

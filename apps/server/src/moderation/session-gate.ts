@@ -1,11 +1,25 @@
+import type { ServerPayload } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClientType } from 'redis';
 import { GUEST_TOKEN_TTL_S } from '../security/access-tokens.ts';
 import type { SanctionsRepository } from './sanctions.repository.ts';
 import type { SanctionRow } from '../db/schema.ts';
 
-/** Where processes tell each other of a revocation: `{subject, at}` (epoch ms). */
+/** Where processes tell each other of a revocation: {@link Revocation}. */
 export const REVOCATION_CHANNEL = 'atrium:moderation:revoked';
+
+/** Why a subject's sessions end, as its pages are told. */
+export type SessionEnd = ServerPayload<'system:ended'>;
+
+/**
+ * `at`: epoch ms. `end`: set by a process without sockets (the CLI), which asks every server to
+ * end the subject's connections itself; the console's own calls close them through the adapter.
+ */
+interface Revocation {
+  subject: string;
+  at: number;
+  end?: SessionEnd;
+}
 
 /** A token lives at most this long (a guest's), so older revocations void nothing. */
 const LONGEST_TOKEN_MS = GUEST_TOKEN_TTL_S * 1000;
@@ -25,12 +39,13 @@ export class SessionGate {
   private readonly validAfter = new Map<string, number>();
   private listener: RedisClientType | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
+  private endHere: ((subject: string, end: SessionEnd) => void) | undefined;
   readonly repo: SanctionsRepository;
 
   constructor(
     repo: SanctionsRepository,
     private readonly redis: RedisClientType | undefined,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.repo = repo;
@@ -49,8 +64,9 @@ export class SessionGate {
       await listener.connect();
       await listener.subscribe(REVOCATION_CHANNEL, (message) => {
         try {
-          const { subject, at } = JSON.parse(message) as { subject: string; at: number };
+          const { subject, at, end } = JSON.parse(message) as Revocation;
           this.remember(subject, at);
+          if (end) this.endHere?.(subject, end);
         } catch (err) {
           this.log.error({ err }, 'revocation unreadable');
         }
@@ -76,13 +92,19 @@ export class SessionGate {
 
   /**
    * Voids every token of `subject` issued until now, on every process: stored, applied here at
-   * once, and published.
+   * once, and published. With `end`, every process also closes the subject's connections there.
    */
-  async revoke(subject: string): Promise<void> {
+  async revoke(subject: string, end?: SessionEnd): Promise<void> {
     const at = this.now().getTime();
     await this.repo.revoke(subject, new Date(at));
     this.remember(subject, at);
-    if (this.redis) await this.redis.publish(REVOCATION_CHANNEL, JSON.stringify({ subject, at }));
+    const revocation: Revocation = end ? { subject, at, end } : { subject, at };
+    if (this.redis) await this.redis.publish(REVOCATION_CHANNEL, JSON.stringify(revocation));
+  }
+
+  /** How this process closes a subject's connections when another process (the CLI) asks. */
+  onEnd(endHere: (subject: string, end: SessionEnd) => void): void {
+    this.endHere = endHere;
   }
 
   /** The account's ban in force, if any. */

@@ -1,6 +1,13 @@
-import { ACCESS_POLICY_DEFAULTS, AccessPolicySchema } from '@atrium/protocol';
+import {
+  ACCESS_POLICY_DEFAULTS,
+  AccessPolicySchema,
+  AdminText,
+  adminText,
+  emailDomainAllowed,
+} from '@atrium/protocol';
 import type { AccessPolicy } from '@atrium/protocol';
 import type { AppDb } from '../db/database.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** The private settings rows of issue 29's sign-up and access policy. */
@@ -43,4 +50,17 @@ export async function writeAccessPolicy(
   }
   await new SettingsRepository(db).upsertPrivate(rows);
   return { before, after: await readAccessPolicy(db) };
+}
+
+/**
+ * Throws unless the policy lets a new account be made with this (verified) address: the sign-up
+ * form and a provider's first sign-in refuse alike, with the same texts.
+ */
+export function refuseSignUp(policy: AccessPolicy, email: string | undefined): void {
+  if (!policy.self_registration) throw forbidden(AdminText.registrationClosed);
+  if (!emailDomainAllowed(email ?? '', policy.email_domains)) {
+    throw badRequest(
+      adminText(AdminText.registrationDomain, { domains: policy.email_domains.join(', ') }),
+    );
+  }
 }

@@ -1,6 +1,10 @@
-import { AdminApi, AdminText } from '@atrium/protocol';
+import { AdminApi, AdminText, adminText } from '@atrium/protocol';
+import { createClient } from 'redis';
+import type { RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
+import { SanctionsRepository } from '../../moderation/sanctions.repository.ts';
+import { SessionGate } from '../../moderation/session-gate.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import {
   call,
@@ -86,6 +90,35 @@ describe.runIf(canRunTwoProcesses)('moderation across two server processes (issu
     } finally {
       await late.close();
       await database.close();
+    }
+  });
+
+  it('the CLI’s set-role (no sockets of its own) closes the person’s sockets on both processes, and voids their token', async () => {
+    const pupil = await createPerson(campus.database.db, 'promoted');
+    const onA = await openClient(campus.a.url, pupil.token);
+    const onB = await openClient(campus.b.url, pupil.token);
+    const ended = onB.wait('system:ended');
+    const closed = Promise.all([closedWithin(onA.socket), closedWithin(onB.socket)]);
+    const end = {
+      reason: 'role' as const,
+      message: adminText(AdminText.roleChanged, { role: 'teacher' }),
+    };
+    // What `admin set-role` does after the change (cli/admin.ts, endSessions): a gate of its
+    // own over the campus's database and Redis.
+    const redis: RedisClientType = createClient({ url: process.env.TEST_REDIS_URL });
+    await redis.connect();
+    try {
+      await new SessionGate(new SanctionsRepository(campus.database.db), redis, console).revoke(
+        pupil.id,
+        end,
+      );
+    } finally {
+      await redis.quit();
+    }
+    expect(await ended).toEqual(end);
+    expect(Math.max(...(await closed))).toBeLessThan(1000);
+    for (const url of [campus.a.url, campus.b.url]) {
+      expect((await call(url, 'GET', '/api/user/whoami', { token: pupil.token })).status).toBe(401);
     }
   });
 });

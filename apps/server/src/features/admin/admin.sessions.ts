@@ -1,10 +1,9 @@
-import type { ServerPayload } from '@atrium/protocol';
 import type { AuthRepository } from '../../accounts/auth.repository.ts';
-import type { SessionGate } from '../../moderation/session-gate.ts';
+import type { SessionEnd, SessionGate } from '../../moderation/session-gate.ts';
 import type { AtriumServer } from '../../realtime/realtime.ts';
 import { userRoom } from '../../realtime/realtime.ts';
 
-type EndReason = ServerPayload<'system:ended'>['reason'];
+type EndReason = SessionEnd['reason'];
 
 /**
  * Long enough for `system:ended` to leave before the connection closes (the page shows why),
@@ -19,7 +18,19 @@ export class SessionEnder {
     private readonly authRepo: AuthRepository,
     private readonly io: () => AtriumServer | null,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    // The CLI (no sockets of its own) asks every process to close a subject's connections.
+    gate.onEnd((subject, end) => void this.closeHere(subject, end));
+  }
+
+  /** Tells this process's pages of `subject` why, then closes them (this process only). */
+  private async closeHere(subject: string, end: SessionEnd): Promise<void> {
+    const io = this.io();
+    if (!io) return;
+    io.local.to(userRoom(subject)).emit('system:ended', end);
+    await new Promise((resolve) => setTimeout(resolve, LAST_WORD_MS));
+    io.local.in(userRoom(subject)).disconnectSockets(true);
+  }
 
   /**
    * Voids the subject's tokens (every process refuses them from now on), ends its sign-ins (not

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { readCookie } from '../../http/cookies.ts';
 import { serveRoute } from '../../http/route.ts';
 import type { AuthService } from './auth.service.ts';
-import { REFRESH_COOKIE } from './session-cookie.ts';
+import { ACCOUNT_COOKIE, REFRESH_COOKIE } from './session-cookie.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 export interface AuthRoutesOptions {
@@ -19,7 +19,11 @@ export function authRoutes(app: FastifyInstance, { auth, cookies }: AuthRoutesOp
   });
 
   serveRoute(app, AuthApi.guest, async (request, reply) =>
-    cookies.send(reply, await auth.guest(request.ip), AuthText.guestWelcome),
+    cookies.send(
+      reply,
+      await auth.guest(request.ip, readCookie(request, ACCOUNT_COOKIE)),
+      AuthText.guestWelcome,
+    ),
   );
 
   serveRoute(app, AuthApi.refresh, async (request, reply) => {

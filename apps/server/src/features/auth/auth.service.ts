@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdminText, adminText, AuthText, emailDomainAllowed, untilText } from '@atrium/protocol';
+import { AdminText, adminText, AuthText, untilText } from '@atrium/protocol';
 import type { CurrentUser, RegisterRequest } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
@@ -13,7 +13,7 @@ import {
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { linkMail } from '../../mail/mailer.ts';
 import type { SessionGate } from '../../moderation/session-gate.ts';
-import { readAccessPolicy } from '../../settings/access-policy.ts';
+import { readAccessPolicy, refuseSignUp } from '../../settings/access-policy.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
@@ -66,6 +66,9 @@ export interface AuthServiceDeps {
 const RECOVERY_START_DELAY_MS = 25;
 
 /** Account rules: login, registration, activation, recovery, sessions, profile. */
+/** An account id as the cookie should carry it (anything else is ignored, not queried). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class AuthService {
   private readonly now: () => Date;
   private dummyHash: Promise<string> | undefined;
@@ -169,13 +172,19 @@ export class AuthService {
     if (row) await this.deps.repo.revokeFamily(row.familyId, this.now());
   }
 
-  /** A guest session: no account, a longer-lived token, no refresh. */
-  async guest(ip?: string): Promise<Session> {
+  /**
+   * A guest session: no account, a longer-lived token, no refresh. Refused when guests are off,
+   * from a banned network address, and to a browser whose last account is banned (issue 29).
+   */
+  async guest(ip?: string, lastAccount?: string): Promise<Session> {
     if (!(await readAccessPolicy(this.deps.repo.db)).guests) {
       throw forbidden(AdminText.guestsClosed);
     }
     if (ip && (await this.deps.gate?.addressBanned(ip))) {
       throw forbidden(AdminText.networkBanned);
+    }
+    if (lastAccount && UUID.test(lastAccount) && (await this.deps.gate?.activeBan(lastAccount))) {
+      throw forbidden(AdminText.browserBanned);
     }
     const id = randomUUID();
     const username = `Guest-${id.slice(0, 4).toUpperCase()}`;
@@ -203,13 +212,7 @@ export class AuthService {
   async register(input: RegisterRequest, ip: string): Promise<void> {
     const { repo, mailer } = this.deps;
     // Issue 29: the admin's sign-up policy comes first; a closed campus costs nothing more.
-    const policy = await readAccessPolicy(repo.db);
-    if (!policy.self_registration) throw forbidden(AdminText.registrationClosed);
-    if (!emailDomainAllowed(input.email, policy.email_domains)) {
-      throw badRequest(
-        adminText(AdminText.registrationDomain, { domains: policy.email_domains.join(', ') }),
-      );
-    }
+    refuseSignUp(await readAccessPolicy(repo.db), input.email);
     if (isCommonPassword(input.password)) throw badRequest(AuthText.commonPassword);
     const link = this.linkBase(input.activation_url, '/metaverse/index.html');
     const username = input.username ?? input.email;

@@ -1,7 +1,8 @@
-import { AppRoute, AuthApi, AuthCookiePath, AuthText } from '@atrium/protocol';
+import { AdminText, AppRoute, AuthApi, AuthCookiePath, AuthText } from '@atrium/protocol';
+import type { ProviderSignIn } from '@atrium/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clearCookie, readCookie, setCookie, signValue, unsignValue } from '../../http/cookies.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { AppError, unauthorized } from '../../http/errors.ts';
 import { serveRoute } from '../../http/route.ts';
 import { OidcStateSchema } from './oidc.service.ts';
 import type { OidcService } from './oidc.service.ts';
@@ -66,7 +67,7 @@ export function oidcRoutes(
       return reply.redirect(`${AppRoute.home}?signin=ok`);
     } catch (err) {
       request.log.warn({ err }, 'provider sign-in failed');
-      return reply.redirect(`${AppRoute.home}?signin=error`);
+      return reply.redirect(`${AppRoute.home}?signin=${signInRefusal(err)}`);
     }
   });
 
@@ -77,4 +78,19 @@ export function oidcRoutes(
   serveRoute(app, AuthApi.facebook, async (request, reply) =>
     cookies.send(reply, await oidc.withAccessToken('facebook', bearer(request))),
   );
+}
+
+/**
+ * What the page is told after a refused provider sign-in: a code, never the message itself (a
+ * text in the address could be forged by anyone who sends a link). The page shows the code's text.
+ */
+function signInRefusal(err: unknown): ProviderSignIn {
+  if (!(err instanceof AppError)) return 'error';
+  const startOf = (text: string) => text.split('{')[0] ?? text;
+  if (err.message === AdminText.registrationClosed) return 'closed';
+  if (err.message.startsWith(startOf(AdminText.registrationDomain))) return 'domain';
+  if (err.message.startsWith(startOf(AdminText.youAreBannedForGood).replace(/\.$/, ''))) {
+    return 'banned';
+  }
+  return 'error';
 }

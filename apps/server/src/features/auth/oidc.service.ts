@@ -12,6 +12,7 @@ import { MINUTE } from '../../lib/time.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
 import { UserStatus } from '../../accounts/users.service.ts';
 import type { AuthRepository } from '../../accounts/auth.repository.ts';
+import { readAccessPolicy, refuseSignUp } from '../../settings/access-policy.ts';
 import type { AuthService, Session } from './auth.service.ts';
 
 type ProviderConfig = Config['OIDC_PROVIDERS'][number];
@@ -92,6 +93,7 @@ export class OidcService {
       throw unauthorized(AuthText.providerFailed);
     }
     const config = await this.discover(provider);
+    let claims: Claims;
     try {
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: saved.verifier,
@@ -102,11 +104,13 @@ export class OidcService {
       const idClaims = ClaimsSchema.parse(tokens.claims());
       // Strict providers put profile and email only in userinfo, not in the ID token.
       const userinfo = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-      return await this.signIn(id, ClaimsSchema.parse({ ...userinfo, ...idClaims }));
+      claims = ClaimsSchema.parse({ ...userinfo, ...idClaims });
     } catch (err) {
       this.log.warn({ err, provider: id }, 'OIDC callback failed');
       throw unauthorized(AuthText.providerFailed);
     }
+    // Outside the catch: the campus's own refusals (sign-up closed, a ban) keep their texts.
+    return this.signIn(id, claims);
   }
 
   /** SPEC `POST /api/auth/google`: a provider-signed ID token, checked against its keys. */
@@ -143,6 +147,10 @@ export class OidcService {
   }
 
   private async signIn(providerId: string, claims: Claims): Promise<Session> {
+    // Issue 29: a provider's first sign-in creates an account, so the admin's sign-up policy
+    // holds here as it does for the form (read before the transaction: PGlite has one
+    // connection, which the transaction holds).
+    const policy = await readAccessPolicy(this.repo.db);
     const user = await this.repo.db.transaction(async (tx) => {
       const r = this.repo.with(tx);
       const linkedId = await r.findIdentity(providerId, claims.sub);
@@ -160,6 +168,7 @@ export class OidcService {
           return existing;
         }
       }
+      refuseSignUp(policy, email && claims.email_verified === true ? email : undefined);
       const created = await this.createAccount(tx, providerId, claims);
       await r.linkIdentity(providerId, claims.sub, created.id, email);
       return created;

@@ -1,4 +1,5 @@
-import { AuthText } from '@atrium/protocol';
+import { ACCESS_POLICY_DEFAULTS, AdminText, adminText, AuthText } from '@atrium/protocol';
+import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
@@ -9,6 +10,8 @@ import { freePort, startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { UsersRepository } from '../../accounts/users.repository.ts';
 import { UsersService } from '../../accounts/users.service.ts';
+import { users } from '../../db/schema.ts';
+import { writeAccessPolicy } from '../../settings/access-policy.ts';
 import { REFRESH_COOKIE } from './session-cookie.ts';
 
 const TOOL_REDIRECT = 'http://127.0.0.1:1/token-tool';
@@ -225,5 +228,51 @@ describe('sign-in through an OpenID Connect provider', () => {
     expect(await forged.json()).toMatchObject({ status: false, message: AuthText.providerFailed });
     const missing = await fetch(`${appUrl}/api/auth/facebook`, { method: 'POST' });
     expect(missing.status).toBe(401);
+  });
+
+  it("holds the admin's sign-up policy for a provider's first sign-in, and lets linked accounts in (issue 29)", async () => {
+    const accountsNamed = (email: string) =>
+      database.db.select().from(users).where(eq(users.email, email));
+    try {
+      await writeAccessPolicy(database.db, { self_registration: false });
+      idp.accounts.set('p-1', { sub: 'p-1', email: 'new@school.test', email_verified: true });
+      expect((await signIn('p-1')).final.search).toBe('?signin=closed');
+      expect(await accountsNamed('new@school.test')).toEqual([]);
+      // Someone whose account exists signs in as before.
+      expect((await signIn('s-100')).final.search).toBe('?signin=ok');
+      // The token routes answer the form's text.
+      idp.accounts.set('p-2', { sub: 'p-2', email: 'tok@school.test', email_verified: true });
+      const { idToken } = await providerTokens('p-2');
+      const google = await fetch(`${appUrl}/api/auth/google`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${idToken}` },
+      });
+      expect(google.status).toBe(403);
+      expect(await google.json()).toMatchObject({ message: AdminText.registrationClosed });
+
+      // Open, for one domain: a verified address there gets in; another, or an unverified one
+      // at that domain, does not.
+      await writeAccessPolicy(database.db, {
+        self_registration: true,
+        email_domains: ['school.test'],
+      });
+      idp.accounts.set('p-3', { sub: 'p-3', email: 'out@elsewhere.test', email_verified: true });
+      expect((await signIn('p-3')).final.search).toBe('?signin=domain');
+      idp.accounts.set('p-4', { sub: 'p-4', email: 'fake@school.test', email_verified: false });
+      expect((await signIn('p-4')).final.search).toBe('?signin=domain');
+      const refused = await fetch(`${appUrl}/api/auth/google`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${(await providerTokens('p-3')).idToken}` },
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        message: adminText(AdminText.registrationDomain, { domains: 'school.test' }),
+      });
+      expect(await accountsNamed('out@elsewhere.test')).toEqual([]);
+      expect((await signIn('p-1')).final.search).toBe('?signin=ok');
+      expect(await accountsNamed('new@school.test')).toHaveLength(1);
+    } finally {
+      await writeAccessPolicy(database.db, ACCESS_POLICY_DEFAULTS);
+    }
   });
 });

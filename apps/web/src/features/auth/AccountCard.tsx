@@ -1,4 +1,5 @@
-import { AppRoute, AuthText } from '@atrium/protocol';
+import { AppRoute } from '@atrium/protocol';
+import { providerRefusal } from './providerSignIn.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
@@ -57,7 +58,7 @@ export function AccountCard() {
   const navigate = useNavigate();
   const { registerOpen, sessionEndedParam } = homeFlags(location.search);
   const [providerError, setProviderError] = useState(() =>
-    new URLSearchParams(location.search).get('signin') === 'error' ? AuthText.providerFailed : null,
+    providerRefusal(new URLSearchParams(location.search).get('signin')),
   );
   // Kept in state: the notice is for the login box the visitor arrived at, not for a later one.
   const [loginNotice] = useState(() => loginNoticeFrom(location.state));
@@ -89,12 +90,14 @@ export function AccountCard() {
   if (providerError !== null && box !== 'login' && box !== 'loading') setProviderError(null);
   const focusOnMount = useBoxChanged(box);
 
-  // After a provider sign-in the server sends the visitor back with `?signin=ok|error`; the
-  // session store has already restored the session for `ok`. Say so once, then tidy the address.
+  // After a provider sign-in the server sends the visitor back with `?signin=ok` or a refusal's
+  // code; the session store has already restored the session for `ok`. Say so once, then tidy
+  // the address.
   useEffect(() => {
     const signin = new URLSearchParams(location.search).get('signin');
     if (signin === null) return;
-    if (signin === 'error') notifyError(AuthText.providerFailed);
+    const refusal = providerRefusal(signin);
+    if (refusal) notifyError(refusal);
     void navigate(
       { search: withoutParams(location.search, ['signin']), hash: location.hash },
       { replace: true },
