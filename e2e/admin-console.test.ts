@@ -7,6 +7,7 @@
 import {
   AdminText,
   AppRoute,
+  AuthApi,
   AuthText,
   ChatText,
   reportReasonLabels,
@@ -15,7 +16,7 @@ import {
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtp } from '../apps/server/test/smtp.ts';
-import { AdminUiText as T } from '../apps/web/src/features/admin/texts.ts';
+import { AdminUiText as T, stateLabels } from '../apps/web/src/features/admin/texts.ts';
 import { RosterUiText as R } from '../apps/web/src/features/admin/roster/texts.ts';
 import { ReportText } from '../apps/web/src/shared/report/texts.ts';
 import { AuthWebText, SessionNoticeText } from '../apps/web/src/shared/auth/texts.ts';
@@ -27,6 +28,7 @@ import { tokenLink } from './support/mail.ts';
 const PASSWORD = 'violet tulip river 42';
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 describe('the admin console (issue 29)', () => {
   const browser = useBrowser();
@@ -160,6 +162,33 @@ describe('the admin console (issue 29)', () => {
     expect(await entry.textContent()).toContain('pupil05');
     await checkScreen(page, 'admin-audit-1440');
 
+    // --- A deactivation, taken back from its toast's Undo; the server agrees.
+    await section(page, T.people).click();
+    await page.getByLabel(T.search).fill('pupil05');
+    await page.getByRole('button', { name: `${T.actions} ${T.forName('pupil05')}` }).click();
+    await page.getByRole('button', { name: T.deactivate, exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: T.deactivate }).click();
+    const pupilRow = page.getByRole('row').filter({ hasText: 'pupil05' });
+    await pupilRow.getByText(stateLabels.deactivated, { exact: true }).waitFor();
+    await page.locator('[data-sonner-toast]').getByRole('button', { name: T.undo }).first().click();
+    await pupilRow.getByText(stateLabels.active, { exact: true }).waitFor();
+    const signIn = await fetch(`${app.baseURL}${AuthApi.login.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: account('admin').username,
+        password: account('admin').password,
+      }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const stored = await fetch(
+      `${app.baseURL}/api/admin/people?q=pupil05&sort=username&page_size=25`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(
+      ((await stored.json()) as { data: { rows: Array<{ state: string }> } }).data.rows,
+    ).toEqual([expect.objectContaining({ state: 'active' })]);
+
     // --- Rowdy insults the hall's chat; the member reports the message from the chat panel.
     const rowdy = await openPage(browser(), DESKTOP);
     await logIn(rowdy.page, 'rowdy', PASSWORD);
@@ -249,26 +278,32 @@ describe('the admin console (issue 29)', () => {
     await logIn(rowdy.page, 'rowdy', PASSWORD);
     await signedIn(rowdy.page);
 
-    // The other console screens on a tablet.
-    const tablet = await openPage(browser(), TABLET);
-    await logIn(tablet.page, account('admin').username, account('admin').password);
-    await signedIn(tablet.page);
-    for (const section of [
-      'dashboard',
-      'people',
-      'roster',
-      'moderation',
-      'access',
-      'content',
-      'shares',
-      'forms',
-      'classrooms',
-      'audit',
-    ]) {
-      await tablet.page.goto(`${app.baseURL}/admin/${section}`);
-      await tablet.page.getByRole('heading', { level: 1, name: T.title }).waitFor();
-      await tablet.page.waitForLoadState('networkidle');
-      await checkScreen(tablet.page, `admin-${section}-1024`);
+    // Every console screen on a tablet and on a phone.
+    for (const [device, options] of [
+      ['1024', TABLET],
+      ['390', PHONE],
+    ] as const) {
+      const other = await openPage(browser(), options);
+      await logIn(other.page, account('admin').username, account('admin').password);
+      await signedIn(other.page);
+      for (const section of [
+        'dashboard',
+        'people',
+        'roster',
+        'moderation',
+        'access',
+        'content',
+        'shares',
+        'forms',
+        'classrooms',
+        'audit',
+      ]) {
+        await other.page.goto(`${app.baseURL}/admin/${section}`);
+        await other.page.getByRole('heading', { level: 1, name: T.title }).waitFor();
+        await other.page.waitForLoadState('networkidle');
+        await checkScreen(other.page, `admin-${section}-${device}`);
+      }
+      await other.page.context().close();
     }
   }, 300_000);
 });

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { AccessPage } from './access/AccessPage.tsx';
@@ -39,10 +39,18 @@ export interface AdminConsoleProps {
 /** The admin console (issue 29): its header, the sections' navigation and the section shown. */
 export function AdminConsole({ me, notFound }: AdminConsoleProps) {
   usePageTitle(T.pageTitle);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="container admin">
       <PageHeader title={T.title} />
-      <nav className="admin-nav" aria-label={T.nav}>
+      <nav ref={nav} className="admin-nav" aria-label={T.nav}>
         <ul className="admin-nav__list">
           {sections.map((section) => (
             <li key={section.to}>

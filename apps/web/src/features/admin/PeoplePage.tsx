@@ -58,7 +58,10 @@ export function PeoplePage({ me }: { me: string }) {
       }));
     if (!confirmed) return;
     const state = active ? 'active' : 'deactivated';
-    await toastResult(updatePerson.mutateAsync({ id: person.id, body: { state } }));
+    const setState = (to: typeof state) =>
+      updatePerson.mutateAsync({ id: person.id, body: { state: to } });
+    // A deactivation is undone by reactivating (the sessions it ended stay ended).
+    await toastResult(setState(state), active ? undefined : () => setState('active'));
   };
   const remove = async (person: AdminPerson) => {
     const confirmed = await dialogs.confirm({

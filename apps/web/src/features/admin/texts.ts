@@ -57,6 +57,8 @@ export const AdminUiText = {
   edit: 'Edit',
   deactivate: 'Deactivate',
   reactivate: 'Reactivate',
+  /** The toast's button after a change that is cheap to take back. */
+  undo: 'Undo',
   delete: 'Delete',
   resendActivation: 'Resend activation',
   moderate: 'Warn, mute, kick or ban',

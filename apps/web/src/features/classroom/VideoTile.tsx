@@ -197,6 +197,9 @@ const MENU_ROOM = 180;
  * SPEC §2's per-participant menu: Call and Add Friend, when the social layer is there; for a
  * teacher, Stop share on someone who shares.
  */
+/** The red items: they stop or remove someone. */
+const STOP_CLASS = 'classroom-menu__stop-share';
+
 function TileMenu({ tile }: { tile: ClassroomTile }) {
   const { name } = tile;
   const actions = useContext(TileActionsContext);
@@ -242,6 +245,22 @@ function TileMenu({ tile }: { tile: ClassroomTile }) {
     }
   };
 
+  /** A menu item that closes the menu, then does its thing. */
+  const pick = (label: string, act: () => void, className?: string) => (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={className}
+      onClick={() => {
+        setOpen(false);
+        act();
+      }}
+    >
+      {label}
+    </button>
+  );
+
   return (
     <div className="classroom-tile__menu">
       <button
@@ -280,75 +299,23 @@ function TileMenu({ tile }: { tile: ClassroomTile }) {
             style={place}
             onKeyDown={handleKeyDown}
           >
-            {canStopShare && (
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="classroom-menu__stop-share"
-                onClick={() => {
-                  setOpen(false);
-                  stopShareOf(tile.id);
-                }}
-              >
-                {T.stopShareOf(name)}
-              </button>
-            )}
-            {canRemove && (
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="classroom-menu__stop-share"
-                onClick={() => {
-                  setOpen(false);
+            {canStopShare && pick(T.stopShareOf(name), () => stopShareOf(tile.id), STOP_CLASS)}
+            {canRemove &&
+              pick(
+                T.removeFromClass,
+                () =>
                   void confirm({
                     title: T.removeFromClass,
                     message: T.removeConfirm(name),
                     confirmLabel: T.removeFromClass,
-                  }).then((yes) => yes && lobby.removeParticipant(tile.id));
-                }}
-              >
-                {T.removeFromClass}
-              </button>
-            )}
+                  }).then((yes) => yes && lobby.removeParticipant(tile.id)),
+                STOP_CLASS,
+              )}
             {actions ? (
               <>
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  onClick={() => {
-                    setOpen(false);
-                    actions.call(name);
-                  }}
-                >
-                  {T.call}
-                </button>
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  onClick={() => {
-                    setOpen(false);
-                    actions.addFriend(name);
-                  }}
-                >
-                  {T.addFriend}
-                </button>
-                {actions.report && (
-                  <button
-                    type="button"
-                    role="menuitem"
-                    tabIndex={-1}
-                    onClick={() => {
-                      setOpen(false);
-                      actions.report?.(name, state.room);
-                    }}
-                  >
-                    {T.report}
-                  </button>
-                )}
+                {pick(T.call, () => actions.call(name))}
+                {pick(T.addFriend, () => actions.addFriend(name))}
+                {actions.report && pick(T.report, () => actions.report?.(name, state.room))}
               </>
             ) : (
               <>

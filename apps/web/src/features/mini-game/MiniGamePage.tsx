@@ -1,6 +1,8 @@
 import type { DartsGame, DartsMatch, DartsMode } from '@atrium/protocol';
 import type { AppSocket } from '../../shared/realtime/socketClient.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useApi } from '../../shared/api/useApi.ts';
 import { useSessionState, useSessionStore } from '../../shared/session/SessionContext.tsx';
 import { PageTitle } from '../../shared/texts.ts';
 import {
@@ -10,18 +12,16 @@ import {
 } from '../../shared/tutorialCookie.ts';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { PersonMatchText } from './leaderboardTexts.ts';
-import { useMinigameHttp } from './useMinigame.ts';
-import { personOpponent, type PersonOpponent } from './personOpponent.ts';
-import { serverComputer } from './serverComputer.ts';
+import type { PersonOpponent } from './personOpponent.ts';
+import type * as PlayModule from './play.ts';
 import { usePersonMatch } from './usePersonMatch.ts';
-import { practiceComputer, type DartsOpponent } from './opponent.ts';
+import type { DartsOpponent } from './opponent.ts';
 import { registerSession, reportFinished } from './session.ts';
 import { testHookEnabled, type DartsTestHook } from './testHook.ts';
 import { DartsText } from './texts.ts';
 import type { DartsLevel } from './throwModel.ts';
 import { OutsideWarning } from './screens/DartsCard.tsx';
 import { LeaderboardScreen } from './screens/LeaderboardScreen.tsx';
-import { ResultScreen } from './screens/ResultScreen.tsx';
 import { SetupScreen } from './screens/SetupScreen.tsx';
 import './darts.css';
 
@@ -37,6 +37,31 @@ const DartsBoard = lazy(() =>
 );
 const DartsLeaderboard = lazy(() =>
   import('./DartsLeaderboard.tsx').then((module) => ({ default: module.DartsLeaderboard })),
+);
+
+/**
+ * The game's code (play.ts: the opponents, with the protocol's darts rules, the computer's throws
+ * and the server's texts, the server's calls and the result screen) loads as the first game
+ * starts, beside the board, not with the page. With the socket's side of usePersonMatch and the
+ * invitation list also loading later, the page's first load went from 176.6 KB to 172.0 KB of
+ * gzipped JS (bench/web-size.mjs; this alone 4.1 KB of it; 171.5 KB with vite.config.ts's
+ * shorter preload lists), still over the event pages' 170 KB.
+ * Until the code is here the page shows the board's "Setting up" line, as it does while the board
+ * loads; the result screen renders from the loaded module, so it shows (and takes focus) at once.
+ */
+type Play = typeof PlayModule;
+let loadedPlay: Play | null = null;
+function loadPlay(): Promise<Play> {
+  // The board loads meanwhile, so the game does not wait for it afterwards.
+  void import('./DartsBoard.tsx');
+  return import('./play.ts').then((module) => (loadedPlay = module));
+}
+
+/** While the game's code or the board loads. */
+const boardLoading = (
+  <p className="darts-card" role="status">
+    {DartsText.loadingBoard}
+  </p>
 );
 
 /** Inside the game-collection frame (or marked `?embedded`), the game; opened directly, the warning. */
@@ -55,6 +80,8 @@ const prefersReducedMotion = () =>
 
 type Screen =
   | { kind: 'setup' }
+  /** A game starts: its code (play.ts) loads. */
+  | { kind: 'starting' }
   | { kind: 'playing'; round: number; opponent: DartsOpponent; person?: PersonOpponent }
   | { kind: 'result'; game: DartsGame; person: boolean }
   | { kind: 'leaderboard' };
@@ -96,18 +123,39 @@ function DartsGamePage() {
   const token = session.token ?? null;
   const store = useSessionStore();
   // The client reads the token at call time: it is refreshed while a game is played.
-  const http = useMinigameHttp();
+  const client = useApi();
+  const queryClient = useQueryClient();
+  // The latest game asked for: a game whose code arrives after another was asked for is dropped.
+  const latestStart = useRef(0);
+  /** Runs `begin` with the game's code, at once once loaded, else on the "starting" screen. */
+  const withPlay = useCallback((begin: (play: Play) => void) => {
+    const id = ++latestStart.current;
+    if (loadedPlay) return begin(loadedPlay);
+    setScreen({ kind: 'starting' });
+    loadPlay().then(
+      (play) => {
+        if (id === latestStart.current) begin(play);
+      },
+      // Like a lazy component's: the route's error page says the code did not load.
+      (error: unknown) =>
+        setScreen(() => {
+          throw error;
+        }),
+    );
+  }, []);
   // A match against a person started (ours was accepted, or we accepted theirs).
   const onMatchStarted = useCallback(
     (started: DartsMatch, socket: AppSocket) => {
       if (!user) return;
-      registerSession({ username: user.username, isGuest: false });
-      setServerNote(null);
-      setMode(started.mode);
-      const other = personOpponent(socket, started, user._id, (text) => setServerNote(text));
-      setScreen({ kind: 'playing', round: Date.now(), opponent: other, person: other });
+      withPlay((play) => {
+        registerSession({ username: user.username, isGuest: false });
+        setServerNote(null);
+        setMode(started.mode);
+        const other = play.personOpponent(socket, started, user._id, (text) => setServerNote(text));
+        setScreen({ kind: 'playing', round: Date.now(), opponent: other, person: other });
+      });
     },
-    [user],
+    [user, withPlay],
   );
   const match = usePersonMatch(token, Boolean(user && !user.is_guest && token), onMatchStarted);
 
@@ -122,17 +170,24 @@ function DartsGamePage() {
   const person = screen.kind === 'playing' ? screen.person : undefined;
   const opponent = screen.kind === 'playing' ? screen.opponent : null;
 
-  const start = () => {
-    registerSession({ username: username || DartsText.guest, isGuest });
-    // The computer plays on the server, which keeps the result; a visitor without a session
-    // practises against the browser's computer, and nothing is kept.
-    const thinkMs = fast ? { thinkMs: 20 } : {};
-    const computer = store.getSnapshot().token
-      ? serverComputer(http, mode, level, DartsText.computer, thinkMs)
-      : practiceComputer(level, DartsText.computer, thinkMs);
-    setServerNote(null);
-    setScreen({ kind: 'playing', round: Date.now(), opponent: computer });
-  };
+  const start = () =>
+    withPlay((play) => {
+      registerSession({ username: username || DartsText.guest, isGuest });
+      // The computer plays on the server, which keeps the result; a visitor without a session
+      // practises against the browser's computer, and nothing is kept.
+      const thinkMs = fast ? { thinkMs: 20 } : {};
+      const computer = store.getSnapshot().token
+        ? play.serverComputer(
+            play.minigameHttp(client, queryClient),
+            mode,
+            level,
+            play.computerName,
+            thinkMs,
+          )
+        : play.practiceComputer(level, play.computerName, thinkMs);
+      setServerNote(null);
+      setScreen({ kind: 'playing', round: Date.now(), opponent: computer });
+    });
 
   const finished = useCallback(
     (game: DartsGame) => {
@@ -202,14 +257,9 @@ function DartsGamePage() {
           onInstructions={() => setInstructions(true)}
         />
       )}
+      {screen.kind === 'starting' && boardLoading}
       {screen.kind === 'playing' && opponent && (
-        <Suspense
-          fallback={
-            <p className="darts-card" role="status">
-              {DartsText.loadingBoard}
-            </p>
-          }
-        >
+        <Suspense fallback={boardLoading}>
           <DartsBoard
             key={screen.round}
             mode={mode}
@@ -228,8 +278,8 @@ function DartsGamePage() {
           />
         </Suspense>
       )}
-      {screen.kind === 'result' && (
-        <ResultScreen
+      {screen.kind === 'result' && loadedPlay && (
+        <loadedPlay.ResultScreen
           match={match}
           game={screen.game}
           serverNote={serverNote}

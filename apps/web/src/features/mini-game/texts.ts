@@ -1,4 +1,4 @@
-import { MinigameText, type DartsMode } from '@atrium/protocol';
+import type { DartsMode } from '@atrium/protocol';
 import type { DartsLevel } from './throwModel.ts';
 
 /** Texts of the mini-game (darts); tests import them from here. */
@@ -34,7 +34,6 @@ export const DartsText = {
   howToPlay: 'How to play',
   you: 'You',
   guest: 'Guest',
-  computer: MinigameText.computer,
   yourTurn: 'Your turn',
   theirTurn: (name: string) => `${name} is throwing…`,
   dartOf: (n: number) => `Dart ${n} of 3`,

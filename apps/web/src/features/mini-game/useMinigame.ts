@@ -1,6 +1,5 @@
-import type { BoardPoint, DartsMode, Opponent } from '@atrium/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import type { DartsMode } from '@atrium/protocol';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../shared/api/client.ts';
 import { useApi } from '../../shared/api/useApi.ts';
 import type { MinigameHttp } from './minigameCalls.ts';
@@ -34,29 +33,19 @@ export function useLeaderboard(mode: DartsMode, version: number) {
 
 /**
  * A game against the computer on the server: started, then played dart by dart (the dart that
- * ends it changes the leaderboards). Answers the calls' shape, for `serverComputer`.
+ * ends it changes the leaderboards). Answers the calls' shape, for `serverComputer`. A plain
+ * function rather than a hook: the page makes it as a game starts, from play.ts, which loads then
+ * (see MiniGamePage); `client` reads the token at call time.
  */
-export function useMinigameHttp(): MinigameHttp {
-  const client = useApi();
-  const queryClient = useQueryClient();
-  const { mutateAsync: register } = useMutation({
-    mutationFn: async (game: { mode: DartsMode; opponent: Opponent }) =>
-      (await calls(client)).register(game.mode, game.opponent),
-  });
-  const { mutateAsync: throwDart } = useMutation({
-    mutationFn: async (dart: { sessionId: string; aim: BoardPoint }) =>
-      (await calls(client)).throwDart(dart.sessionId, dart.aim),
-    onSuccess: (thrown) => {
+export function minigameHttp(client: ApiClient, queryClient: QueryClient): MinigameHttp {
+  return {
+    register: async (mode, opponent) => (await calls(client)).register(mode, opponent),
+    throwDart: async (sessionId, aim) => {
+      const thrown = await (await calls(client)).throwDart(sessionId, aim);
       if (thrown.result)
         void queryClient.invalidateQueries({ queryKey: minigameKeys.leaderboards });
+      return thrown;
     },
-  });
-  return useMemo(
-    () => ({
-      register: (mode, opponent) => register({ mode, opponent }),
-      throwDart: (sessionId, aim) => throwDart({ sessionId, aim }),
-      leaderboard: async (mode) => (await calls(client)).leaderboard(mode),
-    }),
-    [client, register, throwDart],
-  );
+    leaderboard: async (mode) => (await calls(client)).leaderboard(mode),
+  };
 }

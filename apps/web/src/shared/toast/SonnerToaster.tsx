@@ -18,7 +18,9 @@ export function SonnerToaster() {
   useToastFocus(ref);
   // Runs after the Toaster's own effect (children first), so it is listening by then.
   useEffect(() => {
-    toasterReady((kind, message) => toast[kind](message, { duration: TOAST_DURATION_MS }));
+    toasterReady((kind, message, action) =>
+      toast[kind](message, { duration: TOAST_DURATION_MS, ...(action ? { action } : {}) }),
+    );
     return () => toasterReady(null);
   }, []);
   return (

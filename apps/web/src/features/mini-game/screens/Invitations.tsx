@@ -1,6 +1,6 @@
 import type { DartsInvited } from '@atrium/protocol';
+import { lazy, Suspense } from 'react';
 import { PersonMatchText } from '../leaderboardTexts.ts';
-import { DartsText } from '../texts.ts';
 
 /** The username to invite, or the invitation waiting for its answer. */
 export function PersonInvite({
@@ -59,6 +59,15 @@ export function PersonInvite({
   );
 }
 
+/**
+ * The list of invitations loads with the page's socket (matchSocket.ts asks for it as it
+ * connects), before any invitation can arrive: only the socket brings one. Not with the page,
+ * which keeps its first load within the event pages' 170 KB budget (bench/web-size.mjs).
+ */
+const InvitationList = lazy(() =>
+  import('./InvitationList.tsx').then((module) => ({ default: module.InvitationList })),
+);
+
 /** Invitations to a match from people on the campus, each with Play and Decline. */
 export function Invitations({
   list,
@@ -69,28 +78,8 @@ export function Invitations({
 }) {
   if (list.length === 0) return null;
   return (
-    <ul className="darts-invitations" aria-live="polite">
-      {list.map((i) => (
-        <li key={i.matchId} className="darts-invitation">
-          <span>{PersonMatchText.invited(i.from, DartsText.modeName[i.mode])}</span>
-          <span className="button-row">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => onAnswer(i, true)}
-            >
-              {PersonMatchText.accept}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => onAnswer(i, false)}
-            >
-              {PersonMatchText.decline}
-            </button>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={null}>
+      <InvitationList list={list} onAnswer={onAnswer} />
+    </Suspense>
   );
 }

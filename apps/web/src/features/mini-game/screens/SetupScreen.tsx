@@ -1,12 +1,21 @@
-import { DARTS_MODES, type DartsMode } from '@atrium/protocol';
+import type { DartsMode } from '@atrium/protocol';
 import type { Ref } from 'react';
 import { PersonMatchText } from '../leaderboardTexts.ts';
 import { DartsText } from '../texts.ts';
-import { DARTS_LEVELS, type DartsLevel } from '../throwModel.ts';
+import type { DartsLevel } from '../throwModel.ts';
 import type { PersonMatch } from '../usePersonMatch.ts';
 import { ButtonRow } from './ButtonRow.tsx';
 import { DartIcon } from './DartsCard.tsx';
 import { Invitations, PersonInvite } from './Invitations.tsx';
+
+/**
+ * The modes and the computer's levels, in the protocol's order (`DARTS_MODES`, `DARTS_LEVELS`;
+ * SetupScreen.test.ts checks it), read from their names here: importing the protocol's lists
+ * would load its darts rules and throws with the page (1.3 KB of gzipped JS and more), which only
+ * a game needs.
+ */
+export const SETUP_MODES = Object.keys(DartsText.modeName) as DartsMode[];
+export const SETUP_LEVELS = Object.keys(DartsText.levelName) as DartsLevel[];
 
 export interface SetupScreenProps {
   match: PersonMatch;
@@ -55,7 +64,7 @@ export function SetupScreen({
       <div className="darts-setup__groups">
         <fieldset className="darts-setup__group">
           <legend>{DartsText.mode}</legend>
-          {DARTS_MODES.map((m) => (
+          {SETUP_MODES.map((m) => (
             <label key={m} className="darts-choice">
               <input
                 type="radio"
@@ -74,7 +83,7 @@ export function SetupScreen({
         <fieldset className="darts-setup__group">
           <legend>{DartsText.opponent}</legend>
           <div className="darts-setup__levels">
-            {DARTS_LEVELS.map((l) => (
+            {SETUP_LEVELS.map((l) => (
               <label key={l} className="darts-choice darts-choice--compact">
                 <input
                   type="radio"
