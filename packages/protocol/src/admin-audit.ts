@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'settings.access',
   'roster.import',
   'classroom.end',
+  'classroom.policy',
   'settings.public',
   // Admin calls of other features (`RouteSpec.audit`): the path and what was sent.
   'poster.create',

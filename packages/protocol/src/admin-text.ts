@@ -48,6 +48,8 @@ export const AdminText = {
   homePageInvalid: 'The home page must be a path on this site (/…) or an http(s) address.',
   classEnded: '{room}: the class ended; {count} people left.',
   classEmpty: '{room}: nobody is in the class.',
+  classOpen: '{room}: everyone can join now; whoever waited is in.',
+  classAsk: '{room}: students now wait until a teacher lets them in.',
   deletedAccount: 'Your account has been deleted.',
   roleChanged: 'An admin changed your role to {role}.',
 } as const;

@@ -1,4 +1,4 @@
-import type { ClassroomRoom } from '@atrium/protocol';
+import type { ClassroomRoom, EntryPolicy } from '@atrium/protocol';
 import type { ClassAccess } from '../calls/class-access.ts';
 import type { CallRooms } from '../calls/call-rooms.ts';
 import type { ChainAccess } from '../chain/chain.ts';
@@ -120,6 +120,8 @@ export interface SharedServices {
   classroom: {
     /** Ends a class now: everyone out, groups closed, the record's session ended; how many left. */
     endClass(channel: ClassroomRoom, by: string): Promise<number>;
+    /** Sets a class's entry policy as its teacher would (the waiting let in when it opens). */
+    changePolicy(channel: ClassroomRoom, policy: EntryPolicy): Promise<unknown>;
   };
   /** Embeddable worlds, as the web app's embed frame needs them. */
   shares: {
@@ -159,6 +161,8 @@ export function sharedServices(): Pick<
     },
     classroom: {
       endClass: (channel, by) => provided.classroom?.endClass(channel, by) ?? Promise.resolve(0),
+      changePolicy: (channel, policy) =>
+        provided.classroom?.changePolicy(channel, policy) ?? Promise.resolve(),
     },
     provide(part, service) {
       if (provided[part]) throw new Error(`${part} was already provided`);

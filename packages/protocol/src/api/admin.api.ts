@@ -4,6 +4,7 @@ import {
   PublicSettingResponseSchema,
   PublicSettingsResponseSchema,
   AdminClassroomsResponseSchema,
+  ClassPolicyBodySchema,
   ClassroomChannelParamsSchema,
   RosterBodySchema,
   RosterCheckResponseSchema,
@@ -227,6 +228,17 @@ export const AdminApi = {
     tags,
     errors: [404],
     summary: 'End a class now: everyone out, groups closed, the record ended (admin)',
+  }),
+  classPolicy: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/classrooms/:channel/policy',
+    params: ClassroomChannelParamsSchema,
+    body: ClassPolicyBodySchema,
+    response: OkMessageSchema,
+    tags,
+    errors: [400, 404],
+    summary:
+      "Set a class's entry policy, as its teacher can; opening lets in whoever waits (admin)",
   }),
   rosterCheck: defineRoute({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { AdminText, adminText, CLASSROOM_ROOMS, parseGroupChannel } from '@atrium/protocol';
-import type { AdminClassroom, ClassroomRoom } from '@atrium/protocol';
+import type { AdminClassroom, ClassroomRoom, EntryPolicy } from '@atrium/protocol';
 import type { AuditRepository } from '../../accounts/audit.repository.ts';
 import type { FeatureDeps } from '../feature.ts';
 import { requireAdmin } from './admin.access.ts';
@@ -44,5 +44,32 @@ export class ClassroomsService {
     return count === 0
       ? adminText(AdminText.classEmpty, { room: channel })
       : adminText(AdminText.classEnded, { room: channel, count: String(count) });
+  }
+
+  /**
+   * Sets a class's entry policy as its teacher would (opening lets in whoever waits; closing
+   * keeps in whoever is in), audited with the policy before.
+   */
+  async setPolicy(
+    { claims, address }: Actor,
+    channel: ClassroomRoom,
+    policy: EntryPolicy,
+  ): Promise<string> {
+    const admin = requireAdmin(claims);
+    const before = (await this.repo.entryPolicies()).find((p) => p.channel === channel)?.policy;
+    await this.classroom.changePolicy(channel, policy);
+    await this.audit.write({
+      actorId: admin.sub,
+      actorName: admin.username,
+      action: 'classroom.policy',
+      targetId: channel,
+      targetLabel: channel,
+      address,
+      before: { entry_policy: before ?? 'open' },
+      after: { entry_policy: policy },
+    });
+    return adminText(policy === 'open' ? AdminText.classOpen : AdminText.classAsk, {
+      room: channel,
+    });
   }
 }

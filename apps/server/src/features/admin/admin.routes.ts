@@ -96,6 +96,15 @@ export function adminRoutes(
     message: await classrooms.end(actor(request), request.params.channel),
   }));
 
+  serveRoute(app, AdminApi.classPolicy, async (request) => ({
+    status: true as const,
+    message: await classrooms.setPolicy(
+      actor(request),
+      request.params.channel,
+      request.body.entry_policy,
+    ),
+  }));
+
   serveRoute(app, AdminApi.dashboard, async (request) => ({
     status: true as const,
     data: await dashboard.read(request.auth),

@@ -25,6 +25,10 @@ function adminCalls(target: string) {
     { route: AdminApi.deletePublicSetting, input: { params: { key: 'site.home_page' } } },
     { route: AdminApi.endClass, input: { params: { channel: 'room-1' } } },
     {
+      route: AdminApi.classPolicy,
+      input: { params: { channel: 'room-1' }, body: { entry_policy: 'ask' } },
+    },
+    {
       route: AdminApi.rosterCheck,
       input: { body: { rows: [{ username: 'r1', email: 'r1@x.test', role: 'member' }] } },
     },

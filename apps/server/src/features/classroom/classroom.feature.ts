@@ -56,7 +56,10 @@ export const classroomFeature: Feature = {
       log: app.log,
     });
     deps.socket(live.feature);
-    deps.provide('classroom', { endClass: (channel, by) => live.endClass(channel, by) });
+    deps.provide('classroom', {
+      endClass: (channel, by) => live.endClass(channel, by),
+      changePolicy: (channel, policy) => live.changePolicy(channel, policy),
+    });
     // Before the socket server closes (app.ts's own preClose runs after this one): the rows go
     // and the others are told while Redis is still there.
     app.addHook('preClose', () => live.close());

@@ -6,7 +6,14 @@
 // set; the removal at the SFU runs against a private Janus.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ClassLobbyText, ClassroomText } from '@atrium/protocol';
+import {
+  AdminApi,
+  AdminText,
+  adminText,
+  ClassLobbyText,
+  ClassroomText,
+  routeUrl,
+} from '@atrium/protocol';
 import type { ClassJoinAck, ClassLobby, ClassWaiting } from '@atrium/protocol';
 import { io as ioConnect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +219,38 @@ describe.each(classSetups)('the waiting room and removal (%s)', (_name, twoProce
     await ok(ask(teacher.socket, 'class:lobby:policy', { room, policy: 'open' }));
     await ok(ask(teacher.socket, 'class:leave', {}));
     expect(await inside(room)).toEqual([]);
+  });
+
+  it('takes the entry policy from the admin console, outside the class: students wait, and opening lets them in (issue 29)', async () => {
+    const room = 'room-3';
+    const adminToken = await new AccessTokens(JWT_SECRET).sign(person('lconsole', 'admin'));
+    const setPolicy = (entry_policy: string, token = adminToken, channel = room) =>
+      fetch(`${teacherSide.url}${routeUrl(AdminApi.classPolicy, { params: { channel } })}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ entry_policy }),
+      });
+    // Bad input and a teacher's token change nothing (the console is for admins only).
+    const teacherToken = await new AccessTokens(JWT_SECRET).sign(person('lt2', 'teacher'));
+    expect((await setPolicy('ask', teacherToken)).status).toBe(404);
+    expect((await setPolicy('closed')).status).toBe(400);
+    expect((await setPolicy('ask', adminToken, 'room-9')).status).toBe(400);
+    expect((await repo.channel(room))?.entryPolicy).toBe('open');
+
+    const asked = await setPolicy('ask');
+    expect(asked.status).toBe(200);
+    expect(((await asked.json()) as { message: string }).message).toBe(
+      adminText(AdminText.classAsk, { room }),
+    );
+    const eve = await connect(person('leve'), studentSide);
+    expect(await join(eve.socket, room)).toEqual({ waiting: true, room });
+    // Opening from the console lets her in, on her own process.
+    const admitted = next(eve.socket, 'class:lobby:admitted');
+    expect((await setPolicy('open')).status).toBe(200);
+    expect(await admitted).toEqual({ room });
+    expect((await join(eve.socket, room)) as ClassJoinAck).toMatchObject({ entryPolicy: 'open' });
+    expect(await inside(room)).toEqual(['leve']);
+    await ok(ask(eve.socket, 'class:leave', {}));
   });
 
   it('drops a waiting row whose process died with its socket, once past the grace', async () => {

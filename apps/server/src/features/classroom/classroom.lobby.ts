@@ -9,7 +9,13 @@ import {
   ClassroomText,
   isCallChannel,
 } from '@atrium/protocol';
-import type { ClassLobby, ClassWaiting, VideoChannel } from '@atrium/protocol';
+import type {
+  ClassLobby,
+  ClassroomRoom,
+  ClassWaiting,
+  EntryPolicy,
+  VideoChannel,
+} from '@atrium/protocol';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import type { AtriumSocket, HandlerRegistrar } from '../../realtime/realtime.ts';
@@ -26,6 +32,8 @@ export interface Lobby {
     claims: AuthClaims,
     channel: VideoChannel,
   ): Promise<ClassWaiting | null>;
+  /** Sets a class's entry policy (the class's hosts, or the admin console from outside it). */
+  changePolicy(channel: ClassroomRoom, policy: EntryPolicy): Promise<ClassLobby>;
   /** The socket left the lobby (a deliberate leave, a closed tab): its place goes. */
   leave(socket: AtriumSocket): Promise<void>;
   /** The class session ended (nobody left in it). */
@@ -178,7 +186,26 @@ export function createLobby(
     });
   }
 
+  /**
+   * Sets a class's entry policy, from inside the class or outside it (the admin console): opening
+   * the door lets in whoever waits; closing it keeps in whoever is in. The hosts are told.
+   */
+  async function changePolicy(channel: ClassroomRoom, policy: EntryPolicy): Promise<ClassLobby> {
+    await lobby.setPolicy(channel, policy);
+    if (policy === 'open') await admit(channel, null);
+    else {
+      const present = (await repo.participants(channel)).filter(
+        (r) => !isHost(r.role as AuthClaims['role']),
+      );
+      const unique = new Map(present.map((r) => [r.userId, { userId: r.userId, name: r.name }]));
+      await lobby.admitPresent(channel, [...unique.values()]);
+      await deps.doorClosed?.(channel);
+    }
+    return tellHosts(channel);
+  }
+
   return {
+    changePolicy,
     async gate(socket, claims, channel) {
       if (isCallChannel(channel) || isHost(claims.role)) return null;
       const [row, entry] = await Promise.all([
@@ -228,20 +255,7 @@ export function createLobby(
             ? forbidden(ClassLobbyText.noLobbyInCall)
             : notFound(ClassroomText.unknownRoom);
         }
-        await lobby.setPolicy(parsed.data, policy);
-        // Opening the door lets in whoever waits; closing it keeps in whoever is in.
-        if (policy === 'open') await admit(parsed.data, null);
-        else {
-          const present = (await repo.participants(parsed.data)).filter(
-            (r) => !isHost(r.role as AuthClaims['role']),
-          );
-          const unique = new Map(
-            present.map((r) => [r.userId, { userId: r.userId, name: r.name }]),
-          );
-          await lobby.admitPresent(parsed.data, [...unique.values()]);
-          await deps.doorClosed?.(parsed.data);
-        }
-        return tellHosts(parsed.data);
+        return changePolicy(parsed.data, policy);
       });
 
       on('class:lobby:admit', async (s, { userId }) => {

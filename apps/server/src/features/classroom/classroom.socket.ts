@@ -3,7 +3,7 @@
 // SFU (classroom.sfu.ts); without it the browsers form a mesh (classroom.mesh.ts). What both
 // share is in classroom.room.ts; moderation, flags and the screen share are here.
 import { ClassroomText, isCallChannel, isClassroomRoom, SocketText } from '@atrium/protocol';
-import type { ClassroomRoom } from '@atrium/protocol';
+import type { ClassroomRoom, EntryPolicy } from '@atrium/protocol';
 import type {
   ClassChannelMessage,
   ClassJoinAck,
@@ -35,6 +35,7 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
   /** Takes everyone on this process out of their classroom (shutdown, before the sockets close). */
   close(): Promise<void>;
   endClass(channel: ClassroomRoom, by: string): Promise<number>;
+  changePolicy(channel: ClassroomRoom, policy: EntryPolicy): Promise<unknown>;
 } {
   const { repo, service, log } = deps;
   const core = createRoomCore(deps);
@@ -271,6 +272,8 @@ export function createClassroomRealtime(deps: ClassroomRealtimeDeps): {
     sessions: () => sessions.size,
     /** Issue 29: the admin console ends a class (everyone out, the record's session ends). */
     endClass: (channel, by) => record.endClass(channel, by),
+    /** Issue 29: the console sets a class's entry policy, as its teacher can. */
+    changePolicy: (channel, policy) => lobby.changePolicy(channel, policy),
     async close() {
       groups.stop();
       const sockets = [...sessions.values()].map((session) => session.socket);

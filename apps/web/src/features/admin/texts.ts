@@ -207,6 +207,7 @@ const auditActionNames: Partial<Record<AuditAction, string>> = {
   'settings.access': 'Sign-up and guest access changed',
   'roster.import': 'Roster imported',
   'classroom.end': 'Class ended',
+  'classroom.policy': 'Class entry changed',
   'settings.public': 'Public setting changed',
   'poster.create': 'Poster created',
   'poster.update': 'Poster changed',

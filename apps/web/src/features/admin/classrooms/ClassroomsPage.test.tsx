@@ -6,11 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../../shared/dialogs/DialogHost.tsx';
 import { fakeServer, renderWithSession } from '../../../shared/session/sessionTestKit.tsx';
 import { ClassroomsPage } from './ClassroomsPage.tsx';
-import { ClassroomsText as T } from './texts.ts';
+import { policyLabels, ClassroomsText as T } from './texts.ts';
 import { CLASSROOMS_REFRESH_MS } from './useClassrooms.ts';
 
-const rooms = (people: AdminClassroom['people']): AdminClassroom[] => [
-  { channel: 'room-1', entry_policy: 'ask', people },
+const rooms = (
+  people: AdminClassroom['people'],
+  first: AdminClassroom['entry_policy'] = 'ask',
+): AdminClassroom[] => [
+  { channel: 'room-1', entry_policy: first, people },
   { channel: 'room-2', entry_policy: 'open', people: [] },
   { channel: 'room-3', entry_policy: 'open', people: [] },
 ];
@@ -30,9 +33,19 @@ function classroomsServer() {
       { name: 'Ada', role: 'member', channel: 'room-1-g2' },
       { name: 'Bo', role: 'member', channel: 'room-1-g1' },
     ] as AdminClassroom['people'],
+    policy: 'ask' as AdminClassroom['entry_policy'],
   };
   const server = fakeServer({
-    'GET /api/admin/classrooms': () => ({ status: true, data: rooms(state.people) }),
+    'GET /api/admin/classrooms': () => ({
+      status: true,
+      data: rooms(state.people, state.policy),
+    }),
+    'PUT /api/admin/classrooms/room-1/policy': (request) => {
+      state.policy = (
+        request.body as { entry_policy: AdminClassroom['entry_policy'] }
+      ).entry_policy;
+      return { status: true, message: 'room-1: everyone can join now; whoever waited is in.' };
+    },
     'POST /api/admin/classrooms/room-1/end': () => {
       state.people = [];
       return { status: true, message: 'room-1: the class ended; 3 people left.' };
@@ -71,7 +84,9 @@ describe('Classrooms (issue 29)', () => {
     classroomsServer();
     await screen.findByText('Ms Lee');
     const first = within(card(/^Classroom 1/));
-    expect(first.getByText('Ask first')).toBeTruthy();
+    const entry = first.getByRole('combobox', { name: `${T.entryPolicy} Classroom 1 room-1` });
+    expect((entry as HTMLSelectElement).value).toBe('ask');
+    expect(first.getByText(policyLabels.ask.meaning)).toBeTruthy();
     expect(first.getByText(T.policyNote)).toBeTruthy();
     const places = first.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
     expect(places).toEqual([
@@ -86,6 +101,21 @@ describe('Classrooms (issue 29)', () => {
         .getByRole('button', { name: `${T.endClass} ${T.endClassFor('room-2')}` })
         .getAttribute('aria-disabled'),
     ).toBe('true');
+  });
+
+  it('sets a class’s entry policy from the console, and shows what the server then says', async () => {
+    const user = userEvent.setup();
+    const server = classroomsServer();
+    await screen.findByText('Ms Lee');
+    const first = within(card(/^Classroom 1/));
+    await user.selectOptions(first.getByRole('combobox'), 'open');
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.path === '/api/admin/classrooms/room-1/policy')?.body,
+      ).toEqual({ entry_policy: 'open' }),
+    );
+    expect(await first.findByText(policyLabels.open.meaning)).toBeTruthy();
+    expect(first.getByRole<HTMLSelectElement>('combobox').value).toBe('open');
   });
 
   it('ends a class after saying who leaves', async () => {

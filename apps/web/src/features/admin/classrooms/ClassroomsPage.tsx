@@ -1,4 +1,10 @@
-import { isClassroomRoom, parseGroupChannel, type AdminClassroom } from '@atrium/protocol';
+import {
+  ENTRY_POLICIES,
+  isClassroomRoom,
+  parseGroupChannel,
+  type AdminClassroom,
+  type EntryPolicy,
+} from '@atrium/protocol';
 import { useId } from 'react';
 import { useDialogs } from '../../../shared/dialogs/useDialogs.ts';
 import { classLabel, clockTime, roleLabel } from '../dashboard/format.ts';
@@ -33,7 +39,7 @@ function placeLabel(room: string, channel: string): string {
 function RoomCard({ room }: { room: AdminClassroom }) {
   const titleId = useId();
   const dialogs = useDialogs();
-  const { endClass } = useClassroomMutations();
+  const { endClass, setPolicy } = useClassroomMutations();
   const policy = policyLabels[room.entry_policy];
   const count = room.people.length;
   const empty = count === 0;
@@ -55,19 +61,31 @@ function RoomCard({ room }: { room: AdminClassroom }) {
           {classLabel(room.channel)} <code className="classroom-card__channel">{room.channel}</code>
         </h3>
         <p className="classroom-card__count">{T.people(count)}</p>
-        <dl className="classroom-card__policy">
-          <dt>{T.entryPolicy}</dt>
-          <dd>
-            <span
-              className={
-                room.entry_policy === 'ask' ? 'admin-badge admin-badge--warning' : 'admin-badge'
-              }
-            >
-              {policy.label}
-            </span>{' '}
-            {policy.meaning}
-          </dd>
-        </dl>
+        <div className="classroom-card__policy">
+          <span id={`${titleId}-policy`} className="classroom-card__policy-label">
+            {T.entryPolicy}
+          </span>
+          {/* Named "Entry" and the class's title: three cards, three selects. */}
+          <select
+            className="admin-select"
+            aria-labelledby={`${titleId}-policy ${titleId}`}
+            value={room.entry_policy}
+            disabled={setPolicy.isPending}
+            aria-describedby={`${titleId}-meaning`}
+            onChange={(event) => {
+              const next = event.target.value as EntryPolicy;
+              if (!isClassroomRoom(room.channel) || next === room.entry_policy) return;
+              void toastResult(setPolicy.mutateAsync({ room: room.channel, policy: next }));
+            }}
+          >
+            {ENTRY_POLICIES.map((value) => (
+              <option key={value} value={value}>
+                {policyLabels[value].label}
+              </option>
+            ))}
+          </select>
+          <span id={`${titleId}-meaning`}>{policy.meaning}</span>
+        </div>
         <p className="classroom-card__note">{T.policyNote}</p>
         {empty ? (
           <p className="admin-muted">{T.nobody}</p>

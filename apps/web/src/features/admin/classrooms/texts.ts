@@ -13,7 +13,7 @@ export const ClassroomsText = {
   retry: 'Try again',
   people,
   entryPolicy: 'Entry',
-  policyNote: 'Teachers and admins change it from inside the class, in its panel.',
+  policyNote: 'Teachers can change it from inside the class too, in its panel.',
   nobody: 'Nobody is in the class.',
   inClass: 'In the class',
   group: (n: number) => `Group ${n}`,

@@ -5,6 +5,7 @@ import {
   SettingsApi,
   type ClassroomRoom,
   type ClassSession,
+  type EntryPolicy,
 } from '@atrium/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -61,7 +62,7 @@ export function useRecordRetention() {
   });
 }
 
-/** End class and the retention; each resolves with what to say, and reloads what it changed. */
+/** End class, the entry policy and the retention; each resolves with what to say, and reloads what it changed. */
 export function useClassroomMutations() {
   const client = useApi();
   const queryClient = useQueryClient();
@@ -85,7 +86,17 @@ export function useClassroomMutations() {
       return reload();
     },
   });
-  return { endClass, saveRetention };
+  const setPolicy = useMutation({
+    mutationFn: async ({ room, policy }: { room: ClassroomRoom; policy: EntryPolicy }) =>
+      (
+        await client.call(AdminApi.classPolicy, {
+          params: { channel: room },
+          body: { entry_policy: policy },
+        })
+      ).message,
+    onSuccess: () => reload(classroomKeys.live),
+  });
+  return { endClass, saveRetention, setPolicy };
 }
 
 /** Downloads one class session's record as CSV, through the session's token. */
