@@ -63,6 +63,7 @@ describe.each(classSetups)('breakout groups (%s)', (_name, twoProcesses) => {
   const groupOf = (g: ClassGroups, userId: string) =>
     g.groups.find((x) => x.members.some((m) => m.userId === userId))?.group ?? null;
 
+  // A long journey: 5 s alone, past 30 s on PGlite in a loaded CI run (2026-11-28).
   it('runs groups: plan, open, own rooms only, moves, calls, messages, mute rules, close', async () => {
     const room = 'room-1';
     const teacher = await connect(person('gteach', 'teacher'), teacherSide);
@@ -229,7 +230,7 @@ describe.each(classSetups)('breakout groups (%s)', (_name, twoProcesses) => {
     // Moving into a group and back is not a rejoin.
     expect(annRow.rejoins).toBe(0);
     for (const s of [teacher, ann, bea, cal]) await ok(ask(s.socket, 'class:leave', {}));
-  });
+  }, 90_000);
 
   it('takes a student who ignores the groups out of the main room, and names their group', async () => {
     const room = 'room-3';
