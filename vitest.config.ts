@@ -31,6 +31,7 @@ export default defineConfig({
           // 2026-11-28 whose unit projects took 49 min (load average about 10). They assert what
           // the page does, not how fast; the benchmarks measure speed.
           testTimeout: 20_000,
+          setupFiles: ['apps/web/src/testSetup.ts'],
         },
       },
       {
