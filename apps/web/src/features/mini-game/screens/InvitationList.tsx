@@ -2,14 +2,13 @@ import type { DartsInvited } from '@atrium/protocol';
 import { PersonMatchText } from '../leaderboardTexts.ts';
 import { DartsText } from '../texts.ts';
 
-/** Invitations to a match from people on the campus, each with Play and Decline. */
-export function InvitationList({
-  list,
-  onAnswer,
-}: {
+export interface InvitationsProps {
   list: DartsInvited[];
   onAnswer: (invitation: DartsInvited, accept: boolean) => void;
-}) {
+}
+
+/** Invitations to a match from people on the campus, each with Play and Decline. */
+export function InvitationList({ list, onAnswer }: InvitationsProps) {
   if (list.length === 0) return null;
   return (
     <ul className="darts-invitations" aria-live="polite">

@@ -1,4 +1,4 @@
-import type { DartsInvited } from '@atrium/protocol';
+import type { InvitationsProps } from './InvitationList.tsx';
 import { lazy, Suspense } from 'react';
 import { PersonMatchText } from '../leaderboardTexts.ts';
 
@@ -68,14 +68,8 @@ const InvitationList = lazy(() =>
   import('./InvitationList.tsx').then((module) => ({ default: module.InvitationList })),
 );
 
-/** Invitations to a match from people on the campus, each with Play and Decline. */
-export function Invitations({
-  list,
-  onAnswer,
-}: {
-  list: DartsInvited[];
-  onAnswer: (invitation: DartsInvited, accept: boolean) => void;
-}) {
+/** Invitations to a match from people on the campus, each with Play and Decline (loaded lazily). */
+export function Invitations({ list, onAnswer }: InvitationsProps) {
   if (list.length === 0) return null;
   return (
     <Suspense fallback={null}>
