@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'poster.create',
   'poster.update',
   'poster.delete',
+  'poster.image',
   'share.create',
   'share.update',
   'share.delete',

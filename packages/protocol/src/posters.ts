@@ -6,7 +6,43 @@ export const PosterText = {
   unableToLoadDetail: 'Unable to load detail.',
   onlyAdmins: 'Only admins can manage posters.',
   notFound: 'Poster not found.',
+  /** Issue 29: the Content section's image upload. */
+  imageTooLarge: 'The image can be at most 10 MB.',
+  imageTooManyPixels: 'The image is too large: at most 50 megapixels.',
+  imageNotFound: 'Image not found.',
 } as const;
+
+/** Issue 29: a poster image an admin uploads; the server stores it as WebP. */
+export const PosterImageLimits = {
+  /** The upload's size, before the server shrinks it. */
+  maxBytes: 10_000_000,
+  /** The stored picture fits inside this square; a smaller one keeps its size. */
+  maxSide: 2048,
+  /** The multipart field that holds the file. */
+  field: 'image',
+} as const;
+
+/** An uploaded poster image's file name: a server-made uuid. */
+export const POSTER_IMAGE_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** Where the server serves an uploaded poster image; also the `image` a poster keeps. */
+export const posterImagePath = (name: string) => `/api/posters/images/${name}`;
+
+export const PosterImageParamsSchema = z.strictObject({
+  name: z.string().regex(POSTER_IMAGE_NAME, 'Unknown image.'),
+});
+
+/** The answer to an upload: the path to put in the poster's `image`, and the stored size. */
+export const PosterImageSchema = z
+  .object({
+    image: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    bytes: z.number().int(),
+  })
+  .meta({ id: 'PosterImage' });
+export type PosterImage = z.infer<typeof PosterImageSchema>;
 
 /** SPEC §5: BUY NFT shows only when the token id and the price are non-empty and contain digits. */
 export function hasNftOffer(

@@ -65,7 +65,7 @@ export function serveRoute<R extends RouteSpec>(
     },
     // The typed handler is this route's own; Fastify's handler type is the untyped union.
     handler: (route.audit
-      ? audited(app, route.audit, handler)
+      ? audited(app, route.audit, route.encoding === 'multipart', handler)
       : handler) as unknown as RouteHandlerMethod,
   });
 }
@@ -91,6 +91,8 @@ function redact(value: unknown, depth = 0): unknown {
 function audited<R extends RouteSpec>(
   app: FastifyInstance,
   action: string,
+  /** A file upload: its bytes are not the record; the answer's `data` (what was stored) is. */
+  upload: boolean,
   handler: RouteHandler<R>,
 ): RouteHandler<R> {
   return async (request, reply) => {
@@ -105,7 +107,11 @@ function audited<R extends RouteSpec>(
         targetId: null,
         targetLabel: target,
         address: request.ip,
-        after: redact(request.body ?? null),
+        after: redact(
+          upload
+            ? ((result as { data?: unknown } | undefined)?.data ?? null)
+            : (request.body ?? null),
+        ),
       });
     }
     return result;

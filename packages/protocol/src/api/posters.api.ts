@@ -3,6 +3,8 @@ import { okEnvelope, OkMessageSchema } from '../envelope.ts';
 import { defineRoute } from '../http/route.ts';
 import {
   PosterDetailResponseSchema,
+  PosterImageParamsSchema,
+  PosterImageSchema,
   PosterIdParamsSchema,
   PosterInputSchema,
   PosterListQuerySchema,
@@ -71,5 +73,29 @@ export const PostersApi = {
     errors: [401, 403, 404],
     summary: 'Take a poster down (admin)',
     audit: 'poster.delete',
+  }),
+  uploadImage: defineRoute({
+    method: 'POST',
+    path: '/api/posters/images',
+    body: z.object({ image: z.unknown() }),
+    encoding: 'multipart',
+    response: okEnvelope(PosterImageSchema),
+    tags,
+    errors: [400, 401, 403, 413],
+    summary: 'Upload a poster image (admin)',
+    description:
+      'Multipart, the file in `image`: at most 10,000,000 bytes, a PNG, JPEG, WebP or GIF as ' +
+      'sniffed from its bytes. The server turns it upright, shrinks it to fit 2048 × 2048, drops ' +
+      "its metadata (a camera's location) and stores it as WebP; the answer's `image` is the path " +
+      'to give the poster.',
+    audit: 'poster.image',
+  }),
+  image: defineRoute({
+    method: 'GET',
+    path: '/api/posters/images/:name',
+    params: PosterImageParamsSchema,
+    tags,
+    errors: [404],
+    summary: 'An uploaded poster image (public, cached for good: every upload has a new name)',
   }),
 } as const;

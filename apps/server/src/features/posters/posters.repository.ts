@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/database.ts';
 import { posters } from '../../db/schema.ts';
 import type { PosterRow } from '../../db/schema.ts';
@@ -43,5 +43,14 @@ export class PostersRepository {
       .where(eq(posters.id, id))
       .returning({ id: posters.id });
     return rows.length === 1;
+  }
+
+  /** How many posters show this image (an uploaded file is removed when none does). */
+  async countUsing(image: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(posters)
+      .where(eq(posters.image, image));
+    return row?.n ?? 0;
   }
 }

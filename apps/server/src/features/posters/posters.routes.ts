@@ -1,13 +1,16 @@
-import { hasNftOffer, PostersApi } from '@atrium/protocol';
+import fastifyMultipart from '@fastify/multipart';
+import { hasNftOffer, PosterImageLimits, PostersApi } from '@atrium/protocol';
 import type { Poster } from '@atrium/protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { PosterRow } from '../../db/schema.ts';
 import { POSTER_BODY_LIMIT } from '../../http/errors.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { PostersRepository } from './posters.repository.ts';
-import { PostersService } from './posters.service.ts';
+import { readMultipartFile } from '../../http/multipart.ts';
 import { serveRoute } from '../../http/route.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { FileStore, sendPicture } from '../../lib/file-store.ts';
+import { PostersRepository } from './posters.repository.ts';
+import { imageTooLarge, PostersService } from './posters.service.ts';
 
 const toPoster = (row: PosterRow): Poster => ({
   id: row.id,
@@ -22,11 +25,13 @@ const toPoster = (row: PosterRow): Poster => ({
 });
 
 /** Posters: the spec's detail endpoint and description page, plus admin management. */
-export const posterRoutes: FastifyPluginAsync<{ database: Database }> = async (
+export const posterRoutes: FastifyPluginAsync<{ database: Database; filesDir: string }> = async (
   app,
-  { database },
+  { database, filesDir },
 ) => {
-  const posters = new PostersService(new PostersRepository(database.db));
+  const posters = new PostersService(new PostersRepository(database.db), new FileStore(filesDir));
+  // In this plugin only: the image upload is its one multipart route.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const load = (id: number) => posters.find(id);
 
   serveRoute(app, PostersApi.detail, async (request) => {
@@ -86,4 +91,20 @@ export const posterRoutes: FastifyPluginAsync<{ database: Database }> = async (
     await posters.remove(request.auth, request.params.id);
     return { status: true as const, message: 'Poster removed.' };
   });
+
+  serveRoute(app, PostersApi.uploadImage, async (request) => {
+    // Who may upload is known before a byte of the body is read.
+    posters.admitUpload(request.auth);
+    const bytes = await readMultipartFile(
+      request,
+      PosterImageLimits.field,
+      PosterImageLimits.maxBytes,
+      imageTooLarge,
+    );
+    return { status: true as const, data: await posters.uploadImage(request.auth, bytes) };
+  });
+
+  serveRoute(app, PostersApi.image, async (request, reply) =>
+    sendPicture(reply, await posters.openImage(request.params.name), 'immutable'),
+  );
 };

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { serveRoute } from '../../http/route.ts';
-import { FileStore, sendPicture } from './file-store.ts';
+import { FileStore, sendPicture } from '../../lib/file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { notFoundPage, ROBOTS_NOINDEX, sharePage, sharePageUrl } from './share-page.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';

@@ -7,7 +7,7 @@ import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/e
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { MINUTE } from '../../lib/time.ts';
 import { AlbumListCache } from './album-list-cache.ts';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { decodeImageData, normalizeImage } from './screenshot-image.ts';
 import type { Paging, ScreenshotChanges, ScreenshotsRepository } from './screenshots.repository.ts';
 

@@ -10,7 +10,7 @@ import { MemoryRateLimiter } from '../../http/rate-limit.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { FileStore } from './file-store.ts';
+import { FileStore } from '../../lib/file-store.ts';
 import { decodeImageData, sniffImage } from './screenshot-image.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { defaultTitle, saveLimitKey, ScreenshotsService } from './screenshots.service.ts';

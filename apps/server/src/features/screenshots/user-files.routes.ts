@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { serveRoute } from '../../http/route.ts';
-import { FileStore, sendPicture } from './file-store.ts';
+import { FileStore, sendPicture } from '../../lib/file-store.ts';
 import { IMAGE_BODY_LIMIT, imageUploadErrors } from './screenshot-image.ts';
 import { ScreenshotsRepository } from './screenshots.repository.ts';
 import { requireAlbumUser } from './screenshots.service.ts';

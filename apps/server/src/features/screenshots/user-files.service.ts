@@ -5,7 +5,7 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { forbidden, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { MINUTE } from '../../lib/time.ts';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { decodeImageData, encodePng } from './screenshot-image.ts';
 import type { ScreenshotsRepository } from './screenshots.repository.ts';
 

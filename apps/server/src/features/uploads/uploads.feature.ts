@@ -8,7 +8,7 @@ import { UploadsService } from './uploads.service.ts';
 export const uploadsFeature: Feature = {
   name: 'uploads',
   async register(app, { config, limiter }) {
-    const store = new UploadStore(path.join(config.dataDir, 'files', 'uploads'));
+    const store = new UploadStore(path.join(config.dataDir, 'files'));
     await app.register(uploadRoutes, { service: new UploadsService({ store, limiter }) });
   },
 };

@@ -8,12 +8,14 @@ import { MemoryRouter } from 'react-router';
 import { SessionProvider } from './SessionContext.tsx';
 import { createSessionStore, type SessionStore } from './sessionStore.ts';
 
-/** One request the page sent: its method, path, query and JSON body. */
+/** One request the page sent: its method, path, query and JSON body (or multipart form). */
 export interface FakeRequest {
   method: string;
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** A multipart body (a file upload), as the page built it. */
+  form?: FormData;
   authorization: string | null;
 }
 
@@ -31,6 +33,7 @@ export function fakeServer(routes: Record<string, FakeHandler>) {
       path: url.pathname,
       query: url.searchParams,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      ...(init.body instanceof FormData && { form: init.body }),
       authorization: headers.get('authorization'),
     };
     requests.push(request);

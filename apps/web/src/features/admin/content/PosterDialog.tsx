@@ -1,5 +1,5 @@
 import { AdminText, type Poster } from '@atrium/protocol';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FieldFrame } from '../../../shared/ui/FieldFrame.tsx';
 import { TextField } from '../../../shared/ui/TextField.tsx';
 import { AdminDialog } from '../AdminDialog.tsx';
@@ -11,6 +11,7 @@ import {
   posterValues,
   type PosterFormValues,
 } from './posterForm.ts';
+import { PosterImagePicker } from './PosterImagePicker.tsx';
 import { ContentText as T } from './texts.ts';
 import { usePosterMutations } from './useContent.ts';
 
@@ -25,7 +26,7 @@ export interface PosterDialogProps {
 /** Add or edit a poster: its title, image, description, print shop and NFT offer. */
 export function PosterDialog({ world, poster, slot, onClose }: PosterDialogProps) {
   const { create, update } = usePosterMutations(world);
-  const { register, handleSubmit, setError, formState } = useForm<
+  const { register, handleSubmit, setError, setValue, control, formState } = useForm<
     PosterFormValues,
     unknown,
     Parameters<typeof create.mutateAsync>[0]
@@ -33,6 +34,7 @@ export function PosterDialog({ world, poster, slot, onClose }: PosterDialogProps
     resolver: posterResolver(world, poster?.slot ?? slot),
     defaultValues: poster ? posterValues(poster) : emptyPoster,
   });
+  const image = useWatch({ control, name: 'image' });
   const onValid = handleSubmit(async (body) => {
     if (!poster) {
       await sendForm(create.mutateAsync(body), setError, onClose);
@@ -68,6 +70,12 @@ export function PosterDialog({ world, poster, slot, onClose }: PosterDialogProps
           placeholder="https://… or /posters/…"
           error={errors.image?.message}
           {...register('image')}
+        />
+        <PosterImagePicker
+          value={image}
+          onUploaded={(image) =>
+            setValue('image', image, { shouldDirty: true, shouldValidate: true })
+          }
         />
         <FieldFrame
           label={T.description}

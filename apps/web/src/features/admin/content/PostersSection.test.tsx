@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Poster } from '@atrium/protocol';
+import { PosterImageLimits, PosterText, UploadText, type Poster } from '@atrium/protocol';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,11 @@ const poster = (id: number, slot: number, extra: Partial<Poster> = {}): Poster =
 });
 
 /** The posters route over a list the PATCHes and DELETEs change, ordered as the server does. */
-function postersServer(start: Poster[], list?: (request: FakeRequest) => unknown) {
+function postersServer(
+  start: Poster[],
+  list?: (request: FakeRequest) => unknown,
+  routes: Record<string, (request: FakeRequest) => unknown> = {},
+) {
   let rows = [...start];
   const sorted = () => [...rows].sort((a, b) => a.slot - b.slot || a.id - b.id);
   const server = fakeServer({
@@ -38,6 +42,7 @@ function postersServer(start: Poster[], list?: (request: FakeRequest) => unknown
       rows.push(created);
       return { status: true, data: created };
     },
+    ...routes,
   });
   const fetch: typeof server.fetch = async (input, init) => {
     const match = /^\/api\/posters\/(\d+)$/.exec(new URL(input, 'http://x').pathname);
@@ -110,6 +115,51 @@ describe('Posters (issue 29)', () => {
       },
     ]);
     expect(await screen.findByText('Sports day')).toBeTruthy();
+  });
+
+  it('uploads a picture, previews it and hangs the poster with its path', async () => {
+    const user = userEvent.setup();
+    const stored = '/api/posters/images/0b5c7a52-6f57-4c8e-9f3e-2f1d5d3c8a11.webp';
+    let answer: unknown = failure(400, UploadText.notAnImage);
+    const { server, sent } = postersServer([poster(1, 0)], undefined, {
+      'POST /api/posters/images': () => answer,
+    });
+    await screen.findByText('Poster 1');
+    await user.click(screen.getByRole('button', { name: T.addPoster }));
+    const dialog = await screen.findByRole('dialog', { name: T.addPosterTitle });
+    expect(within(dialog).getByText(T.noPreview)).toBeTruthy();
+    const file = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const photo = new File([new Uint8Array([1, 2, 3])], 'sports.jpg', { type: 'image/jpeg' });
+
+    // The server's refusal, in its words; nothing goes into the form.
+    await user.upload(file, photo);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(UploadText.notAnImage);
+    expect(within(dialog).getByLabelText<HTMLInputElement>(T.imageUrl).value).toBe('');
+
+    // Too large is said at once, without sending it.
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: PosterImageLimits.maxBytes + 1 });
+    const uploads = () => server.requests.filter((r) => r.path === '/api/posters/images').length;
+    const before = uploads();
+    await user.upload(file, huge);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(PosterText.imageTooLarge);
+    expect(uploads()).toBe(before);
+
+    answer = { status: true, data: { image: stored, width: 1536, height: 2048, bytes: 91_000 } };
+    await user.upload(file, photo);
+    expect(await within(dialog).findByText(T.uploaded(1536, 2048))).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const request = server.requests.filter((r) => r.path === '/api/posters/images').at(-1)!;
+    expect((request.form?.get(PosterImageLimits.field) as File).name).toBe('sports.jpg');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(T.imageUrl).value).toBe(stored);
+    expect(within(dialog).getByRole('img', { name: T.preview }).getAttribute('src')).toBe(stored);
+
+    await user.type(within(dialog).getByLabelText(T.posterTitle), 'Sports day');
+    await user.click(within(dialog).getByRole('button', { name: T.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent('POST').filter((r) => r.path === '/api/posters')).toMatchObject([
+      { body: { title: 'Sports day', image: stored } },
+    ]);
   });
 
   it('moves a poster down with two updates that swap the slots, keeping focus', async () => {

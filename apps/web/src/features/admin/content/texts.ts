@@ -74,8 +74,17 @@ export const ContentText = {
   editPosterTitle: (title: string) => `Edit ${title}`,
   editPosterIntro: 'Changes show the next time someone opens the poster.',
   imageUrl: 'Image address',
-  imageHint:
-    'An http(s) address or a /path on this server. Uploading an image here is not possible yet: no route serves uploaded files.',
+  imageHint: 'An http(s) address or a /path on this server, or upload a picture below.',
+  uploadImage: 'Upload a picture…',
+  uploadHint:
+    'PNG, JPEG, WebP or GIF, at most 10 MB. It is stored as WebP, at most 2048 pixels on its longer side, without its camera data.',
+  uploading: 'Uploading the picture…',
+  uploaded: (width: number, height: number) =>
+    `Uploaded (${width} × ${height}). Press Save to hang it.`,
+  uploadFailed: 'The picture could not be uploaded.',
+  preview: 'The poster’s picture',
+  noPreview: 'No picture yet',
+  previewFailed: 'This address shows no picture.',
   description: 'Description',
   printUrl: 'Print shop address',
   nftToken: 'NFT token id',

@@ -1,6 +1,7 @@
 import {
   AdminApi,
   EventsApi,
+  PosterImageLimits,
   PostersApi,
   PublicSetting,
   RoomApi,
@@ -84,6 +85,22 @@ export function usePosterMutations(world: string) {
     onSettled: onSuccess,
   });
   return { create, update, remove, reorder };
+}
+
+/**
+ * Uploads a picture for a poster (admins only, on the server too); answers the path to give the
+ * poster's `image` and the stored size. The server re-encodes it, so the picture shown is the one
+ * it stores.
+ */
+export function usePosterImageUpload() {
+  const client = useApi();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append(PosterImageLimits.field, file);
+      return (await client.call(PostersApi.uploadImage, { body: form })).data;
+    },
+  });
 }
 
 /** Every public setting (`site.home_page` among them when stored). */

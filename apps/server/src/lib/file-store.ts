@@ -73,20 +73,27 @@ export class FileStore {
 const isMissing = (err: unknown): boolean =>
   err instanceof Error && 'code' in err && (err.code === 'ENOENT' || err.code === 'ENOTDIR');
 
+const CACHE_CONTROL = {
+  private: 'private, max-age=3600',
+  'no-cache': 'no-cache',
+  immutable: 'public, max-age=31536000, immutable',
+} as const;
+
 /**
  * Sends a stored picture inline, never sniffed as anything else. `cache` is `private` for an
- * owner's file (only their browser keeps it) or `no-cache` for a share link that can be revoked.
+ * owner's file (only their browser keeps it), `no-cache` for a share link that can be revoked, or
+ * `immutable` for a public file whose name is new for every upload (a poster's image).
  */
 export function sendPicture(
   reply: FastifyReply,
   file: StoredFile & { type: string },
-  cache: 'private' | 'no-cache',
+  cache: keyof typeof CACHE_CONTROL,
 ): FastifyReply {
   return reply
     .type(file.type)
     .header('content-length', file.size)
     .header('content-disposition', 'inline')
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', cache === 'private' ? 'private, max-age=3600' : 'no-cache')
+    .header('cache-control', CACHE_CONTROL[cache])
     .send(file.stream);
 }
