@@ -23,6 +23,9 @@ export const ONLINE_WATCHERS_ROOM = 'social:online';
  * `social:presence` on both edges.
  */
 export class SocialPresence {
+  /** Each member's announcements in this process, one after the other (see `announce`). */
+  private readonly announcing = new Map<string, Promise<void>>();
+
   constructor(private readonly ctx: SocialContext) {}
 
   /** Who is online now, by name (`search`), at most `limit` of them. */
@@ -48,7 +51,7 @@ export class SocialPresence {
     const at = this.ctx.now();
     if (await presence.connect(presentUser(claims), socketId)) {
       await repo.touchLastSeen(claims.sub, at);
-      await this.announce(claims, true);
+      await this.announce(claims);
     }
     return (await repo.pending(claims.sub, at)).map(toInboxMessage);
   }
@@ -57,14 +60,34 @@ export class SocialPresence {
     const { repo, presence } = this.ctx.deps;
     if (await presence.disconnect(presentUser(claims), socketId)) {
       await repo.touchLastSeen(claims.sub, this.ctx.now());
-      await this.announce(claims, false);
+      await this.announce(claims);
     }
   }
 
-  private async announce(claims: AuthClaims, online: boolean): Promise<void> {
+  /**
+   * Tells friends and watchers that a member came or went, saying what is true when it is sent,
+   * not which edge started it. A reload closes the old socket and opens a new one: the "went"
+   * and "came" announcements each read the friends first, and on a loaded machine the "went"
+   * one could be sent last, leaving friends seeing someone offline who is there (seen in a CI
+   * run's social e2e). Announcements of one member run in turn in this process, each reading the
+   * presence store right before it sends, so the last one sent is the truth.
+   */
+  private announce(claims: AuthClaims): Promise<void> {
+    const id = claims.sub;
+    const next = (this.announcing.get(id) ?? Promise.resolve())
+      .then(() => this.send(claims))
+      .finally(() => {
+        if (this.announcing.get(id) === next) this.announcing.delete(id);
+      });
+    this.announcing.set(id, next);
+    return next;
+  }
+
+  private async send(claims: AuthClaims): Promise<void> {
     if (!this.ctx.deps.io()) return;
     const friends = await this.ctx.deps.repo.friendIds(claims.sub);
-    // Asked again after the read: a server that started closing meanwhile sends nothing.
+    const online = await this.ctx.deps.presence.isOnline(claims.sub);
+    // Asked again after the reads: a server that started closing meanwhile sends nothing.
     const io = this.ctx.deps.io();
     if (!io) return;
     // One emit: a friend who watches the Online tab hears it once.
