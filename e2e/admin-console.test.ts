@@ -330,9 +330,17 @@ describe('the admin console (issue 29)', () => {
       await page.getByRole('button', { name: C.addPoster, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: C.addPosterTitle });
       await dialog.getByText(C.noPreview).waitFor();
-      await dialog
-        .locator('input[type="file"]')
-        .setInputFiles({ name: `wall-${device}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+      const picture = { name: `wall-${device}.jpg`, mimeType: 'image/jpeg', buffer: photo };
+      if (device === '1440') {
+        // The network drops: the upload waits and says so; back online, it goes.
+        await page.context().setOffline(true);
+        await dialog.locator('input[type="file"]').setInputFiles(picture);
+        await dialog.getByText(C.uploadWaiting).waitFor();
+        expect(await dialog.getByLabel(C.imageUrl).inputValue()).toBe('');
+        await page.context().setOffline(false);
+      } else {
+        await dialog.locator('input[type="file"]').setInputFiles(picture);
+      }
       await dialog.getByText(C.uploaded(1200, 900)).waitFor({ timeout: 30_000 });
       const address = await dialog.getByLabel(C.imageUrl).inputValue();
       expect(address).toMatch(/^\/api\/posters\/images\/[0-9a-f-]{36}\.webp$/);

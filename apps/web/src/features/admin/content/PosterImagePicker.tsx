@@ -88,7 +88,10 @@ export function PosterImagePicker({ value, onUploaded }: PosterImagePickerProps)
         </p>
         {upload.isPending && (
           <div className="poster-picker__progress">
-            <label htmlFor={`${id}-progress`}>{T.uploading}</label>
+            {/* Offline, the query library holds the upload and sends it once back online. */}
+            <label htmlFor={`${id}-progress`}>
+              {upload.isPaused ? T.uploadWaiting : T.uploading}
+            </label>
             {/* No value: indeterminate. fetch reports no upload progress, and most of the wait
                 is the server shrinking the picture, which no byte count would show. */}
             <progress id={`${id}-progress`} />

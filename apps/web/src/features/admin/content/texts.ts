@@ -79,6 +79,7 @@ export const ContentText = {
   uploadHint:
     'PNG, JPEG, WebP or GIF, at most 10 MB. It is stored as WebP, at most 2048 pixels on its longer side, without its camera data.',
   uploading: 'Uploading the picture…',
+  uploadWaiting: 'You are offline: the picture uploads when the connection is back.',
   uploaded: (width: number, height: number) =>
     `Uploaded (${width} × ${height}). Press Save to hang it.`,
   uploadFailed: 'The picture could not be uploaded.',
