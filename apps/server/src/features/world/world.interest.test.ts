@@ -121,9 +121,33 @@ describe('interest tiers (issue 30)', () => {
       interest.beginTick(crowd, tick);
       const got = interest.visibleTo(v);
       const d2 = (a: Avatar) => (a.state.x - v.state.x) ** 2 + (a.state.z - v.state.z) ** 2;
-      const expected = crowd.filter((a) => a !== v && d2(a) <= INTEREST_RULES.middleRadius ** 2);
+      const { nearCount, nearRadius, middleCount, middleRadius } = INTEREST_RULES;
+      const around = crowd
+        .filter((a) => a !== v && d2(a) <= middleRadius ** 2)
+        .sort((a, b) => d2(a) - d2(b));
+      const nearTaken = Math.min(nearCount, around.filter((a) => d2(a) <= nearRadius ** 2).length);
+      const expected = around.slice(0, nearTaken + middleCount);
       const notFar = got.filter((a) => d2(a) <= INTEREST_RULES.middleRadius ** 2);
       expect(ids(notFar)).toEqual(ids(expected));
     }
+  });
+
+  it('keeps the middle to its count in a dense crowd; the rest are far, sampled each second', () => {
+    // 400 people between 5 m and 50 m of the viewer: 50 near, 100 middle, 250 far.
+    const dense = Array.from({ length: 400 }, (_, i) =>
+      avatar(`d-${i}`, (5 + (45 * i) / 400) * Math.cos(i), (5 + (45 * i) / 400) * Math.sin(i)),
+    );
+    const v = avatar('dense-viewer', 0, 0);
+    const all = [v, ...dense];
+    const { middle: midTick, far: farTick } = ticksFor(v);
+    const interest = new Interest<Avatar>();
+    for (const a of all) a.changedTick = midTick;
+    interest.beginTick(all, midTick);
+    const got = interest.visibleTo(v);
+    const { nearCount, middleCount, farSample } = INTEREST_RULES;
+    expect(ids(got)).toEqual(ids(dense.slice(0, nearCount + middleCount)));
+    for (const a of all) a.changedTick = farTick;
+    interest.beginTick(all, farTick);
+    expect(interest.visibleTo(v)).toHaveLength(nearCount + middleCount + farSample);
   });
 });

@@ -5,7 +5,8 @@ import type { Member } from './world.service.ts';
  * Issue 30 §1: who receives whose movement in a crowded instance, in three tiers by distance.
  *
  * - **near**: the `nearCount` nearest avatars within `nearRadius`, every tick (15 Hz);
- * - **middle**: the others within `middleRadius`, every `middleEvery`-th tick (5 Hz);
+ * - **middle**: the next `middleCount` nearest within `middleRadius`, every `middleEvery`-th tick
+ *   (5 Hz);
  * - **far**: everyone else, every `farEvery`-th tick (1 Hz), at most `farSample` of them, a
  *   different slice each time (a sparse sample: the crowd stays in view, slowly).
  *
@@ -21,6 +22,7 @@ import type { Member } from './world.service.ts';
 export interface InterestRules {
   nearCount: number;
   nearRadius: number;
+  middleCount: number;
   middleRadius: number;
   middleEvery: number;
   farEvery: number;
@@ -31,6 +33,10 @@ export interface InterestRules {
 export const INTEREST_RULES: InterestRules = {
   nearCount: WorldConstants.interestThreshold,
   nearRadius: WorldConstants.interestRadius,
+  // The byte budget (issue 30: at most 16 KB/s a client, 8 bytes an avatar in a snapshot):
+  // 50 near × 15 Hz + 100 middle × 5 Hz + 40 far a second = 1,290 avatars a second, about 10 KB/s
+  // and the frames' own bytes, however large the crowd.
+  middleCount: 100,
   middleRadius: 60,
   middleEvery: 3,
   farEvery: 15,
@@ -111,9 +117,12 @@ export class Interest<M extends Placed> {
     return out;
   }
 
-  /** The viewer's nearest (up to `nearCount` within `nearRadius`) and the rest within the middle. */
+  /**
+   * The viewer's nearest (up to `nearCount` within `nearRadius`) and the next nearest (up to
+   * `middleCount` within `middleRadius`); whoever is beyond either is far.
+   */
   private findAround(viewer: M): Around<M> {
-    const { nearCount, nearRadius, middleRadius, cell } = this.rules;
+    const { nearCount, nearRadius, middleCount, middleRadius, cell } = this.rules;
     const vx = viewer.state.x;
     const vz = viewer.state.z;
     const near2 = nearRadius * nearRadius;
@@ -136,7 +145,8 @@ export class Interest<M extends Placed> {
     const middle: M[] = [];
     for (const { m, d2 } of found) {
       if (near.length < nearCount && d2 <= near2) near.push(m);
-      else middle.push(m);
+      else if (middle.length < middleCount) middle.push(m);
+      else break;
     }
     return { near, middle };
   }

@@ -11,6 +11,8 @@ export interface Member {
   movedAt: number;
   /** Changed since the last tick. */
   dirty: boolean;
+  /** The tick of its last change that went out (issue 30's interest tiers send it late). */
+  changedTick: number;
   /** Token bucket for move messages. */
   tokens: number;
   tokensAt: number;
@@ -94,6 +96,7 @@ export class WorldService {
       state,
       movedAt: this.now(),
       dirty: true,
+      changedTick: 0,
       tokens: MOVE_BURST,
       tokensAt: this.now(),
     };
@@ -162,9 +165,17 @@ export function arrival(
   return { ...who, index, x: place.x, y: 0, z: place.z, ry: place.ry, anim: 'idle' };
 }
 
+/** The golden angle: each arrival turns this far from the last (Vogel's sunflower spiral). */
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+/** The spiral's spacing: arrivals stand about 1.5 m apart, the n-th 0.85·√n m out. */
+const ARRIVAL_SPACING = 0.85;
+
 /**
- * Where the n-th arrival appears: on rings around the layout's spawn point, so people who join
- * together do not stand inside each other; the spawn point itself when a ring spot is blocked.
+ * Where the n-th arrival appears: on a sunflower spiral round the spot, so people who join
+ * together spread evenly over a disc instead of standing inside each other: 200 arrivals within
+ * 12 m, 1,000 within 27 m (issue 30). Rings of 8 every 1.2 m, before, put the 1,000th 150 m out,
+ * off the map, so most of a large crowd stood on the spot itself. A blocked place is tried at
+ * seven other angles on the same circle, then the spot itself.
  */
 export function spawnPoint(
   layout: WorldLayout,
@@ -173,37 +184,15 @@ export function spawnPoint(
 ): { x: number; z: number; ry: number } {
   const centre = location ? layout.spots[location] : { ...layout.spawn, ry: 0 };
   if (n === 0) return { ...centre };
-  const ring = 1 + Math.floor((n - 1) / 8);
-  const angle = ((n - 1) % 8) * (Math.PI / 4) + ring * 0.4;
-  const spot = {
-    x: centre.x + Math.cos(angle) * ring * 1.2,
-    z: centre.z + Math.sin(angle) * ring * 1.2,
-    ry: centre.ry,
-  };
-  return isSegmentWalkable(centre, spot, layout, WorldConstants.avatarRadius)
-    ? spot
-    : { ...centre };
-}
-
-/**
- * The avatars `viewer` receives this tick: everyone who changed, or, above the interest
- * threshold, only those within the interest radius.
- */
-export function visibleChanges(
-  viewer: Member,
-  members: Iterable<Member>,
-  threshold: number = WorldConstants.interestThreshold,
-  radius: number = WorldConstants.interestRadius,
-  count?: number,
-): AvatarState[] {
-  const all = [...members];
-  const limited = (count ?? all.length) > threshold;
-  const r2 = radius * radius;
-  return all
-    .filter((m) => m.dirty && m.socketId !== viewer.socketId)
-    .filter(
-      (m) =>
-        !limited || (m.state.x - viewer.state.x) ** 2 + (m.state.z - viewer.state.z) ** 2 <= r2,
-    )
-    .map((m) => m.state);
+  const radius = ARRIVAL_SPACING * Math.sqrt(n);
+  for (let k = 0; k < 8; k += 1) {
+    const angle = n * GOLDEN_ANGLE + (k * Math.PI) / 4;
+    const spot = {
+      x: centre.x + Math.cos(angle) * radius,
+      z: centre.z + Math.sin(angle) * radius,
+      ry: centre.ry,
+    };
+    if (isSegmentWalkable(centre, spot, layout, WorldConstants.avatarRadius)) return spot;
+  }
+  return { ...centre };
 }

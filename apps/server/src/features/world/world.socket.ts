@@ -14,7 +14,8 @@ import type { AtriumServer, SocketFeature } from '../../realtime/realtime.ts';
 import { MemoryDirectory } from './world.directory.ts';
 import type { InstanceDirectory, InstanceSize } from './world.directory.ts';
 import { RedisDirectory } from './world.redis-directory.ts';
-import { lookSeed, visibleChanges, WorldService } from './world.service.ts';
+import { Interest } from './world.interest.ts';
+import { lookSeed, WorldService } from './world.service.ts';
 import type { Member } from './world.service.ts';
 
 export interface WorldRealtime {
@@ -196,18 +197,29 @@ export function createWorldRealtime(
     });
   };
 
+  /** Each crowded instance's interest (issue 30), kept between ticks for its per-viewer sets. */
+  const interests = new Map<string, Interest<Member>>();
+  let tickCount = 0;
+
   /**
    * One tick: the changes go out as one binary snapshot for the whole instance, encoded once;
-   * above the interest threshold each member gets its own, with nearby avatars only. Each process
-   * sends its own visitors' changes; the adapter carries them to the instance's other processes.
+   * above the interest threshold each member gets its own, chosen by `Interest`'s three tiers
+   * (near every tick, middle at 5 Hz, a sample of the far ones each second). Each process sends its
+   * own visitors' changes; the adapter carries them to the instance's other processes.
    */
   function tick(): void {
     const t = Date.now();
+    tickCount += 1;
     for (const instance of service.instances.values()) {
       const members = [...instance.members.values()];
       const moved = members.filter((m) => m.dirty);
-      if (moved.length === 0) continue;
+      for (const m of moved) {
+        m.changedTick = tickCount;
+        m.dirty = false;
+      }
       if (members.length <= WorldConstants.interestThreshold) {
+        interests.delete(instance.id);
+        if (moved.length === 0) continue;
         // The sender's own entry rides along; clients skip their own index.
         io?.to(instance.id).emit(
           'world:snapshot',
@@ -217,7 +229,7 @@ export function createWorldRealtime(
           ),
         );
       } else {
-        if (directory.shared) {
+        if (directory.shared && moved.length > 0) {
           // Nearness needs both positions, and another process's viewers are known only there:
           // they get all of our changes, and interest limits what each process sends its own.
           io?.to(instance.id)
@@ -230,21 +242,27 @@ export function createWorldRealtime(
               ),
             );
         }
+        // Even a tick with no change sends: a middle or far tier may owe a viewer older ones.
+        let interest = interests.get(instance.id);
+        if (!interest) interests.set(instance.id, (interest = new Interest<Member>()));
+        interest.beginTick(members, tickCount);
         for (const viewer of members) {
-          const avatars = visibleChanges(
-            viewer,
-            members,
-            WorldConstants.interestThreshold,
-            WorldConstants.interestRadius,
-            members.length,
-          );
+          const avatars = interest.visibleTo(viewer);
+          // `local`: the viewer is this process's; without it the Redis adapter would publish
+          // every viewer's own snapshot to every process.
           if (avatars.length > 0)
-            io?.to(viewer.socketId).emit('world:snapshot', encodeSnapshot(t, avatars));
+            io?.local.to(viewer.socketId).emit(
+              'world:snapshot',
+              encodeSnapshot(
+                t,
+                avatars.map((m) => m.state),
+              ),
+            );
         }
       }
-      directory.publish(instance.id, moved);
-      for (const m of members) m.dirty = false;
+      if (moved.length > 0) directory.publish(instance.id, moved);
     }
+    for (const id of interests.keys()) if (!service.instances.has(id)) interests.delete(id);
   }
 
   return {
