@@ -85,7 +85,7 @@ export async function startServer(args, env, url, { timeoutMs = 60_000 } = {}) {
   stop.pid = child.pid;
   const started = performance.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${args.at(-1)} exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).status === 200) return stop;
     } catch {
@@ -111,6 +111,8 @@ export async function startAtrium({
   env = {},
   before,
   main = 'apps/server/dist/main.mjs',
+  /** Node's own flags for the server (a CPU profile: `--cpu-prof`). */
+  nodeArgs = [],
 } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), name));
   const remove = () => rm(dataDir, { recursive: true, force: true });
@@ -125,7 +127,7 @@ export async function startAtrium({
       ...(typeof env === 'function' ? env(base) : env),
     };
     await before?.(full);
-    const stopServer = await startServer([main], full, `${base}/api/ready`);
+    const stopServer = await startServer([...nodeArgs, main], full, `${base}/api/ready`);
     const stop = async () => {
       await stopServer();
       await remove();

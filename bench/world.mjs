@@ -99,4 +99,131 @@ export async function benchWorld() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchWorld();
+/**
+ * Issue 30: a crowd in one instance (`WORLD_BENCH_CROWD=1000 node bench/world.mjs`). `senders` of
+ * them walk 1 m circles round where they arrived, at 15 Hz; the rest only listen (two cores cannot
+ * run the server and 1,000 sending clients at once; `WORLD_BENCH_SENDERS` sets how many send).
+ * Ten listeners measure what a client receives and, for senders within 30 m of them (the near
+ * tier), the delay from a move to seeing it. `lagMs` is the bench process's own timer lag: when it
+ * is large, the clients could not keep up and the delays include their wait.
+ */
+async function crowdScenario(base, pid, count, senders, seconds) {
+  const sockets = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = Math.min(20, count - i);
+    sockets.push(...(await Promise.all(Array.from({ length: batch }, () => joinBot(base)))));
+  }
+  const moving = sockets.slice(0, senders);
+  const listening = sockets.slice(senders);
+  const observers = (listening.length >= 10 ? listening : sockets).slice(0, 10);
+  const sent = new Map(); // avatar index -> Map(x in cm -> sentAt)
+  const spot = new Map(sockets.map((s) => [s.avatarIndex, s.avatar]));
+  const delays = [];
+  const perObserver = observers.map(() => 0);
+  observers.forEach((o, k) => {
+    o.io.engine.on('data', (data) => {
+      perObserver[k] += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    });
+    o.on('world:snapshot', (payload) => {
+      const now = performance.now();
+      for (const a of decodeSnapshot(payload)?.avatars ?? []) {
+        const from = spot.get(a.index);
+        if (!from || Math.hypot(from.x - o.avatar.x, from.z - o.avatar.z) > 30) continue;
+        const at = sent.get(a.index)?.get(Math.round(a.x * 100));
+        if (at !== undefined) delays.push(now - at);
+      }
+    });
+  });
+  let lagMs = 0;
+  let lagSamples = 0;
+  const timers = moving.map((socket, i) => {
+    const { x: cx, z: cz } = socket.avatar;
+    let angle = 0;
+    const mine = new Map();
+    sent.set(socket.avatarIndex, mine);
+    let due = performance.now() + (i % 67);
+    return setTimeout(function tick() {
+      const now = performance.now();
+      lagMs += Math.max(0, now - due);
+      lagSamples += 1;
+      due += 1000 / SEND_HZ;
+      angle += 2 / SEND_HZ; // 2 m/s on a 1 m circle
+      const move = {
+        x: cx + Math.sin(angle),
+        y: 0,
+        z: cz + 1 - Math.cos(angle),
+        ry: angle,
+        anim: 'walk',
+      };
+      mine.set(Math.round(move.x * 100), now);
+      if (mine.size > 64) mine.delete(mine.keys().next().value);
+      socket.emit('world:move', move);
+      timers[i] = setTimeout(tick, Math.max(0, due - performance.now()));
+    }, i % 67);
+  });
+  await new Promise((r) => setTimeout(r, 3000)); // warm-up
+  delays.length = 0;
+  perObserver.fill(0);
+  lagMs = 0;
+  lagSamples = 0;
+  const cpuBefore = cpuTicks(pid);
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const elapsedS = (performance.now() - started) / 1000;
+  const cpu = (cpuTicks(pid) - cpuBefore) / TICKS_PER_S / elapsedS;
+  timers.forEach(clearTimeout);
+  sockets.forEach((s) => s.disconnect());
+  delays.sort((a, b) => a - b);
+  const rates = perObserver.map((b) => b / elapsedS);
+  return {
+    avatars: count,
+    senders,
+    serverCpuCores: Number(cpu.toFixed(2)),
+    p95NearDelayMs: Math.round(delays[Math.floor(delays.length * 0.95)] ?? NaN),
+    nearSamples: delays.length,
+    bytesPerClientPerS: Math.round(rates.reduce((a, b) => a + b, 0) / rates.length),
+    maxBytesPerClientPerS: Math.round(Math.max(...rates)),
+    benchLagMs: Number((lagMs / Math.max(lagSamples, 1)).toFixed(1)),
+  };
+}
+
+export async function benchWorldCrowd(count = 1000, senders = count) {
+  const { base, pid, stop } = await startAtrium({
+    env: {
+      SEED_DEMO: 'false',
+      WORLD_INSTANCE_CAPACITY: String(count + 100),
+    },
+    // A V8 CPU profile of the server, written when it stops (`WORLD_BENCH_PROFILE=/tmp/prof`).
+    nodeArgs: process.env.WORLD_BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.WORLD_BENCH_PROFILE}`]
+      : [],
+  });
+  try {
+    // The first seconds after ready still do start-up work (0.6 of a core measured at once).
+    await new Promise((r) => setTimeout(r, 5000));
+    const cpuBefore = cpuTicks(pid);
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleCpu = Number(((cpuTicks(pid) - cpuBefore) / TICKS_PER_S / 3).toFixed(2));
+    const twoHundred = await crowdScenario(base, pid, 200, 200, 8);
+    const crowd = await crowdScenario(base, pid, count, senders, 8);
+    const line = (r) =>
+      `${r.avatars} avatars (${r.senders} sending at ${SEND_HZ} Hz): server CPU ${r.serverCpuCores} cores, ` +
+      `p95 near delay ${r.p95NearDelayMs} ms (${r.nearSamples} samples), a client receives ` +
+      `${r.bytesPerClientPerS} B/s (max ${r.maxBytesPerClientPerS}), bench timer lag ${r.benchLagMs} ms`;
+    console.log(`world crowd: idle server ${idleCpu} cores`);
+    console.log(`world crowd: ${line(twoHundred)}`);
+    console.log(`world crowd: ${line(crowd)}`);
+    return { idleCpu, twoHundred, crowd };
+  } finally {
+    await stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.env.WORLD_BENCH_CROWD) {
+    const count = Number(process.env.WORLD_BENCH_CROWD);
+    await benchWorldCrowd(count, Number(process.env.WORLD_BENCH_SENDERS ?? count));
+  } else {
+    await benchWorld();
+  }
+}

@@ -124,7 +124,7 @@ export const configSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(1000)
+    .max(2000)
     .default(100)
     .describe(
       'People per world instance; newcomers beyond it go to a new instance of the same world.',

@@ -1,6 +1,6 @@
 import { mulberry32 } from '@atrium/protocol/testing';
 import { describe, expect, it } from 'vitest';
-import { Interest, INTEREST_RULES, type Placed } from './world.interest.ts';
+import { Interest, INTEREST_RULES, selectSmallest, type Placed } from './world.interest.ts';
 
 type Avatar = Placed & { state: Placed['state'] & { index: number } };
 
@@ -149,5 +149,27 @@ describe('interest tiers (issue 30)', () => {
     for (const a of all) a.changedTick = farTick;
     interest.beginTick(all, farTick);
     expect(interest.visibleTo(v)).toHaveLength(nearCount + middleCount + farSample);
+  });
+});
+
+describe('selectSmallest', () => {
+  it('puts the k smallest keys first, ties and all, for any k', () => {
+    const random = mulberry32(7);
+    for (let round = 0; round < 200; round += 1) {
+      const n = 1 + Math.floor(random() * 300);
+      // Few distinct values in some rounds: ties must not lose or duplicate an entry.
+      const spread = round % 3 === 0 ? 5 : 1000;
+      const keys = Float64Array.from({ length: n }, () => Math.floor(random() * spread));
+      const k = 1 + Math.floor(random() * n);
+      const order = Int32Array.from({ length: n + 5 }, (_, i) => i);
+      selectSmallest(order, n, keys, k);
+      expect([...order.subarray(0, n)].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: n }, (_, i) => i),
+      );
+      // Entries past n are not touched.
+      expect([...order.subarray(n)]).toEqual([n, n + 1, n + 2, n + 3, n + 4]);
+      const chosen = [...order.subarray(0, k)].map((i) => keys[i]!).sort((a, b) => a - b);
+      expect(chosen).toEqual([...keys].sort((a, b) => a - b).slice(0, k));
+    }
   });
 });
