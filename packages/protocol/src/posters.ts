@@ -26,9 +26,6 @@ export const PosterImageLimits = {
 export const POSTER_IMAGE_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
-/** Where the server serves an uploaded poster image; also the `image` a poster keeps. */
-export const posterImagePath = (name: string) => `/api/posters/images/${name}`;
-
 export const PosterImageParamsSchema = z.strictObject({
   name: z.string().regex(POSTER_IMAGE_NAME, 'Unknown image.'),
 });

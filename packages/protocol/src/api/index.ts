@@ -32,7 +32,7 @@ export { MinigameApi } from './minigame.api.ts';
 export { EventsApi } from './events.api.ts';
 export { EventsAdminPath, EventsPath, EventsSpecPath } from './events.paths.ts';
 export { PagesApi } from './pages.api.ts';
-export { PostersApi } from './posters.api.ts';
+export { posterImagePath, PostersApi } from './posters.api.ts';
 export { RoomApi } from './room.api.ts';
 export { ScreenshotsApi } from './screenshots.api.ts';
 export { SettingsApi } from './settings.api.ts';

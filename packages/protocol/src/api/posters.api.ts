@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope, OkMessageSchema } from '../envelope.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, routeUrl } from '../http/route.ts';
 import {
   PosterDetailResponseSchema,
   PosterImageParamsSchema,
@@ -99,3 +99,6 @@ export const PostersApi = {
     summary: 'An uploaded poster image (public, cached for good: every upload has a new name)',
   }),
 } as const;
+
+/** Where the server serves an uploaded poster image; also the `image` a poster keeps. */
+export const posterImagePath = (name: string) => routeUrl(PostersApi.image, { params: { name } });

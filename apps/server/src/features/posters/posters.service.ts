@@ -43,10 +43,8 @@ const MAX_PIXELS = 50_000_000;
 
 /** The uploaded file an image path names, or undefined for a URL or another path. */
 function uploadedName(image: string): string | undefined {
-  const prefix = posterImagePath('');
-  if (!image.startsWith(prefix)) return undefined;
-  const name = image.slice(prefix.length);
-  return POSTER_IMAGE_NAME.test(name) ? name : undefined;
+  const name = image.slice(image.lastIndexOf('/') + 1);
+  return POSTER_IMAGE_NAME.test(name) && image === posterImagePath(name) ? name : undefined;
 }
 
 /** Posters: everyone reads them; admins hang, change and take them down, and upload images. */

@@ -31,7 +31,12 @@ export const uploadRoutes: FastifyPluginAsync<{ service: UploadsService }> = asy
 
   serveRoute(app, UploadsApi.zip, async (request) => {
     await service.admit(request.auth);
-    const bytes = await readMultipartFile(request, UploadField.zip, UploadLimits.zipMaxBytes, zipTooLarge);
+    const bytes = await readMultipartFile(
+      request,
+      UploadField.zip,
+      UploadLimits.zipMaxBytes,
+      zipTooLarge,
+    );
     return { status: true as const, path: await service.storeZip(bytes) };
   });
 };
