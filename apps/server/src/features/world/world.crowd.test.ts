@@ -117,17 +117,26 @@ describe('a crowd of 200 in one instance', () => {
         });
       }
     }, 1000 / WorldConstants.sendHz);
-    await sleep(4000);
-    clearInterval(timer);
-
+    // At least 4 s, and until the far visitor has been told of all 200: the far sample takes a
+    // few seconds of ticks, and a loaded CI machine ticks late (20 of 200 were still unseen after
+    // 4 s in one run), so the window grows, up to 40 s.
     const crowdIndices = crowd.map((c) => c.self.index);
-    // The far visitor was told where every one of the 200 is, within the four seconds.
-    expect(crowdIndices.filter((i) => !far.seen.has(i))).toEqual([]);
-    expect(crowdIndices.slice(1).filter((i) => !inside.seen.has(i))).toEqual([]);
-    // And received far less than the one inside: nobody of the crowd is near the visitor, so
-    // nothing comes every tick; the insider's 50 nearest come 15 times a second.
+    const started = performance.now();
+    const unseen = () => crowdIndices.filter((i) => !far.seen.has(i));
+    const unseenInside = () => crowdIndices.slice(1).filter((i) => !inside.seen.has(i));
+    await sleep(4000);
+    while (unseen().length + unseenInside().length > 0 && performance.now() - started < 40_000)
+      await sleep(250);
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+
+    expect(unseen()).toEqual([]);
+    expect(unseenInside()).toEqual([]);
+    // And received far less than the one inside, over the same window: nobody of the crowd is
+    // near the visitor, so nothing comes every tick; the insider's 50 nearest come 15 times a
+    // second.
     console.info(
-      `crowd of ${CROWD}, 4 s: inside ${Math.round(inside.bytes / 4)} B/s, far corner ${Math.round(far.bytes / 4)} B/s (nearest of the crowd ${nearest.toFixed(1)} m away)`,
+      `crowd of ${CROWD}, ${seconds.toFixed(1)} s: inside ${Math.round(inside.bytes / seconds)} B/s, far corner ${Math.round(far.bytes / seconds)} B/s (nearest of the crowd ${nearest.toFixed(1)} m away)`,
     );
     expect(far.bytes).toBeLessThan(inside.bytes * 0.6);
   }, 120_000);
