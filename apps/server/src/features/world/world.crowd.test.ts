@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
+import { connected } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 
@@ -37,9 +38,10 @@ describe('a crowd of 200 in one instance', () => {
     await database.dispose();
   });
 
-  async function join(location?: 'gallery'): Promise<{ socket: ClientSocket; self: AvatarState }> {
+  async function join(): Promise<{ socket: ClientSocket; self: AvatarState }> {
     const res = await fetch(`${server.url}/api/auth/guest`, { method: 'POST' });
     const { token } = (await res.json()) as { token: string };
+    // A bare client: `openClient` (test/people.ts) records every event, 200 clients' snapshots.
     const socket: ClientSocket = connect(server.url, {
       path: SOCKET_PATH,
       transports: ['websocket'],
@@ -47,14 +49,8 @@ describe('a crowd of 200 in one instance', () => {
       auth: { protocol: PROTOCOL_VERSION, token },
     });
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const joined = await socket.emitWithAck('world:join', {
-      world: 'campus',
-      ...(location && { location }),
-    });
+    await connected(socket);
+    const joined = await socket.emitWithAck('world:join', { world: 'campus' });
     if (!joined.status) throw new Error(joined.message);
     return { socket, self: joined.data.self };
   }
