@@ -12,6 +12,7 @@ export * from './world.ts';
 export * from './world-geometry.ts';
 export * from './classroom-building.ts';
 export * from './world-snapshot.ts';
+export * from './world-voice.ts';
 export * from './posters.ts';
 export * from './bridge.ts';
 export * from './shares.ts';

@@ -10,6 +10,7 @@ import {
 import { socialClientEvents, socialServerEvents } from './events/social.events.ts';
 import { systemClientEvents, systemServerEvents } from './events/system.events.ts';
 import { worldClientEvents, worldServerEvents } from './events/world.events.ts';
+import { voiceClientEvents, voiceServerEvents } from './events/voice.events.ts';
 import { ErrorCode } from './errors.ts';
 import { lineText } from './text.ts';
 
@@ -67,6 +68,7 @@ export type AckResult<T> = { status: true; data: T } | AckFailure;
 export const clientEvents = {
   ...systemClientEvents,
   ...worldClientEvents,
+  ...voiceClientEvents,
   ...classClientEvents,
   ...chatClientEvents,
   ...socialClientEvents,
@@ -77,6 +79,7 @@ export const clientEvents = {
 export const serverEvents = {
   ...systemServerEvents,
   ...worldServerEvents,
+  ...voiceServerEvents,
   ...classServerEvents,
   ...chatServerEvents,
   ...socialServerEvents,

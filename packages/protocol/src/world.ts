@@ -5,6 +5,7 @@ import {
   type ClassroomBuilding,
 } from './classroom-building.ts';
 import type { Obstacle, Placement } from './ground.ts';
+import type { VoiceArea } from './world-voice.ts';
 
 export type { Obstacle, Placement } from './ground.ts';
 
@@ -82,6 +83,8 @@ export interface WorldLayout {
   portals: Portal[];
   /** The classroom building, if the world has one (its furniture is in `obstacles` too). */
   classrooms?: ClassroomBuilding;
+  /** Issue 30 §2: private areas, quiet zones and the stage (adding one is a new entry). */
+  voiceAreas?: VoiceArea[];
 }
 
 const wall = (minX: number, minZ: number, maxX: number, maxZ: number, height = 4): Obstacle => ({
@@ -117,6 +120,21 @@ export const CAMPUS_LAYOUT: WorldLayout = {
     { x: 8, z: -14.55, ry: Math.PI },
   ],
   classrooms: CAMPUS_CLASSROOM_BUILDING,
+  voiceAreas: [
+    // The stage at the plaza's south end, and a table west of the fountain.
+    { id: 'plaza-stage', kind: 'stage', label: 'Stage', minX: -4, minZ: 16, maxX: 4, maxZ: 20 },
+    { id: 'plaza-table', kind: 'private', label: 'Table', minX: -12, minZ: 2, maxX: -8, maxZ: 6 },
+    // The gallery hall inside its walls.
+    {
+      id: 'gallery',
+      kind: 'quiet',
+      label: 'Gallery',
+      minX: -13.5,
+      minZ: -33.5,
+      maxX: 13.5,
+      maxZ: -14.5,
+    },
+  ],
   portals: [{ id: 'gallery-annex', key: 'stream.gallery', label: 'Gallery annex', x: -18, z: 12 }],
   obstacles: [
     // Gallery hall: x -14..14, z -34..-14, door at x -2..2 on the south wall.

@@ -79,6 +79,8 @@ export interface FeatureDeps {
   shares: SharedServices['shares'];
   /** The classroom's part of {@link SharedServices}. */
   classroom: SharedServices['classroom'];
+  /** The social layer's part of {@link SharedServices}. */
+  social: SharedServices['social'];
   /** The feature that owns one part of {@link SharedServices} hands it in once, when it registers. */
   provide: <K extends keyof SharedServices>(part: K, service: SharedServices[K]) => void;
 }
@@ -123,6 +125,11 @@ export interface SharedServices {
     /** Sets a class's entry policy as its teacher would (the waiting let in when it opens). */
     changePolicy(channel: ClassroomRoom, policy: EntryPolicy): Promise<unknown>;
   };
+  /** The social layer's blocks, as the world's voice needs them (issue 30). */
+  social: {
+    /** The accounts `userId` blocked or was blocked by. */
+    blockedEither(userId: string): Promise<string[]>;
+  };
   /** Embeddable worlds, as the web app's embed frame needs them. */
   shares: {
     /** The sites that may frame a share's embed page; null when there is no such share. */
@@ -138,7 +145,7 @@ export interface SharedServices {
  */
 export function sharedServices(): Pick<
   FeatureDeps,
-  'wallet' | 'character' | 'world' | 'shares' | 'classroom' | 'provide'
+  'wallet' | 'character' | 'world' | 'shares' | 'classroom' | 'social' | 'provide'
 > {
   const provided: Partial<SharedServices> = {};
   return {
@@ -163,6 +170,9 @@ export function sharedServices(): Pick<
       endClass: (channel, by) => provided.classroom?.endClass(channel, by) ?? Promise.resolve(0),
       changePolicy: (channel, policy) =>
         provided.classroom?.changePolicy(channel, policy) ?? Promise.resolve(),
+    },
+    social: {
+      blockedEither: (userId) => provided.social?.blockedEither(userId) ?? Promise.resolve([]),
     },
     provide(part, service) {
       if (provided[part]) throw new Error(`${part} was already provided`);

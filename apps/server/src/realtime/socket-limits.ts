@@ -19,6 +19,15 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'world:emote': { limit: 50, windowMs: 10_000 },
   'world:look': { limit: 10, windowMs: 10_000 },
   'world:leave': { limit: 60, windowMs: 60_000 },
+  // A walk through a crowd changes the voices heard up to every 0.3 s: an answer each time.
+  'voice:join': { limit: 60, windowMs: 60_000 },
+  'voice:publish': { limit: 30, windowMs: 60_000 },
+  'voice:answer': { limit: 600, windowMs: 60_000 },
+  'voice:trickle': { limit: 1200, windowMs: 60_000 },
+  'voice:mic': { limit: 120, windowMs: 60_000 },
+  'voice:megaphone': { limit: 60, windowMs: 60_000 },
+  'voice:mute': { limit: 120, windowMs: 60_000 },
+  'voice:leave': { limit: 60, windowMs: 60_000 },
   // The classroom: a join is a Janus session; trickle carries one ICE candidate per message.
   'class:join': { limit: 30, windowMs: 60_000 },
   'class:publish': { limit: 30, windowMs: 60_000 },

@@ -6,10 +6,12 @@ import { dartsClientEvents, dartsServerEvents, minigameServerEvents } from './mi
 import { socialClientEvents, socialServerEvents } from './social.events.ts';
 import { systemClientEvents, systemServerEvents } from './system.events.ts';
 import { worldClientEvents, worldServerEvents } from './world.events.ts';
+import { voiceClientEvents, voiceServerEvents } from './voice.events.ts';
 
 const domains = {
   system: { client: systemClientEvents, server: systemServerEvents },
   world: { client: worldClientEvents, server: worldServerEvents },
+  voice: { client: voiceClientEvents, server: voiceServerEvents },
   class: { client: classClientEvents, server: classServerEvents },
   chat: { client: chatClientEvents, server: chatServerEvents },
   social: { client: socialClientEvents, server: socialServerEvents },

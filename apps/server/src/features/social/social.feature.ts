@@ -20,8 +20,9 @@ export const socialFeature: Feature = {
         })
       : new MemoryPresence();
     let closing = false;
+    const repo = new SocialRepository(deps.database.db);
     const service = new SocialService({
-      repo: new SocialRepository(deps.database.db),
+      repo,
       presence,
       limiter: deps.limiter,
       // Once the server is closing, nothing is sent: the Redis adapter may already be gone.
@@ -31,6 +32,7 @@ export const socialFeature: Feature = {
       callRingMs: deps.config.CALL_RING_SECONDS * 1000,
     });
     app.decorate('social', { service, presence });
+    deps.provide('social', { blockedEither: (userId) => repo.blockedEither(userId) });
     app.addHook('preClose', () => {
       closing = true;
       service.close();

@@ -450,4 +450,13 @@ export class SocialRepository {
       .where(and(eq(userBlocks.blockerId, blocker), eq(userBlocks.blockedId, blocked)));
     return row !== undefined;
   }
+
+  /** The accounts `userId` blocked or was blocked by (issue 30: they never hear each other). */
+  async blockedEither(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ blocker: userBlocks.blockerId, blocked: userBlocks.blockedId })
+      .from(userBlocks)
+      .where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+    return [...new Set(rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker)))];
+  }
 }

@@ -37,6 +37,8 @@ export interface InstanceDirectory {
   stop(): Promise<void>;
   /** Every open instance of the campus, on any process, with its member count (for metrics). */
   sizes(): Promise<InstanceSize[]>;
+  /** Where everyone in an instance stands, on any process (as last published for the others). */
+  positions(instanceId: string): Promise<AvatarState[]>;
   /** True when other processes share the instances (snapshots then cross processes). */
   readonly shared: boolean;
 }
@@ -60,6 +62,11 @@ export class MemoryDirectory implements InstanceDirectory {
   }
 
   publish(): void {}
+
+  positions(instanceId: string): Promise<AvatarState[]> {
+    const members = this.service.instances.get(instanceId)?.members.values() ?? [];
+    return Promise.resolve([...members].map((m) => m.state));
+  }
 
   sizes(): Promise<InstanceSize[]> {
     return Promise.resolve(

@@ -218,6 +218,25 @@ export class RedisDirectory implements InstanceDirectory {
     });
   }
 
+  async positions(instanceId: string): Promise<AvatarState[]> {
+    const all = await this.redis.hGetAll(`${this.prefix}i:${instanceId}`);
+    const local = this.service.instances.get(instanceId)?.members;
+    const states: AvatarState[] = [];
+    for (const [socketId, json] of Object.entries(all)) {
+      // This process's own members are fresher here than in Redis.
+      const mine = local?.get(socketId);
+      if (mine) states.push(mine.state);
+      else {
+        try {
+          states.push(JSON.parse(json) as AvatarState);
+        } catch {
+          // Not a state this code wrote.
+        }
+      }
+    }
+    return states;
+  }
+
   async sizes(): Promise<InstanceSize[]> {
     const out = (await scripts.sizes.run(this.redis, [
       this.prefix,

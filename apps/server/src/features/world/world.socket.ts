@@ -1,3 +1,4 @@
+import type { AvatarState } from '@atrium/protocol';
 import {
   CharacterText,
   decodeLook,
@@ -25,6 +26,8 @@ export interface WorldRealtime {
   readonly refused: () => number;
   /** Every open instance of the campus and its size: all processes' with Redis, else this one's. */
   instances(): Promise<InstanceSize[]>;
+  /** Where everyone in an instance stands, on any process. */
+  positions(instanceId: string): Promise<AvatarState[]>;
   /**
    * An account saved a new look: every avatar of it, on any process, changes for everyone in its
    * instance (`world:look`), and newcomers see the new look.
@@ -57,6 +60,8 @@ export function createWorldRealtime(
   currentUsername: CurrentUsername = () => Promise.resolve(undefined),
   redis?: RedisClientType,
   savedLook: SavedLook = () => Promise.resolve(undefined),
+  /** Called when a socket leaves its instance (a new join, a leave, a disconnect): its voice ends. */
+  leftInstance: (socketId: string) => void = () => undefined,
 ): WorldRealtime {
   const service = new WorldService(capacity);
   const directory: InstanceDirectory = redis
@@ -114,6 +119,7 @@ export function createWorldRealtime(
       if (s.disconnected) throw fail(SocketText.notInWorld);
       const previous = service.member(s.id);
       if (previous) {
+        leftInstance(s.id);
         await s.leave(previous.instanceId);
         s.to(previous.instanceId).emit('world:left', { id: previous.state.id });
       }
@@ -177,6 +183,7 @@ export function createWorldRealtime(
 
     on('world:leave', async (s) => {
       accountOf.delete(s.id);
+      leftInstance(s.id);
       const member = await directory.leave(s.id);
       if (member) {
         await s.leave(member.instanceId);
@@ -270,6 +277,7 @@ export function createWorldRealtime(
     service,
     refused: () => refused,
     instances: () => directory.sizes(),
+    positions: (instanceId) => directory.positions(instanceId),
     lookChanged(userId, code) {
       if (!redis) {
         applyLook(userId, code);

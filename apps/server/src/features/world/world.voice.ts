@@ -1,0 +1,506 @@
+// Issue 30 §2: proximity voice on our Janus. Each world instance has one audio-only VideoRoom;
+// everyone in the voice joins it (a subscriber needs a publisher's private id), a speaker
+// publishes their microphone, and the server alone chooses each listener's subscription: the
+// voices `hearing` picks (distance, private areas, quiet zones, the stage, blocks, mutes), at
+// most VoiceConstants.maxStreams of them, found again every VoiceConstants.recomputeMs. The page
+// sends only SDP, ICE and its switches, so an edited page receives nothing more than that.
+import { createHash, createHmac } from 'node:crypto';
+import { VoiceConstants, VoiceText } from '@atrium/protocol';
+import type { AvatarState, IceServer, VoiceOffer, VoiceArea } from '@atrium/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, badRequest, forbidden, notFound, unavailable } from '../../http/errors.ts';
+import { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from '../../media/janus/index.ts';
+import type {
+  JanusClient,
+  JanusPeer,
+  JanusPublisher,
+  JanusSubscriber,
+  MediaServer,
+  SubscribedStream,
+} from '../../media/janus/index.ts';
+import type { AtriumServer, AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
+import type { AuthClaims } from '../../security/access-tokens.ts';
+import { randomToken } from '../../security/access-tokens.ts';
+import type { VoiceDirectory, VoiceEntry } from './world.voice-directory.ts';
+import { hearing } from './world.voice-rules.ts';
+import type { VoiceSpeaker } from './world.voice-rules.ts';
+import type { WorldService } from './world.service.ts';
+
+/** Janus's feed id of an avatar's voice: the same on every process, below 2^53. */
+export const voiceFeed = (avatarId: string): number =>
+  1 + createHash('sha256').update(`atrium:voice-feed:${avatarId}`).digest().readUIntBE(0, 6);
+
+/** The voice room of a world instance: at or above 2^49, apart from classes and calls. */
+export const voiceRoomId = (instanceId: string): number =>
+  2 ** 49 +
+  createHash('sha256').update(`atrium:voice-room:${instanceId}`).digest().readUIntBE(0, 6);
+
+const roomSecret = (secret: string, instanceId: string) =>
+  createHmac('sha256', secret).update(`atrium:voice-room:${instanceId}`).digest('hex');
+
+/** How long the server waits for the page's answer before offering again. */
+const ANSWER_TIMEOUT_MS = 10_000;
+/** How long a listener's blocks are kept before they are read again. */
+const BLOCKS_TTL_MS = 10_000;
+
+interface VoiceSession {
+  socket: AtriumSocket;
+  id: string;
+  claims: AuthClaims;
+  instanceId: string;
+  areas: readonly VoiceArea[];
+  room: number;
+  client: JanusClient;
+  peer: JanusPeer;
+  publisher: JanusPublisher;
+  privateId: number;
+  entry: VoiceEntry;
+  subscriber: JanusSubscriber | null;
+  /** The avatar ids in the subscription as last offered. */
+  heard: string[];
+  /** Waiting for the page's answer since (ms), or 0. */
+  negotiating: number;
+  blocked: Set<string>;
+  blockedAt: number;
+}
+
+export interface WorldVoiceDeps {
+  service: Pick<WorldService, 'member'>;
+  /** Where everyone in an instance stands, on any process. */
+  positions: (instanceId: string) => Promise<AvatarState[]>;
+  media: () => MediaServer | null;
+  secret: string;
+  directory: VoiceDirectory;
+  log: FastifyBaseLogger;
+  blockedEither: (userId: string) => Promise<string[]>;
+  iceServers: (userId: string) => IceServer[];
+}
+
+export interface WorldVoice {
+  feature: SocketFeature;
+  /** The socket left its instance (or the world): its voice ends. */
+  leave(socketId: string): Promise<void>;
+  start(io: AtriumServer): void;
+  stop(): Promise<void>;
+  /** Each local listener's voices as last offered, by avatar id (tests). */
+  heardBy(socketId: string): string[] | undefined;
+}
+
+const isModerator = (claims: AuthClaims) => claims.role === 'teacher' || claims.role === 'admin';
+
+export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
+  const { service, directory, log } = deps;
+  const sessions = new Map<string, VoiceSession>();
+  let io: AtriumServer | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let computing = false;
+
+  /** Runs a Janus request; its refusal becomes a clear answer to the page. */
+  async function janus<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof JanusUnavailableError) throw unavailable(VoiceText.unavailable);
+      if (err instanceof JanusError) {
+        log.warn({ err }, 'Janus refused a voice request');
+        throw badRequest(`${VoiceText.mediaFailed} (${err.reason})`);
+      }
+      throw err;
+    }
+  }
+
+  async function ensureRoom(client: JanusClient, instanceId: string): Promise<number> {
+    const room = voiceRoomId(instanceId);
+    if (await client.roomExists(room)) return room;
+    try {
+      await client.createRoom({
+        room,
+        secret: roomSecret(deps.secret, instanceId),
+        allowed: [],
+        description: `voice ${instanceId}`,
+        publishers: VoiceConstants.roomPublishers,
+        bitrate: VoiceConstants.bitrate,
+        talkingEvents: { levelAverage: 25 },
+      });
+    } catch (err) {
+      if (!(err instanceof JanusError && err.code === VIDEOROOM_ERROR.ROOM_EXISTS)) throw err;
+    }
+    return room;
+  }
+
+  function requireSession(socket: AtriumSocket): VoiceSession {
+    const session = sessions.get(socket.id);
+    if (!session) throw badRequest(VoiceText.notJoined);
+    return session;
+  }
+
+  async function leave(socketId: string): Promise<void> {
+    const session = sessions.get(socketId);
+    if (!session) return;
+    sessions.delete(socketId);
+    await directory.remove(session.instanceId, session.id).catch((err: unknown) => {
+      log.warn({ err }, 'voice entry not removed');
+    });
+    if (session.entry.mic)
+      io?.to(session.instanceId).emit('voice:speaking', { id: session.id, speaking: false });
+    await session.peer.close();
+  }
+
+  const offerView = (
+    streams: SubscribedStream[],
+    ids: Map<number, string>,
+  ): VoiceOffer['streams'] =>
+    streams.flatMap(({ mid, type, feed }) => {
+      const id = feed === undefined ? undefined : ids.get(feed);
+      return type === 'audio' && id !== undefined ? [{ mid, id }] : [];
+    });
+
+  /** Hands Janus's new offer to the page; its answer (`voice:answer`) starts it. */
+  function sendOffer(
+    session: VoiceSession,
+    offer: { type: 'offer' | 'answer'; sdp: string },
+    streams: SubscribedStream[],
+  ): void {
+    const ids = new Map<number, string>();
+    for (const id of session.heard) ids.set(voiceFeed(id), id);
+    const view = offerView(streams, ids);
+    session.heard = view.map((s) => s.id);
+    session.negotiating = Date.now();
+    session.socket.emit('voice:offer', { sdp: { type: 'offer', sdp: offer.sdp }, streams: view });
+  }
+
+  /** Changes `session`'s subscription to `want` (avatar ids) and offers the page the result. */
+  async function apply(session: VoiceSession, want: string[], entries: Map<string, VoiceEntry>) {
+    const added = want.filter((id) => !session.heard.includes(id));
+    const removed = session.heard.filter((id) => !want.includes(id));
+    const feedOf = (id: string) => ({ feed: entries.get(id)?.feed ?? voiceFeed(id) });
+    session.negotiating = Date.now();
+    try {
+      if (!session.subscriber) {
+        if (added.length === 0) {
+          session.negotiating = 0;
+          return;
+        }
+        const subscriber = await session.peer.subscriber();
+        subscriber.on('trickle', (candidate) =>
+          session.socket.emit('voice:trickle', { target: 'subscriber', candidate }),
+        );
+        // Janus renegotiates by itself when a speaker leaves the room: that offer goes to the page.
+        subscriber.on('updated', ({ offer, streams }) => {
+          if (session.negotiating || !offer || sessions.get(session.socket.id) !== session) return;
+          sendOffer(session, offer, streams);
+        });
+        const { offer, streams } = await subscriber.subscribe({
+          room: session.room,
+          streams: added.map(feedOf),
+          privateId: session.privateId,
+        });
+        session.subscriber = subscriber;
+        session.heard = want;
+        sendOffer(session, offer, streams);
+        return;
+      }
+      const subscriber = session.subscriber;
+      let stop = () => {};
+      try {
+        const updated = new Promise<{ offer: unknown; streams: SubscribedStream[] }>((resolve) => {
+          stop = subscriber.on('updated', resolve);
+        });
+        const result = await subscriber.update({
+          ...(added.length > 0 ? { subscribe: added.map(feedOf) } : {}),
+          ...(removed.length > 0 ? { unsubscribe: removed.map(feedOf) } : {}),
+        });
+        const done = result.offer
+          ? result
+          : await Promise.race([
+              updated,
+              new Promise<null>((r) => setTimeout(() => r(null), ANSWER_TIMEOUT_MS)),
+            ]);
+        const offer = done?.offer as { type: 'offer'; sdp: string } | null | undefined;
+        if (!done || !offer) {
+          session.negotiating = 0;
+          return;
+        }
+        session.heard = want;
+        sendOffer(session, offer, done.streams);
+      } finally {
+        stop();
+      }
+    } catch (err) {
+      // A speaker may have left Janus in the meantime: the next round chooses again.
+      session.negotiating = 0;
+      log.debug({ err }, 'voice subscription change failed');
+    }
+  }
+
+  async function blocksOf(session: VoiceSession): Promise<Set<string>> {
+    if (session.claims.role === 'guest') return session.blocked;
+    if (Date.now() - session.blockedAt < BLOCKS_TTL_MS) return session.blocked;
+    session.blockedAt = Date.now();
+    session.blocked = new Set(await deps.blockedEither(session.claims.sub));
+    return session.blocked;
+  }
+
+  /** One round: every local listener's voices chosen again; changed subscriptions offered. */
+  async function recompute(): Promise<void> {
+    const byInstance = new Map<string, VoiceSession[]>();
+    for (const session of sessions.values()) {
+      const list = byInstance.get(session.instanceId) ?? [];
+      list.push(session);
+      byInstance.set(session.instanceId, list);
+    }
+    for (const [instanceId, listeners] of byInstance) {
+      const [entries, muted, states] = await Promise.all([
+        directory.entries(instanceId),
+        directory.muted(instanceId),
+        deps.positions(instanceId),
+      ]);
+      const where = new Map<string, { x: number; z: number }>();
+      for (const state of states) where.set(state.id, state);
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      const speakers: VoiceSpeaker[] = [];
+      for (const e of entries) {
+        const at = where.get(e.id);
+        if (!at || !e.mic || e.mid === null) continue;
+        speakers.push({
+          id: e.id,
+          account: e.account,
+          x: at.x,
+          z: at.z,
+          moderator: e.moderator,
+          megaphone: e.megaphone,
+          muted: muted.has(e.account),
+        });
+      }
+      for (const session of listeners) {
+        if (session.negotiating && Date.now() - session.negotiating < ANSWER_TIMEOUT_MS) continue;
+        const at = where.get(session.id);
+        if (!at) continue;
+        const blocked = await blocksOf(session);
+        const want = hearing(
+          { id: session.id, account: session.entry.account, x: at.x, z: at.z },
+          speakers,
+          { areas: session.areas, blocked },
+        );
+        if (want.length === session.heard.length && want.every((id) => session.heard.includes(id)))
+          continue;
+        void apply(session, want, byId);
+      }
+    }
+  }
+
+  const feature: SocketFeature = (socket, on) => {
+    on('voice:join', async (s) => {
+      const claims = s.data.auth;
+      if (!claims) throw badRequest(VoiceText.notInWorld);
+      const member = service.member(s.id);
+      if (!member) throw badRequest(VoiceText.notInWorld);
+      const media = deps.media();
+      const base = {
+        canSpeak: claims.role !== 'guest',
+        moderator: isModerator(claims),
+        iceServers: deps.iceServers(claims.sub),
+      };
+      if (!media) return { mode: 'off' as const, muted: false, ...base };
+      await leave(s.id);
+      const client = media.client;
+      const instanceId = member.instanceId;
+      const room = await janus(() => ensureRoom(client, instanceId));
+      const secret = roomSecret(deps.secret, instanceId);
+      const token = randomToken();
+      await janus(() => client.allowTokens(room, secret, [token]));
+      const peer = await janus(() => client.openPeer());
+      const feed = voiceFeed(s.id);
+      let publisher: JanusPublisher;
+      let privateId: number;
+      try {
+        publisher = await janus(() => peer.publisher());
+        ({ privateId } = await janus(() =>
+          publisher.join({ room, token, display: claims.username, feed }),
+        ));
+      } catch (err) {
+        await peer.close();
+        throw err;
+      } finally {
+        await client.disallowTokens(room, secret, [token]).catch(() => undefined);
+      }
+      // The socket may have gone or moved on while Janus answered.
+      if (s.disconnected || service.member(s.id)?.instanceId !== instanceId) {
+        await peer.close();
+        throw badRequest(VoiceText.notInWorld);
+      }
+      const entry: VoiceEntry = {
+        id: s.id,
+        account: claims.sub,
+        feed,
+        mid: null,
+        mic: false,
+        moderator: isModerator(claims),
+        megaphone: false,
+      };
+      const session: VoiceSession = {
+        socket: s,
+        id: s.id,
+        claims,
+        instanceId,
+        areas: member.layout.voiceAreas ?? [],
+        room,
+        client,
+        peer,
+        publisher,
+        privateId,
+        entry,
+        subscriber: null,
+        heard: [],
+        negotiating: 0,
+        blocked: new Set(),
+        blockedAt: 0,
+      };
+      sessions.set(s.id, session);
+      await directory.put(instanceId, entry);
+      publisher.on('trickle', (candidate) =>
+        s.emit('voice:trickle', { target: 'publisher', candidate }),
+      );
+      publisher.on('talking', ({ feed: who, talking }) => {
+        if (who !== feed || sessions.get(s.id) !== session || !session.entry.mic) return;
+        io?.to(instanceId).emit('voice:speaking', { id: s.id, speaking: talking });
+      });
+      peer.on('closed', () => {
+        if (sessions.get(s.id) === session) void leave(s.id);
+      });
+      const muted = (await directory.muted(instanceId)).has(claims.sub);
+      return { mode: 'sfu' as const, muted, ...base };
+    });
+
+    on('voice:publish', async (s, { sdp }) => {
+      const session = requireSession(s);
+      if (session.claims.role === 'guest') throw forbidden(VoiceText.guestCannotSpeak);
+      if (sdp.type !== 'offer') throw badRequest(VoiceText.mediaFailed);
+      const { publisher } = session;
+      // Listeners may subscribe once Janus has the connection up (before, it has no such feed).
+      const off = publisher.on('webrtcup', () => {
+        off();
+        if (sessions.get(s.id) !== session) return;
+        void directory.put(session.instanceId, session.entry);
+      });
+      const { answer, streams } = await janus(() => publisher.publish({ offer: sdp }));
+      const audio = streams.find((st) => st.type === 'audio');
+      if (!audio) throw badRequest(VoiceText.mediaFailed);
+      session.entry.mid = audio.mid;
+      // A teacher's mute holds from the first packet: the SFU drops what this page sends.
+      if ((await directory.muted(session.instanceId)).has(session.claims.sub)) {
+        await moderate(session.client, session.instanceId, session.entry, true);
+      }
+      return { sdp: answer };
+    });
+
+    on('voice:answer', async (s, { sdp }) => {
+      const session = requireSession(s);
+      if (sdp.type !== 'answer' || !session.subscriber) throw badRequest(VoiceText.mediaFailed);
+      const subscriber = session.subscriber;
+      try {
+        await janus(() => subscriber.start(sdp));
+      } finally {
+        session.negotiating = 0;
+      }
+      return {};
+    });
+
+    on('voice:trickle', async (s, { target, candidate }) => {
+      const session = requireSession(s);
+      const handle = target === 'publisher' ? session.publisher : session.subscriber;
+      if (!handle) throw badRequest(VoiceText.mediaFailed);
+      const ice =
+        'completed' in candidate
+          ? { completed: true as const }
+          : {
+              candidate: candidate.candidate,
+              sdpMid: candidate.sdpMid ?? null,
+              sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+            };
+      await janus(() => handle.trickle(ice));
+      return {};
+    });
+
+    on('voice:mic', async (s, { on: wanted }) => {
+      const session = requireSession(s);
+      if (session.claims.role === 'guest') throw forbidden(VoiceText.guestCannotSpeak);
+      session.entry.mic = wanted;
+      await directory.put(session.instanceId, session.entry);
+      if (!wanted) io?.to(session.instanceId).emit('voice:speaking', { id: s.id, speaking: false });
+      return { on: wanted };
+    });
+
+    on('voice:megaphone', async (s, { on: wanted }) => {
+      const session = requireSession(s);
+      if (!isModerator(session.claims)) throw forbidden(VoiceText.notModerator);
+      session.entry.megaphone = wanted;
+      await directory.put(session.instanceId, session.entry);
+      return { on: wanted };
+    });
+
+    on('voice:mute', async (s, { id, muted }) => {
+      const session = requireSession(s);
+      if (!isModerator(session.claims)) throw forbidden(VoiceText.notModerator);
+      const target = (await directory.entries(session.instanceId)).find((e) => e.id === id);
+      if (!target) throw notFound(VoiceText.unknownPerson);
+      await directory.setMuted(session.instanceId, target.account, muted);
+      await moderate(session.client, session.instanceId, target, muted);
+      io?.to(target.id).emit('voice:muted', { muted });
+      if (muted) io?.to(session.instanceId).emit('voice:speaking', { id, speaking: false });
+      return {};
+    });
+
+    on('voice:leave', async (s) => {
+      await leave(s.id);
+      return {};
+    });
+
+    socket.on('disconnect', () => {
+      void leave(socket.id).catch((err: unknown) => log.warn({ err }, 'voice leave failed'));
+    });
+  };
+
+  /** Mutes or unmutes a voice at the SFU: Janus drops its packets whatever the page sends. */
+  async function moderate(
+    client: JanusClient,
+    instanceId: string,
+    entry: VoiceEntry,
+    mute: boolean,
+  ) {
+    if (entry.mid === null) return;
+    const mid = entry.mid;
+    await janus(() =>
+      client.moderate({
+        room: voiceRoomId(instanceId),
+        secret: roomSecret(deps.secret, instanceId),
+        feed: entry.feed,
+        mid,
+        mute,
+      }),
+    );
+  }
+
+  return {
+    feature,
+    leave,
+    heardBy: (socketId) => sessions.get(socketId)?.heard,
+    start(server) {
+      io = server;
+      timer = setInterval(() => {
+        if (computing || sessions.size === 0) return;
+        computing = true;
+        recompute()
+          .catch((err: unknown) => log.error({ err }, 'voice round failed'))
+          .finally(() => {
+            computing = false;
+          });
+      }, VoiceConstants.recomputeMs);
+    },
+    async stop() {
+      clearInterval(timer);
+      await Promise.all([...sessions.keys()].map((id) => leave(id)));
+    },
+  };
+}

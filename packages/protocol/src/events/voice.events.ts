@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { IceCandidateSchema } from '../classroom-signalling.ts';
+import {
+  VoiceAnswerSchema,
+  VoiceJoinAckSchema,
+  VoiceMicSchema,
+  VoiceMuteSchema,
+  VoiceOfferSchema,
+  VoicePublishSchema,
+  VoiceTrickleSchema,
+} from '../world-voice.ts';
+import { SessionDescriptionSchema } from '../classroom-signalling.ts';
+import type { DomainEvents } from './event-spec.ts';
+
+/**
+ * Proximity voice in the world (issue 30 §2): the browser sends only SDP, ICE and its switches;
+ * the server chooses whose voices each listener's one receiving connection carries.
+ */
+export const voiceClientEvents = {
+  /** Joins the voice of the world instance the socket is in (listening; speaking needs publish). */
+  'voice:join': { payload: z.strictObject({}), ack: VoiceJoinAckSchema },
+  /** Publishes the microphone (audio only); guests are refused. */
+  'voice:publish': {
+    payload: VoicePublishSchema,
+    ack: z.object({ sdp: SessionDescriptionSchema }),
+  },
+  /** Answers the server's last `voice:offer`. */
+  'voice:answer': { payload: VoiceAnswerSchema, ack: z.object({}) },
+  'voice:trickle': { payload: VoiceTrickleSchema, ack: z.object({}) },
+  /** The person's own microphone switch: off, nobody receives their voice. */
+  'voice:mic': { payload: VoiceMicSchema, ack: z.object({ on: z.boolean() }) },
+  /** Teachers and admins: heard by everyone in the instance while on. */
+  'voice:megaphone': { payload: VoiceMicSchema, ack: z.object({ on: z.boolean() }) },
+  /** Teachers and admins: mute someone in this instance at the SFU, or let them speak again. */
+  'voice:mute': { payload: VoiceMuteSchema, ack: z.object({}) },
+  'voice:leave': { payload: z.strictObject({}), ack: z.object({}) },
+} as const satisfies DomainEvents<'voice'>;
+
+export const voiceServerEvents = {
+  /** The voices this listener receives changed: answer with `voice:answer`. */
+  'voice:offer': { payload: VoiceOfferSchema },
+  'voice:trickle': {
+    payload: z.object({
+      target: z.enum(['publisher', 'subscriber']),
+      candidate: IceCandidateSchema,
+    }),
+  },
+  /** Someone in the instance started or stopped talking (the ring above their avatar). */
+  'voice:speaking': { payload: z.object({ id: z.string(), speaking: z.boolean() }) },
+  /** A teacher muted this person (or let them speak again). */
+  'voice:muted': { payload: z.object({ muted: z.boolean() }) },
+} as const satisfies DomainEvents<'voice'>;
