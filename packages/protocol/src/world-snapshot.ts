@@ -7,6 +7,11 @@ import type { AvatarAnim } from './world.ts';
  *
  * Layout (little-endian): u32 server time (ms, wrapping), u16 count, then per avatar:
  * u16 index, i16 x (cm), i16 z (cm), u8 yaw (1/256 turn), u8 anim (2 bits) | height (6 bits, 0.25 m).
+ *
+ * Issue 30: avatars a viewer sees from the middle distance or far away may follow as coarse
+ * records, 6 bytes each: u16 coarse count after the full records, then per avatar u16 index and
+ * a u32 of x (13 bits, 10 cm, ±409.6 m), z (13 bits), yaw (4 bits, 1/16 turn) and anim (2 bits);
+ * no height. A snapshot without coarse records is byte for byte what it always was.
  */
 export interface AvatarUpdate {
   /** The avatar's number in its instance, from the join answer or `world:joined`. */
@@ -20,14 +25,26 @@ export interface AvatarUpdate {
 
 export const SNAPSHOT_HEADER_BYTES = 6;
 export const SNAPSHOT_AVATAR_BYTES = 8;
+export const SNAPSHOT_COARSE_BYTES = 6;
+/** Coarse positions: 10 cm steps, offset so that 13 bits hold ±409.6 m. */
+const COARSE_STEP_M = 0.1;
+const COARSE_OFFSET = 4096;
+const COARSE_MAX = 8191;
 
 const ANIMS: readonly AvatarAnim[] = ['idle', 'walk', 'run', 'jump'];
 const TURN = Math.PI * 2;
 const clampInt = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(v)));
 
-/** Encodes a tick's avatar updates. */
-export function encodeSnapshot(timeMs: number, avatars: readonly AvatarUpdate[]): Uint8Array {
-  const bytes = new Uint8Array(SNAPSHOT_HEADER_BYTES + avatars.length * SNAPSHOT_AVATAR_BYTES);
+/** Encodes a tick's avatar updates: `avatars` in full, `coarse` (middle and far) in 6 bytes. */
+export function encodeSnapshot(
+  timeMs: number,
+  avatars: readonly AvatarUpdate[],
+  coarse: readonly AvatarUpdate[] = [],
+): Uint8Array {
+  const fine = SNAPSHOT_HEADER_BYTES + avatars.length * SNAPSHOT_AVATAR_BYTES;
+  const bytes = new Uint8Array(
+    fine + (coarse.length > 0 ? 2 + coarse.length * SNAPSHOT_COARSE_BYTES : 0),
+  );
   const view = new DataView(bytes.buffer);
   view.setUint32(0, timeMs % 2 ** 32, true);
   view.setUint16(4, avatars.length, true);
@@ -39,6 +56,19 @@ export function encodeSnapshot(timeMs: number, avatars: readonly AvatarUpdate[])
     const turn = ((a.ry % TURN) + TURN) % TURN;
     view.setUint8(o + 6, clampInt((turn / TURN) * 256, 0, 256) & 0xff);
     view.setUint8(o + 7, (ANIMS.indexOf(a.anim) << 6) | clampInt(a.y * 4, 0, 63));
+  });
+  if (coarse.length === 0) return bytes;
+  view.setUint16(fine, coarse.length, true);
+  coarse.forEach((a, i) => {
+    const o = fine + 2 + i * SNAPSHOT_COARSE_BYTES;
+    const cx = clampInt(a.x / COARSE_STEP_M + COARSE_OFFSET, 0, COARSE_MAX);
+    const cz = clampInt(a.z / COARSE_STEP_M + COARSE_OFFSET, 0, COARSE_MAX);
+    const turn = ((a.ry % TURN) + TURN) % TURN;
+    const yaw = clampInt((turn / TURN) * 16, 0, 16) & 15;
+    const anim = Math.max(0, ANIMS.indexOf(a.anim));
+    view.setUint16(o, a.index & 0xffff, true);
+    // Unsigned arithmetic, not bit operators: the top bits would turn a 32-bit int negative.
+    view.setUint32(o + 2, cx + cz * 2 ** 13 + yaw * 2 ** 26 + anim * 2 ** 30, true);
   });
   return bytes;
 }
@@ -53,7 +83,14 @@ export function decodeSnapshot(
       : new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (view.byteLength < SNAPSHOT_HEADER_BYTES) return undefined;
   const count = view.getUint16(4, true);
-  if (view.byteLength !== SNAPSHOT_HEADER_BYTES + count * SNAPSHOT_AVATAR_BYTES) return undefined;
+  const fine = SNAPSHOT_HEADER_BYTES + count * SNAPSHOT_AVATAR_BYTES;
+  let coarseCount = 0;
+  if (view.byteLength !== fine) {
+    if (view.byteLength < fine + 2) return undefined;
+    coarseCount = view.getUint16(fine, true);
+    if (coarseCount === 0 || view.byteLength !== fine + 2 + coarseCount * SNAPSHOT_COARSE_BYTES)
+      return undefined;
+  }
   const avatars: AvatarUpdate[] = [];
   for (let i = 0; i < count; i += 1) {
     const o = SNAPSHOT_HEADER_BYTES + i * SNAPSHOT_AVATAR_BYTES;
@@ -65,6 +102,18 @@ export function decodeSnapshot(
       ry: (view.getUint8(o + 6) / 256) * TURN,
       anim: ANIMS[packed >> 6] ?? 'idle',
       y: (packed & 63) / 4,
+    });
+  }
+  for (let i = 0; i < coarseCount; i += 1) {
+    const o = fine + 2 + i * SNAPSHOT_COARSE_BYTES;
+    const bits = view.getUint32(o + 2, true);
+    avatars.push({
+      index: view.getUint16(o, true),
+      x: ((bits % 2 ** 13) - COARSE_OFFSET) * COARSE_STEP_M,
+      z: ((Math.floor(bits / 2 ** 13) % 2 ** 13) - COARSE_OFFSET) * COARSE_STEP_M,
+      ry: ((Math.floor(bits / 2 ** 26) % 16) / 16) * TURN,
+      anim: ANIMS[Math.floor(bits / 2 ** 30)] ?? 'idle',
+      y: 0,
     });
   }
   return { time: view.getUint32(0, true), avatars };

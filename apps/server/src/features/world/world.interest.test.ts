@@ -83,6 +83,16 @@ describe('interest tiers (issue 30)', () => {
     const withFar = interest.visibleTo(viewer);
     const farGot = withFar.filter((a) => a.socketId.startsWith('far-'));
     expect(farGot).toHaveLength(INTEREST_RULES.farSample);
+
+    // In precision: the near tier in full, the middle and far ones as coarse records.
+    interest.beginTick(everyone, farTick);
+    const split = interest.visibleSplit(viewer);
+    const nearest = close.slice(0, INTEREST_RULES.nearCount);
+    expect(ids(split.near)).toEqual(ids(nearest));
+    expect(split.coarse.some((a) => nearest.includes(a))).toBe(false);
+    expect(split.coarse.filter((a) => a.socketId.startsWith('far-'))).toHaveLength(
+      INTEREST_RULES.farSample,
+    );
   });
 
   it('shows every far avatar within a few seconds, a different slice each second', () => {

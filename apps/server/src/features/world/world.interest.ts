@@ -111,6 +111,15 @@ export class Interest<M extends Placed> {
    * last far tick. Never the viewer itself.
    */
   visibleTo(viewer: M & { state: { index: number } }): M[] {
+    const { near, coarse } = this.visibleSplit(viewer);
+    return near.concat(coarse);
+  }
+
+  /**
+   * {@link visibleTo}, split by precision: the near tier goes out in full, the middle and far
+   * tiers as coarse records (`encodeSnapshot`'s third argument: 10 cm, 1/16 turn).
+   */
+  visibleSplit(viewer: M & { state: { index: number } }): { near: M[]; coarse: M[] } {
     const { middleEvery, farEvery, farSample } = this.rules;
     const tick = this.tick;
     const middleTick = (tick + viewer.state.index) % middleEvery === 0;
@@ -122,19 +131,20 @@ export class Interest<M extends Placed> {
       around = this.findAround(viewer);
       this.around.set(viewer.socketId, around);
     }
-    const out = around.near.filter((m) => m.changedTick === tick);
+    const near = around.near.filter((m) => m.changedTick === tick);
+    const coarse: M[] = [];
     if (middleTick) {
-      for (const m of around.middle) if (m.changedTick > tick - middleEvery) out.push(m);
+      for (const m of around.middle) if (m.changedTick > tick - middleEvery) coarse.push(m);
     }
-    if (!farTick) return out;
+    if (!farTick) return { near, coarse };
 
     // A slice of the far ones: where the slice starts moves on each second.
     const seen = new Set([...around.near, ...around.middle, viewer]);
     const far = this.members.filter((m) => !seen.has(m) && m.changedTick > tick - farEvery);
-    if (far.length <= farSample) return out.concat(far);
+    if (far.length <= farSample) return { near, coarse: coarse.concat(far) };
     const start = (Math.floor(tick / farEvery) * farSample) % far.length;
-    for (let k = 0; k < farSample; k += 1) out.push(far[(start + k) % far.length] as M);
-    return out;
+    for (let k = 0; k < farSample; k += 1) coarse.push(far[(start + k) % far.length] as M);
+    return { near, coarse };
   }
 
   /**

@@ -254,15 +254,16 @@ export function createWorldRealtime(
         if (!interest) interests.set(instance.id, (interest = new Interest<Member>()));
         interest.beginTick(members, tickCount);
         for (const viewer of members) {
-          const avatars = interest.visibleTo(viewer);
+          const { near, coarse } = interest.visibleSplit(viewer);
           // `local`: the viewer is this process's; without it the Redis adapter would publish
-          // every viewer's own snapshot to every process.
-          if (avatars.length > 0)
+          // every viewer's own snapshot to every process. The middle and far tiers go coarse.
+          if (near.length + coarse.length > 0)
             io?.local.to(viewer.socketId).emit(
               'world:snapshot',
               encodeSnapshot(
                 t,
-                avatars.map((m) => m.state),
+                near.map((m) => m.state),
+                coarse.map((m) => m.state),
               ),
             );
         }
