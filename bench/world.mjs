@@ -32,6 +32,8 @@ async function scenario(base, pid, count, seconds) {
     o.on('world:snapshot', (payload) => {
       const now = performance.now();
       for (const a of decodeSnapshot(payload)?.avatars ?? []) {
+        // Middle and far avatars come coarse (10 cm): their x would match an older move.
+        if (a.coarse) continue;
         const at = sent.get(a.index)?.get(Math.round(a.x * 100));
         if (at !== undefined) delays.push(now - at);
       }
@@ -127,8 +129,10 @@ async function crowdScenario(base, pid, count, senders, seconds) {
     o.on('world:snapshot', (payload) => {
       const now = performance.now();
       for (const a of decodeSnapshot(payload)?.avatars ?? []) {
+        // Middle and far avatars come coarse (10 cm): their x would match an older move.
         const from = spot.get(a.index);
-        if (!from || Math.hypot(from.x - o.avatar.x, from.z - o.avatar.z) > 30) continue;
+        if (a.coarse || !from || Math.hypot(from.x - o.avatar.x, from.z - o.avatar.z) > 30)
+          continue;
         const at = sent.get(a.index)?.get(Math.round(a.x * 100));
         if (at !== undefined) delays.push(now - at);
       }

@@ -59,11 +59,13 @@ describe('binary world snapshot', () => {
     const decoded = decodeSnapshot(bytes);
     expect(decoded?.avatars).toHaveLength(4);
     expect(decoded?.avatars[0]).toMatchObject({ index: 3, anim: 'walk' });
+    expect(decoded?.avatars[0]?.coarse).toBeUndefined();
     decoded?.avatars.slice(1).forEach((a, i) => {
       const src = coarse[i] as AvatarUpdate;
       expect(a.index).toBe(src.index);
       expect(a.anim).toBe(src.anim);
       expect(a.y).toBe(0);
+      expect(a.coarse).toBe(true);
       expect(Math.abs(a.x - src.x)).toBeLessThanOrEqual(0.05 + 1e-9);
       expect(Math.abs(a.z - src.z)).toBeLessThanOrEqual(0.05 + 1e-9);
       const turn = Math.PI * 2;

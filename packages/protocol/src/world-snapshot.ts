@@ -21,6 +21,8 @@ export interface AvatarUpdate {
   z: number;
   ry: number;
   anim: AvatarAnim;
+  /** Decoded from a coarse record (a middle or far avatar): 10 cm, 1/16 turn, no height. */
+  coarse?: true;
 }
 
 export const SNAPSHOT_HEADER_BYTES = 6;
@@ -114,6 +116,7 @@ export function decodeSnapshot(
       ry: ((Math.floor(bits / 2 ** 26) % 16) / 16) * TURN,
       anim: ANIMS[Math.floor(bits / 2 ** 30)] ?? 'idle',
       y: 0,
+      coarse: true,
     });
   }
   return { time: view.getUint32(0, true), avatars };
