@@ -6,8 +6,9 @@ import { mkdir } from 'node:fs/promises';
 import { VoiceText } from '@atrium/protocol';
 import type { BrowserContextOptions, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
-import { demoAccount, enterWorld, walkTo } from './support/world.ts';
+import { demoAccount, enterWorld, worldFrame } from './support/world.ts';
 
 const SHOTS = '/tmp/shots/voice';
 
@@ -89,11 +90,38 @@ async function micOn(p: Person, tap = false): Promise<void> {
   await p.frame.getByRole('button', { name: VoiceText.turnMicOff }).waitFor();
 }
 
+/**
+ * Walks along the double-click path to (x, z) and waits until the avatar stands there: up to
+ * 2 minutes, since three software-GL worlds beside the other test files walk slowly on 2 cores.
+ */
+async function walkTo(frame: Frame, x: number, z: number): Promise<void> {
+  const found = await frame.evaluate(([tx, tz]) => window.__atriumTestDrive?.walkTo(tx, tz), [
+    x,
+    z,
+  ] as const);
+  expect(found, `a way to (${x}, ${z})`).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const self = await frame.evaluate(() => window.__atriumTest?.().self);
+        return self
+          ? Math.hypot(self.x - x, self.z - z) < 0.05 || `at ${self.x}, ${self.z}`
+          : false;
+      },
+      { timeout: 120_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name);
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
+
+const t0 = Date.now();
+const mark = (what: string) =>
+  console.log(`[voice e2e] ${((Date.now() - t0) / 1000).toFixed(1)} s ${what}`);
 
 describe('proximity voice in the world', () => {
   const browser = useBrowser();
@@ -106,11 +134,17 @@ describe('proximity voice in the world', () => {
       hasTouch: true,
       deviceScaleFactor: 2,
     };
-    // C first, on a phone: she walks into the classroom building, 22 m from the plaza.
+    // C first, on a phone: she walks to the plaza's south-east corner, 30 m from the spawn point.
     const c = await enter('admin', phone, browser());
-    await walkTo(c.frame, 21, 0);
+    // The world's own prompt (SPEC §9: fullscreen after 5 s on a phone) is answered first.
+    const fullscreen = c.page.getByRole('dialog', { name: MetaverseText.fullscreen.title });
+    await fullscreen.waitFor({ timeout: 15_000 });
+    await fullscreen.getByRole('button', { name: MetaverseText.fullscreen.notNow }).click();
+    await walkTo(c.frame, 25, 28);
+    mark('C far');
     const a = await enter('member', desktop, browser());
     const b = await enter('teacher', desktop, browser());
+    mark('all in');
     const [aSeenByB, bSeenByA, aSeenByC, bSeenByC] = await Promise.all([
       avatarOf(b, a),
       avatarOf(a, b),
@@ -124,15 +158,18 @@ describe('proximity voice in the world', () => {
     await expect.poll(() => hears(a, bSeenByA), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => hears(b, aSeenByB), { timeout: 30_000 }).toBe(true);
     expect(await streams(c)).toEqual([]);
+    mark('A and B hear');
     await shoot(a.page, 'voice-near-1440x900');
     await shoot(c.page, 'voice-far-390x844');
 
     // C walks over to the plaza: she hears both.
-    await walkTo(c.frame, 15, 0);
-    await walkTo(c.frame, 4, 6);
+    // In two legs: three software-GL worlds on two cores walk slowly.
+    await walkTo(c.frame, 14, 16);
+    await walkTo(c.frame, 4, 7);
     await expect.poll(() => streams(c), { timeout: 20_000 }).toEqual([aSeenByC, bSeenByC].sort());
     await expect.poll(() => hears(c, aSeenByC), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => hears(c, bSeenByC), { timeout: 30_000 }).toBe(true);
+    mark('C hears');
 
     // A and B sit at the table: C, 13 m away, receives nothing; A still hears B.
     await Promise.all([walkTo(a.frame, -10, 4.5), walkTo(b.frame, -9, 3.5)]);
@@ -140,18 +177,34 @@ describe('proximity voice in the world', () => {
     await expect.poll(() => hears(a, bSeenByA), { timeout: 30_000 }).toBe(true);
     await a.frame.getByText(VoiceText.privateArea('Table')).waitFor({ timeout: 10_000 });
     await shoot(a.page, 'voice-table-1440x900');
+    mark('table');
 
     // They come back; C's network drops for a few seconds, and once it is back she hears them again.
     await Promise.all([walkTo(a.frame, 2, 6), walkTo(b.frame, 3, 7)]);
     await c.page.context().setOffline(true);
     await c.page.waitForTimeout(4000);
     await c.page.context().setOffline(false);
+    mark('online');
+    // The page may start its world again after the drop (a new frame): read whichever is there.
+    let state = '';
     await expect
-      .poll(async () => (await voice(c.frame).streams()).length, { timeout: 45_000 })
-      .toBe(2);
-    const [aAgain, bAgain] = await Promise.all([avatarOf(c, a), avatarOf(c, b)]);
-    await expect.poll(() => hears(c, aAgain), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => hears(c, bAgain), { timeout: 30_000 }).toBe(true);
+      .poll(
+        async () => {
+          try {
+            c.frame = await worldFrame(c.page);
+            const remotes = await c.frame.evaluate(() => window.__atriumTest?.().remotes ?? []);
+            const ids = [a, b].map((p) => remotes.find((r) => r.label.includes(p.name))?.id ?? '');
+            const got = await streams(c);
+            state = `mode ${await voice(c.frame).mode()}, sees ${ids.join(' ')}, streams ${got.join(' ')}`;
+            if (ids.includes('') || got.join() !== [...ids].sort().join()) return state;
+            return (await hears(c, ids[0] ?? '')) && (await hears(c, ids[1] ?? '')) ? true : state;
+          } catch (err) {
+            return `${state} (${String(err).slice(0, 80)})`;
+          }
+        },
+        { timeout: 90_000, interval: 1000 },
+      )
+      .toBe(true);
     await shoot(c.page, 'voice-back-390x844');
 
     for (const p of [a, b]) {

@@ -5,6 +5,7 @@ import { buildAvatarMesh, buildRig, type AvatarLook } from './avatar-model.ts';
 import { bodyProportions, lookFromSeed } from '../avatar-look.ts';
 import { emotePose, idlePose, type Pose } from './emote-poses.ts';
 import { createNameTag } from './name-tag.ts';
+import { createSpeakingRing } from './speaking-ring.ts';
 
 /** What an avatar is doing this frame, from the body (local) or the snapshot buffer (remote). */
 export interface AvatarFrame {
@@ -23,6 +24,8 @@ export interface AvatarView {
   readonly root: THREE.Group;
   /** `ambientSeconds` drives the idle sway and emotes' wobbles (frozen under reduced motion). */
   update(frame: AvatarFrame, ambientSeconds: number, dtSeconds: number): void;
+  /** Shows or hides the speaking ring over the name tag (proximity voice). */
+  setSpeaking(speaking: boolean): void;
   dispose(): void;
 }
 
@@ -85,6 +88,8 @@ export const createAvatarView = (
   // A taller body lifts the name tag with it.
   tag.position.y *= Math.max(1, proportions[1]);
   root.add(tag);
+  // Made the first time its person talks: most avatars never need one.
+  let ring: THREE.Sprite | null = null;
 
   let walkCycle = 0;
 
@@ -152,8 +157,18 @@ export const createAvatarView = (
         slot.write(joints, frame.x, frame.z);
       }
     },
+    setSpeaking(speaking) {
+      if (!ring && !speaking) return;
+      if (!ring) {
+        ring = createSpeakingRing(tag.position.y);
+        root.add(ring);
+      }
+      ring.visible = speaking;
+    },
     dispose() {
       handleRemoved();
+      // The ring's texture is shared by every ring; only its material is this avatar's.
+      ring?.material.dispose();
       tag.material.map?.dispose();
       tag.material.dispose();
       root.removeFromParent();

@@ -2,6 +2,7 @@ import type { WorldLayout } from '@atrium/protocol';
 import type * as THREE from 'three';
 import { paintGround, type GroundPainter, type ShadowCaster } from './ground-texture.ts';
 import { Palette } from './palette.ts';
+import { paintVoiceAreas } from './voice-areas.ts';
 
 const PIXELS = 2048;
 
@@ -101,19 +102,21 @@ const lightPools = (p: GroundPainter, layout: WorldLayout) => {
   }
 };
 
-/** Paints the campus ground: plaza, paths, floors and beds, with the casters' shadows. */
+/** Paints the ground: the campus (plaza, paths, floors, beds), the voice areas, the shadows. */
 export const paintCampusGround = (
   layout: WorldLayout,
   size: number,
   casters: readonly ShadowCaster[],
 ): THREE.CanvasTexture =>
   paintGround(size, PIXELS, casters, (p) => {
-    if (layout.id !== 'campus') return;
-    path(p, -1.5, 8, 1.5, 44);
-    path(p, -2, -14.2, 2, -9.5);
-    path(p, 9.5, -2, 18.2, 2);
-    plaza(p);
-    floors(p);
-    beds(p);
-    lightPools(p, layout);
+    if (layout.id === 'campus') {
+      path(p, -1.5, 8, 1.5, 44);
+      path(p, -2, -14.2, 2, -9.5);
+      path(p, 9.5, -2, 18.2, 2);
+      plaza(p);
+      floors(p);
+      beds(p);
+      lightPools(p, layout);
+    }
+    paintVoiceAreas(p, layout.voiceAreas ?? []);
   });

@@ -19,6 +19,7 @@ import { classroomFurniture } from './classroom-furniture.ts';
 import type { ShadowCaster } from './ground-texture.ts';
 import { Palette } from './palette.ts';
 import { buildSky } from './sky.ts';
+import { buildVoiceAreaLabels } from './voice-areas.ts';
 
 /** The campus scene and the parts the frame loop needs to move or animate. */
 export interface CampusScene {
@@ -176,6 +177,9 @@ export const buildCampusScene = (layout: WorldLayout): CampusScene => {
   far.position.y = -0.02;
   far.renderOrder = 0.5;
   scene.add(far);
+
+  const voiceLabels = buildVoiceAreaLabels(layout.voiceAreas ?? [], layout.spawn);
+  if (voiceLabels) scene.add(voiceLabels);
 
   const water = campus ? fountainWater() : null;
   if (water) scene.add(water);

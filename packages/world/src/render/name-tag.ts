@@ -44,11 +44,19 @@ export const createNameTag = (text: string, highlight: boolean): THREE.Sprite =>
   sprite.renderOrder = 10;
   const world = new THREE.Vector3();
   sprite.onBeforeRender = (_renderer, _scene, camera) => {
-    const distance = camera.position.distanceTo(sprite.getWorldPosition(world));
-    const h = BASE_HEIGHT * Math.max(1, distance / FAR);
+    const h = BASE_HEIGHT * farScale(camera.position.distanceTo(sprite.getWorldPosition(world)));
     sprite.scale.set(h * aspect, h, 1);
     sprite.updateMatrixWorld();
   };
   sprite.scale.set(BASE_HEIGHT * aspect, BASE_HEIGHT, 1);
   return sprite;
 };
+
+/** The name tag's height in metres up close. */
+export const NAME_TAG_HEIGHT = BASE_HEIGHT;
+
+/**
+ * How much a label at `distance` metres from the camera grows, so that past a few metres it keeps
+ * its size on screen (name tags and the speaking ring over them).
+ */
+export const farScale = (distance: number): number => Math.max(1, distance / FAR);

@@ -10,8 +10,16 @@ interface Remote {
   buffer: SnapshotBuffer;
   view: AvatarView;
   emote: EmoteState;
-  /** The last drawn position, for the test hook. */
-  drawn: { x: number; z: number };
+  /** The last drawn pose, for the test hook and the voices' panners. */
+  drawn: AvatarPose;
+}
+
+/** Where an avatar was last drawn, in metres, and its facing (`ry`, radians). */
+export interface AvatarPose {
+  x: number;
+  y: number;
+  z: number;
+  ry: number;
 }
 
 /** What the test hook reports of a remote avatar. */
@@ -34,6 +42,10 @@ export interface RemoteAvatars {
   emote(id: string, emote: Emote, engineMs: number): void;
   /** Someone's look changed: their avatar is rebuilt with it where it stands. */
   relook(id: string, look: number): void;
+  /** Where someone's avatar was last drawn (between snapshots); null when not in the instance. */
+  pose(id: string): AvatarPose | null;
+  /** Shows or hides the speaking ring over someone's avatar (kept for one not arrived yet). */
+  setSpeaking(id: string, speaking: boolean): void;
   /** Engine step: emotes end on time or when the avatar moves. */
   step(engineMs: number): void;
   /** Draws every remote avatar at `nowMs` minus the interpolation delay. */
@@ -46,23 +58,32 @@ export interface RemoteAvatars {
 export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number): RemoteAvatars => {
   const byId = new Map<string, Remote>();
   const idByIndex = new Map<number, string>();
+  const speaking = new Set<string>();
 
   const remove = (id: string) => {
     const remote = byId.get(id);
     if (!remote) return;
     remote.view.dispose();
     byId.delete(id);
+    speaking.delete(id);
     if (idByIndex.get(remote.state.index) === id) idByIndex.delete(remote.state.index);
   };
 
   return {
     add(state, nowMs) {
+      // Someone already talking when their avatar arrives wears the ring at once.
+      const wasSpeaking = speaking.has(state.id);
       remove(state.id);
       const view = createAvatarView(state.look, avatarLabel(state));
+      if (wasSpeaking) {
+        speaking.add(state.id);
+        view.setSpeaking(true);
+      }
       scene.add(view.root);
       const buffer = createSnapshotBuffer();
       buffer.push(state, nowMs);
-      byId.set(state.id, { state, buffer, view, emote: null, drawn: { x: state.x, z: state.z } });
+      const { x, y, z, ry } = state;
+      byId.set(state.id, { state, buffer, view, emote: null, drawn: { x, y, z, ry } });
       idByIndex.set(state.index, state.id);
     },
     remove,
@@ -82,7 +103,14 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
       remote.state = { ...remote.state, look };
       remote.view.dispose();
       remote.view = createAvatarView(look, avatarLabel(remote.state));
+      remote.view.setSpeaking(speaking.has(id));
       scene.add(remote.view.root);
+    },
+    pose: (id) => byId.get(id)?.drawn ?? null,
+    setSpeaking(id, on) {
+      if (on) speaking.add(id);
+      else speaking.delete(id);
+      byId.get(id)?.view.setSpeaking(on);
     },
     emote(id, emote, engineMs) {
       const remote = byId.get(id);
@@ -96,7 +124,7 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
     draw(nowMs, engineMs, t, dt) {
       for (const remote of byId.values()) {
         const s = remote.buffer.sample(nowMs) ?? remote.state;
-        remote.drawn = { x: s.x, z: s.z };
+        remote.drawn = { x: s.x, y: s.y, z: s.z, ry: s.ry };
         remote.view.update(
           {
             x: s.x,

@@ -34,6 +34,7 @@ import { createPortalSystem } from './systems/portals.ts';
 import { createPosterSystem, type LoadPosters } from './systems/posters.ts';
 import { createRemotesSystem } from './systems/remotes.ts';
 import { createSessionSystem } from './systems/session.ts';
+import { createVoiceSystem, type WorldVoiceView } from './systems/voice.ts';
 import { installTestHook } from './test-hook.ts';
 import { attachTouchInput } from './touch-input.ts';
 import { createWorldTextView } from './world-text.ts';
@@ -88,6 +89,8 @@ export interface WorldHandle {
   setQuality(height: number): void;
   /** Acts as if E was pressed (the mobile page's interact button). */
   interact(): void;
+  /** What the page's proximity voice needs: joins, where everyone is, the speaking rings. */
+  readonly voice: WorldVoiceView;
   /** Performs an action another person asked for; emote names (e.g. `dance`) play that emote. */
   perform(action: string): void;
   /** Stops the loop, leaves the world, and frees the GPU resources. */
@@ -162,7 +165,13 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
   const posters = createPosterSystem(ctx, interaction, loadPosters, (done, total) => {
     if (total > 0) onProgress(10 + Math.round((done / total) * 40));
   });
-  const session = createSessionSystem(ctx, { location: options.location, onConnection, onError });
+  const voice = createVoiceSystem(ctx);
+  const session = createSessionSystem(ctx, {
+    location: options.location,
+    onConnection,
+    onError,
+    onJoined: () => voice.joined(),
+  });
   // The text alternative: screen readers get what the canvas shows near the avatar.
   const landmarks = layout.id === 'campus' ? campusLandmarks(layout.classrooms) : [];
   const worldText = createWorldTextView(
@@ -184,6 +193,8 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     createLeaderboardSystem(ctx, options.loadLeaderboard),
     { name: 'campus', draw: (f) => campus.update(f.ambientSeconds) },
     createFollowCameraSystem(ctx),
+    // After every avatar is placed: the voices' panners follow where they were drawn.
+    voice,
     session,
   ];
   const engine = createEngine({
@@ -283,6 +294,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     setVolume: (volume) => audio?.setVolume(volume),
     setQuality: (height) => output.setMaxHeight(height),
     interact: () => interaction.interact(null),
+    voice: voice.view,
     perform(action) {
       const emote = EmoteSchema.safeParse(action);
       if (!emote.success) return;

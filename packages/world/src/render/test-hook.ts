@@ -55,7 +55,8 @@ const e2eFlag = (): boolean => {
   }
 };
 
-const hookEnabled = (): boolean =>
+/** Whether test hooks go on this page: `?e2e=1` here or on the framing page, or a dev build. */
+export const testHooksEnabled = (): boolean =>
   e2eFlag() || (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 
 /** Exposes `window.__atriumTest` and `window.__atriumTestDrive` when enabled; returns their removal. */
@@ -63,7 +64,7 @@ export const installTestHook = (
   read: () => AtriumTestHook,
   drive: AtriumTestDrive,
 ): (() => void) => {
-  if (!hookEnabled()) return () => {};
+  if (!testHooksEnabled()) return () => {};
   window.__atriumTest = read;
   window.__atriumTestDrive = drive;
   return () => {

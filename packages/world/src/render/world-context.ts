@@ -20,6 +20,8 @@ export interface SelfState {
   state: AvatarState | null;
   /** Joined and connected: moves and emotes may be sent. */
   joined: boolean;
+  /** Our voice is being heard now: the speaking ring over our own avatar. */
+  speaking: boolean;
 }
 
 /** One rendered frame, as every system's `draw` sees it. */
@@ -84,6 +86,7 @@ export const createSelfState = (body: AvatarBody): SelfState => ({
   id: '',
   state: null,
   joined: false,
+  speaking: false,
 });
 
 /** Where to draw the local avatar: between the last two steps, by the engine's `alpha`. */

@@ -234,11 +234,21 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     }
   }
 
-  async function blocksOf(session: VoiceSession): Promise<Set<string>> {
+  /**
+   * The listener's blocks as last read; read again in the background every BLOCKS_TTL_MS, so a
+   * round never waits on the database (hundreds of listeners who joined together refresh at once).
+   */
+  function blocksOf(session: VoiceSession): Set<string> {
     if (session.claims.role === 'guest') return session.blocked;
-    if (Date.now() - session.blockedAt < BLOCKS_TTL_MS) return session.blocked;
-    session.blockedAt = Date.now();
-    session.blocked = new Set(await deps.blockedEither(session.claims.sub));
+    if (Date.now() - session.blockedAt >= BLOCKS_TTL_MS) {
+      session.blockedAt = Date.now();
+      deps.blockedEither(session.claims.sub).then(
+        (ids) => {
+          session.blocked = new Set(ids);
+        },
+        (err: unknown) => log.warn({ err }, 'voice blocks not read'),
+      );
+    }
     return session.blocked;
   }
 
@@ -277,7 +287,7 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
         if (session.negotiating && Date.now() - session.negotiating < ANSWER_TIMEOUT_MS) continue;
         const at = where.get(session.id);
         if (!at) continue;
-        const blocked = await blocksOf(session);
+        const blocked = blocksOf(session);
         const want = hearing(
           { id: session.id, account: session.entry.account, x: at.x, z: at.z },
           speakers,
@@ -354,8 +364,9 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
         subscriber: null,
         heard: [],
         negotiating: 0,
-        blocked: new Set(),
-        blockedAt: 0,
+        // Read before the first round: a blocked pair must not hear each other even once.
+        blocked: new Set(claims.role === 'guest' ? [] : await deps.blockedEither(claims.sub)),
+        blockedAt: Date.now(),
       };
       sessions.set(s.id, session);
       await directory.put(instanceId, entry);

@@ -16,7 +16,10 @@ import { AuthText, ShareText } from '@atrium/protocol';
 import { DialogHost } from '../../shared/dialogs/DialogHost.tsx';
 import { dialogs } from '../../shared/dialogs/dialogStore.ts';
 import { AuthWebText } from '../../shared/auth/texts.ts';
+import { createStore } from '../../shared/store.ts';
 import { EmbedText } from './texts.ts';
+import { VoiceControls } from './voice/VoiceControls.tsx';
+import type { VoiceSession } from './voice/voiceSession.ts';
 
 /** A phone or tablet (coarse pointer): its hidden page gives its stream slot back. */
 const prefersTouch = () => window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -123,6 +126,8 @@ function EmbedMessage({ text, busy = false }: { text: string; busy?: boolean }) 
 
 function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The running world's voice (issue 30 §2), for its controls; null while no world runs.
+  const voiceSlot = useMemo(() => createStore<VoiceSession | null>(null), []);
   const controller = useMemo(() => {
     const host = detectHost();
     const allowed = new Set([window.location.origin, ...share.allowed_origins]);
@@ -133,17 +138,31 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
       // Opened on its own, the frame makes its own guest: warn as the home page does (SPEC §4).
       session: createFrameSession(host.window === null ? { confirmGuest } : {}),
       startWorld: async (canvas, { getToken, ...options }) => {
-        const [{ startWorld }, { createWorldTransport }] = await Promise.all([
-          import('@atrium/world/render'),
-          import('../../shared/realtime/worldTransport.ts'),
-        ]);
+        const [{ startWorld }, { createWorldTransport }, { startVoiceSession }] = await Promise.all(
+          [
+            import('@atrium/world/render'),
+            import('../../shared/realtime/worldTransport.ts'),
+            import('./voice/voiceSession.ts'),
+          ],
+        );
         const transport = createWorldTransport({ getToken });
-        return startWorld(canvas, {
+        const world = startWorld(canvas, {
           ...options,
           transport,
           loadPosters: fetchPosters,
           loadLeaderboard: fetchLeaderboard,
         });
+        // The voice lives and ends with its world.
+        const voice = startVoiceSession({ world: world.voice, getToken });
+        voiceSlot.set(voice);
+        return {
+          ...world,
+          dispose() {
+            voice.dispose();
+            if (voiceSlot.get() === voice) voiceSlot.set(null);
+            world.dispose();
+          },
+        };
       },
       savePhoto,
       slots: streamSlots,
@@ -153,8 +172,9 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
         else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
       },
     });
-  }, [share, flags]);
+  }, [share, flags, voiceSlot]);
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const voice = useSyncExternalStore(voiceSlot.subscribe, voiceSlot.get);
 
   useEffect(() => {
     if (canvasRef.current) controller.attach(canvasRef.current);
@@ -229,6 +249,8 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
           <span>{share.title}</span>
         </header>
       )}
+
+      {running && voice && <VoiceControls session={voice} />}
 
       {running && state.prompt && (
         <button type="button" className="embed__prompt" onClick={() => controller.interact()}>

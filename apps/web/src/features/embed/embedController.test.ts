@@ -73,6 +73,14 @@ function setup(overrides: Partial<EmbedDeps> = {}) {
     interact: vi.fn(),
     perform: vi.fn(),
     dispose: vi.fn(),
+    voice: {
+      areas: [],
+      onJoined: () => () => {},
+      onFrame: () => () => {},
+      self: () => null,
+      avatar: () => null,
+      setSpeaking: () => {},
+    },
   } satisfies WorldHandle;
   let options: EmbedWorldOptions | null = null;
   const startWorld = vi.fn((_canvas: HTMLCanvasElement, o: EmbedWorldOptions) => {

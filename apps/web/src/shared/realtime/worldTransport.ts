@@ -73,10 +73,17 @@ export const createWorldTransport = (options: SocketClientOptions): WorldConnect
       stopLookWatch = onVisitLookChange(options.getToken, (look) => {
         request(s, 'world:look', { look }).catch(() => undefined);
       });
+      // Back after a drop once the socket itself is connected again: the Manager's `reconnect`
+      // comes first, before the namespace's handshake, and a join sent then was refused ("unable
+      // to emit, socket not ready"): the world crashed after every network drop.
+      let dropped = false;
       s.on('disconnect', (reason) => {
+        dropped = true;
         for (const handler of disconnects) handler(reason === 'io server disconnect');
       });
-      s.io.on('reconnect', () => {
+      s.on('connect', () => {
+        if (!dropped) return;
+        dropped = false;
         for (const handler of reconnects) handler();
       });
     },

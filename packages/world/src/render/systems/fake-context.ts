@@ -12,14 +12,18 @@ import { createFakeTransport, type FakeTransport } from './fake-transport.ts';
 export interface FakeRemotes extends RemoteAvatars {
   readonly states: Map<string, AvatarState>;
   readonly emotes: { id: string; emote: Emote; engineMs: number }[];
+  /** Whose speaking ring is shown. */
+  readonly speaking: Set<string>;
 }
 
 const createFakeRemotes = (): FakeRemotes => {
   const states = new Map<string, AvatarState>();
   const emotes: FakeRemotes['emotes'] = [];
+  const speaking = new Set<string>();
   return {
     states,
     emotes,
+    speaking,
     add: (state) => void states.set(state.id, state),
     remove: (id) => void states.delete(id),
     applySnapshot: () => {},
@@ -30,6 +34,14 @@ const createFakeRemotes = (): FakeRemotes => {
     emote: (id, emote, engineMs) => void emotes.push({ id, emote, engineMs }),
     step: () => {},
     draw: () => {},
+    pose: (id) => {
+      const s = states.get(id);
+      return s ? { x: s.x, y: s.y, z: s.z, ry: s.ry } : null;
+    },
+    setSpeaking: (id, on) => {
+      if (on) speaking.add(id);
+      else speaking.delete(id);
+    },
     summary: () =>
       [...states.values()].map((s): RemoteSummary => ({
         id: s.id,

@@ -40,6 +40,7 @@ export const createPlayerSystem = (
   let view: AvatarView | null = null;
   /** The look the view was built with; a new one (a saved character) rebuilds it. */
   let viewLook: number | null = null;
+  let viewSpeaking = false;
   const removeLook = ctx.transport.on('world:look', ({ id, look }) => {
     if (self.state && id === self.state.id) self.state = { ...self.state, look };
   });
@@ -93,9 +94,14 @@ export const createPlayerSystem = (
         view?.dispose();
         view = createAvatarView(self.state.look, avatarLabel(self.state), { self: true });
         viewLook = self.state.look;
+        viewSpeaking = false;
         ctx.scene.add(view.root);
       }
       if (!view) return;
+      if (viewSpeaking !== self.speaking) {
+        viewSpeaking = self.speaking;
+        view.setSpeaking(viewSpeaking);
+      }
       const { body, emote } = self;
       view.update(
         {

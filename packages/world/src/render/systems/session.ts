@@ -12,6 +12,8 @@ export interface SessionEvents {
   location?: WorldLocation | undefined;
   onConnection: (connected: boolean) => void;
   onError: (error: Error) => void;
+  /** We stand in the instance: after the first join, and after each join again (reconnect). */
+  onJoined?: () => void;
 }
 
 const toError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
@@ -35,6 +37,7 @@ export const createSessionSystem = (
     self.prevBody = self.body;
     for (const other of ack.others) remotes.add(other, ctx.wallMs());
     self.joined = true;
+    events.onJoined?.();
   };
   const removers = [
     transport.onDisconnect((byServer) => {

@@ -15,14 +15,20 @@ const joinAnswer = (selfX = 3, others = [avatar('bob', 1, 5, 5)]) => ({
 describe('session system', () => {
   const setup = () => {
     const ctx = createFakeContext();
-    const events = { onConnection: vi.fn(), onError: vi.fn(), location: 'plaza' as const };
+    const events = {
+      onConnection: vi.fn(),
+      onError: vi.fn(),
+      onJoined: vi.fn(),
+      location: 'plaza' as const,
+    };
     return { ctx, events, session: createSessionSystem(ctx, events) };
   };
 
   it('joins at the asked spot and stands where the server put us, with the others', async () => {
-    const { ctx, session } = setup();
+    const { ctx, events, session } = setup();
     ctx.transport.answers.push(joinAnswer());
     await session.enter();
+    expect(events.onJoined).toHaveBeenCalledTimes(1);
     expect(ctx.transport.joins).toEqual([{ world: 'campus', location: 'plaza' }]);
     expect(ctx.self).toMatchObject({ index: 0, id: 'me', joined: true });
     expect(ctx.self.body).toMatchObject({ x: 3, z: 4, path: null });
@@ -43,6 +49,8 @@ describe('session system', () => {
     expect([...ctx.remotes.states.keys()]).toEqual(['carol']);
     expect(ctx.self.body.x).toBe(7);
     expect(ctx.self.joined).toBe(true);
+    // The page's voice joins again after every join of the world.
+    expect(events.onJoined).toHaveBeenCalledTimes(2);
   });
 
   it('reports a close by the server as an error, and a refused rejoin', async () => {
@@ -63,6 +71,7 @@ describe('session system', () => {
     ctx.dispose();
     await entering;
     expect(ctx.self.joined).toBe(false);
+    expect(events.onJoined).not.toHaveBeenCalled();
     ctx.transport.drop(true);
     expect(events.onConnection).not.toHaveBeenCalled();
     expect(events.onError).not.toHaveBeenCalled();

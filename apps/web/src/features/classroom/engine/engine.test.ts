@@ -3,7 +3,6 @@ import { initialClassroomState } from './client.ts';
 import { orderTiles, withLevels } from './tiles.ts';
 import {
   CAMERA_CONSTRAINTS,
-  candidatePayload,
   cameraConstraints,
   openLocalTracks,
   type MediaAccess,
@@ -79,22 +78,6 @@ describe('local media', () => {
       audio: null,
       video: null,
     });
-  });
-
-  it('sends candidates in the signalling schema shape (no usernameFragment), null as completed', () => {
-    const candidate = {
-      candidate: 'candidate:1 1 udp 2122260223 192.0.2.2 50000 typ host',
-      sdpMid: '0',
-      sdpMLineIndex: 0,
-      usernameFragment: 'abcd',
-    } as unknown as RTCIceCandidate;
-    expect(candidatePayload(candidate)).toEqual({
-      candidate: candidate.candidate,
-      sdpMid: '0',
-      sdpMLineIndex: 0,
-    });
-    expect(candidatePayload(null)).toEqual({ completed: true });
-    expect(candidatePayload({ candidate: '' } as RTCIceCandidate)).toEqual({ completed: true });
   });
 });
 

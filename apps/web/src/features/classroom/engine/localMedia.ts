@@ -83,20 +83,3 @@ export async function openTrack(
     return null;
   }
 }
-
-/**
- * An ICE candidate in the shape the signalling schema takes: the browser's `toJSON()` adds
- * `usernameFragment`, which the server's strict schema refuses; a null or empty candidate is the
- * end of gathering.
- */
-export function candidatePayload(
-  candidate: RTCIceCandidate | null,
-):
-  { candidate: string; sdpMid: string | null; sdpMLineIndex: number | null } | { completed: true } {
-  if (!candidate?.candidate) return { completed: true };
-  return {
-    candidate: candidate.candidate,
-    sdpMid: candidate.sdpMid,
-    sdpMLineIndex: candidate.sdpMLineIndex,
-  };
-}

@@ -2,13 +2,17 @@
 // (Janus multistream). The browser sends only SDP and ICE over our socket; the server owns the
 // Janus session, so nothing here knows Janus's API, rooms or tokens.
 import { PUBLISH_LINES, type ServerPayload } from '@atrium/protocol';
+import {
+  candidatePayload,
+  createQueue,
+  inboundByMid,
+  remoteCandidate,
+} from '../../../shared/realtime/rtc.ts';
 import { request } from '../../../shared/realtime/socketClient.ts';
-import { candidatePayload, type LocalTracks } from './localMedia.ts';
+import type { LocalTracks } from './localMedia.ts';
 import {
   addInbound,
-  createQueue,
   emptyInbound,
-  inboundByMid,
   outboundLevel,
   type InboundStats,
   type MediaTransport,
@@ -65,13 +69,9 @@ export function createSfuTransport(options: TransportOptions): MediaTransport {
   };
 
   const onTrickle = ({ target, candidate }: ServerPayload<'class:trickle'>) => {
-    if ('completed' in candidate) return;
+    const init = remoteCandidate(candidate);
+    if (!init) return;
     const pc = target === 'publisher' ? publisher : subscriber;
-    const init: RTCIceCandidateInit = {
-      candidate: candidate.candidate,
-      sdpMid: candidate.sdpMid ?? null,
-      sdpMLineIndex: candidate.sdpMLineIndex ?? null,
-    };
     if (!pc?.remoteDescription) {
       (target === 'publisher' ? publisherRemote : subscriberRemote).push(init);
       return;

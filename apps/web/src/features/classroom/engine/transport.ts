@@ -1,6 +1,7 @@
 // What the classroom client needs from a media path: Janus (sfu.ts) or the browser mesh (mesh.ts).
 import type { PUBLISH_LINES } from '@atrium/protocol';
 import type { AppSocket } from '../../../shared/realtime/socketClient.ts';
+import type { InboundLine } from '../../../shared/realtime/rtc.ts';
 import type { LocalTracks } from './localMedia.ts';
 
 /** What arrives from one other participant, read from the connection's statistics. */
@@ -44,42 +45,6 @@ export interface TransportOptions {
   onScreen: (id: number, stream: MediaStream | null) => void;
   /** Something failed that the person should hear of. */
   onError: (message: string) => void;
-}
-
-/** Runs async jobs one after another (offer/answer exchanges must not interleave). */
-export function createQueue(onError: (err: unknown) => void): (job: () => Promise<void>) => void {
-  let tail: Promise<void> = Promise.resolve();
-  return (job) => {
-    tail = tail.then(job).catch(onError);
-  };
-}
-
-/** One inbound RTP stream's counters. */
-interface InboundLine {
-  kind: string;
-  packets: number;
-  level: number;
-  frames: number;
-  bytes: number;
-  width: number;
-}
-
-/** Reads the audio level and counters of every inbound RTP stream of `pc`, keyed by `mid`. */
-export async function inboundByMid(pc: RTCPeerConnection): Promise<Map<string, InboundLine>> {
-  const result = new Map<string, InboundLine>();
-  const report = await pc.getStats();
-  report.forEach((entry: Record<string, unknown>) => {
-    if (entry.type !== 'inbound-rtp' || typeof entry.mid !== 'string') return;
-    result.set(entry.mid, {
-      kind: String(entry.kind),
-      packets: Number(entry.packetsReceived ?? 0),
-      level: Number(entry.audioLevel ?? 0),
-      frames: Number(entry.framesDecoded ?? 0),
-      bytes: Number(entry.bytesReceived ?? 0),
-      width: Number(entry.frameWidth ?? 0),
-    });
-  });
-  return result;
 }
 
 /** The level (0–1) of the audio this connection sends, from its `media-source` statistics. */

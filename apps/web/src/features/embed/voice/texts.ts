@@ -1,0 +1,10 @@
+/**
+ * The voice controls' own texts. Everything the voice says about itself (the microphone's names,
+ * areas, moderation, failures) is `VoiceText` in @atrium/protocol; these are only the page's.
+ */
+export const VoiceWebText = {
+  /** The group of voice buttons. */
+  controls: 'Voice',
+  /** The browser holds Web Audio until a click (autoplay policy). */
+  hearPeople: 'Click to hear people near you',
+} as const;

@@ -1,0 +1,447 @@
+// Issue 30 §2: the page's side of proximity voice. The browser sends only SDP, ICE and its
+// switches over the app socket; the server owns the Janus session and decides whose voices this
+// listener's one receiving connection carries. The microphone is one sendonly audio line,
+// published the first time the person turns it on.
+import type { ServerPayload, VoiceJoinAck } from '@atrium/protocol';
+import {
+  candidatePayload,
+  createQueue,
+  inboundByMid,
+  remoteCandidate,
+  type CandidatePayload,
+} from '../../../shared/realtime/rtc.ts';
+import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
+import { createStore, type Store } from '../../../shared/store.ts';
+
+/** A message the status line shows for a while (or until the next try, for failures). */
+export type VoiceNoticeKind =
+  'headphones' | 'guest' | 'unavailable' | 'micBlocked' | 'mediaFailed' | 'unmuted';
+
+export interface VoiceNotice {
+  kind: VoiceNoticeKind;
+  /** Counts up with each notice, so the same one twice shows twice. */
+  seq: number;
+}
+
+export interface VoiceState {
+  /** `sfu` once the voice is joined, `off` on a server without it; null before (or in between). */
+  mode: VoiceJoinAck['mode'] | null;
+  canSpeak: boolean;
+  moderator: boolean;
+  /** A teacher muted this person. */
+  muted: boolean;
+  micOn: boolean;
+  megaphone: boolean;
+  /** The microphone is being opened or published. */
+  busy: boolean;
+  /** The avatar ids whose voices arrive now. */
+  streams: readonly string[];
+  notice: VoiceNotice | null;
+}
+
+export const initialVoiceState: VoiceState = {
+  mode: null,
+  canSpeak: false,
+  moderator: false,
+  muted: false,
+  micOn: false,
+  megaphone: false,
+  busy: false,
+  streams: [],
+  notice: null,
+};
+
+/** What arrived from one voice: the audio line's counters. */
+export interface VoiceInbound {
+  bytes: number;
+  packets: number;
+}
+
+export interface VoiceClientOptions {
+  socket: AppSocket;
+  /** The microphone; the browser's by default. */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  /** Makes a peer connection; the browser's by default. */
+  createPeer?: (config: RTCConfiguration) => RTCPeerConnection;
+  /** The voices to play changed (same stream object while its track lives). */
+  onStreams: (streams: ReadonlyMap<string, MediaStream>) => void;
+  /** Someone (the person too) started or stopped talking. */
+  onSpeaking: (id: string, speaking: boolean) => void;
+}
+
+export interface VoiceClient {
+  readonly store: Store<VoiceState>;
+  /** Joins the voice of the world instance, from scratch: after every join of the world. */
+  join(): Promise<void>;
+  setMic(on: boolean): Promise<void>;
+  setMegaphone(on: boolean): Promise<void>;
+  /** Teachers and admins: mute someone (their avatar id) or let them speak again. */
+  mute(id: string, muted: boolean): Promise<void>;
+  /** Says why the microphone cannot go on (a click on the disabled button). */
+  explain(): void;
+  /** Bytes and packets received per avatar id, from the receiving connection's statistics. */
+  inbound(): Promise<Record<string, VoiceInbound>>;
+  /** Leaves the voice and lets go of the microphone. */
+  close(): void;
+}
+
+type Target = 'publisher' | 'subscriber';
+
+const silently = () => undefined;
+
+/** The voice client over the app socket. */
+export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
+  const { socket, onStreams, onSpeaking } = options;
+  const getUserMedia =
+    options.getUserMedia ?? ((c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c));
+  const createPeer = options.createPeer ?? ((config) => new RTCPeerConnection(config));
+  const store = createStore<VoiceState>(initialVoiceState);
+  const update = (patch: Partial<VoiceState>) => store.update((s) => ({ ...s, ...patch }));
+  let seq = 0;
+  const notice = (kind: VoiceNoticeKind) => update({ notice: { kind, seq: (seq += 1) } });
+
+  const report = (err: unknown) => {
+    console.error(new Error('Voice signalling failed.', { cause: err }));
+    notice('mediaFailed');
+  };
+  // Offers one after another; the person's switches one after another (a microphone prompt
+  // waiting for an answer must not hold up the voices arriving).
+  const offers = createQueue(report);
+  const controls = createQueue(report);
+
+  let closed = false;
+  /** Counts voice sessions: a job of an older one finds the count moved on and stops. */
+  let generation = 0;
+  let iceServers: RTCIceServer[] = [];
+  /** The person's own wishes, restored after a rejoin. */
+  let wantMic = false;
+  let wantMegaphone = false;
+  let hintShown = false;
+
+  let track: MediaStreamTrack | null = null;
+  let publisher: RTCPeerConnection | null = null;
+  let subscriber: RTCPeerConnection | null = null;
+  /** Candidates of ours waiting for the server to have the description they belong to. */
+  const outgoing: Record<Target, CandidatePayload[] | null> = { publisher: [], subscriber: [] };
+  /** The server's candidates waiting for a remote description. */
+  const incoming: Record<Target, RTCIceCandidateInit[]> = { publisher: [], subscriber: [] };
+  let mids = new Map<string, string>();
+  let streams = new Map<string, MediaStream>();
+  const speaking = new Set<string>();
+
+  const sendCandidate = (target: Target, candidate: CandidatePayload) => {
+    void request(socket, 'voice:trickle', { target, candidate }).catch(silently);
+  };
+  const handleLocalCandidate = (target: Target, candidate: RTCIceCandidate | null) => {
+    const payload = candidatePayload(candidate);
+    const waiting = outgoing[target];
+    if (waiting) waiting.push(payload);
+    else sendCandidate(target, payload);
+  };
+  const releaseCandidates = (target: Target) => {
+    const waiting = outgoing[target] ?? [];
+    outgoing[target] = null;
+    for (const candidate of waiting) sendCandidate(target, candidate);
+  };
+  const flushIncoming = async (target: Target, pc: RTCPeerConnection) => {
+    for (const init of incoming[target].splice(0)) await pc.addIceCandidate(init).catch(silently);
+  };
+
+  const setStreams = (next: Map<string, MediaStream>) => {
+    const same = next.size === streams.size && [...next].every(([id, s]) => streams.get(id) === s);
+    if (same) return;
+    streams = next;
+    update({ streams: [...next.keys()] });
+    onStreams(next);
+  };
+
+  /** One stream per avatar id, from the receiving lines that carry a voice now. */
+  const placeStreams = () => {
+    if (!subscriber) return;
+    const next = new Map<string, MediaStream>();
+    for (const transceiver of subscriber.getTransceivers()) {
+      const id = transceiver.mid === null ? undefined : mids.get(transceiver.mid);
+      if (id === undefined) continue;
+      const direction = transceiver.currentDirection;
+      if (direction === 'inactive' || direction === 'stopped' || direction === 'sendonly') continue;
+      const received = transceiver.receiver.track;
+      const current = streams.get(id);
+      next.set(
+        id,
+        current?.getAudioTracks()[0] === received ? current : new MediaStream([received]),
+      );
+    }
+    setStreams(next);
+  };
+
+  /** Forgets the voice session: the server forgot it (a drop, a rejoin) or the page leaves. */
+  const reset = () => {
+    generation += 1;
+    publisher?.close();
+    subscriber?.close();
+    publisher = null;
+    subscriber = null;
+    outgoing.publisher = [];
+    outgoing.subscriber = [];
+    incoming.publisher = [];
+    incoming.subscriber = [];
+    mids = new Map();
+    setStreams(new Map());
+    for (const id of speaking) onSpeaking(id, false);
+    speaking.clear();
+  };
+
+  const ensureSubscriber = () => {
+    if (subscriber) return subscriber;
+    const pc = createPeer({ iceServers });
+    pc.onicecandidate = (event) => handleLocalCandidate('subscriber', event.candidate);
+    pc.ontrack = () => placeStreams();
+    subscriber = pc;
+    return pc;
+  };
+
+  const answerOffer = async (offer: ServerPayload<'voice:offer'>, session: number) => {
+    mids = new Map(offer.streams.map((s) => [s.mid, s.id]));
+    const pc = ensureSubscriber();
+    await pc.setRemoteDescription(offer.sdp);
+    await flushIncoming('subscriber', pc);
+    await pc.setLocalDescription(await pc.createAnswer());
+    const local = pc.localDescription;
+    if (!local || session !== generation) return;
+    await request(socket, 'voice:answer', { sdp: { type: 'answer', sdp: local.sdp } });
+    if (session !== generation) return;
+    releaseCandidates('subscriber');
+    placeStreams();
+  };
+
+  /** Sends the microphone on one sendonly audio line. */
+  const publish = async (mic: MediaStreamTrack, session: number) => {
+    const pc = createPeer({ iceServers });
+    publisher = pc;
+    pc.onicecandidate = (event) => handleLocalCandidate('publisher', event.candidate);
+    pc.addTransceiver(mic, { direction: 'sendonly', streams: [new MediaStream([mic])] });
+    await pc.setLocalDescription(await pc.createOffer());
+    const offer = pc.localDescription;
+    if (!offer) throw new Error('The microphone connection made no offer.');
+    try {
+      const { sdp } = await request(socket, 'voice:publish', {
+        sdp: { type: 'offer', sdp: offer.sdp },
+      });
+      if (session !== generation) return;
+      await pc.setRemoteDescription(sdp);
+    } catch (err: unknown) {
+      // Not published: the next switch-on starts over with a new connection.
+      if (publisher === pc) {
+        pc.close();
+        publisher = null;
+        outgoing.publisher = [];
+        incoming.publisher = [];
+      }
+      throw err;
+    }
+    await flushIncoming('publisher', pc);
+    releaseCandidates('publisher');
+  };
+
+  const openMicrophone = async (): Promise<MediaStreamTrack | null> => {
+    if (track && track.readyState === 'live') return track;
+    try {
+      const stream = await getUserMedia({ audio: true });
+      track = stream.getAudioTracks()[0] ?? null;
+    } catch {
+      track = null;
+    }
+    return track;
+  };
+
+  const micOn = async (session: number) => {
+    const state = store.get();
+    if (state.mode !== 'sfu') return notice('unavailable');
+    if (!state.canSpeak) return notice('guest');
+    if (state.muted) return;
+    wantMic = true;
+    // A failure said last time is old news once the person tries again.
+    const failed = state.notice?.kind === 'micBlocked' || state.notice?.kind === 'mediaFailed';
+    update({ busy: true, ...(failed ? { notice: null } : {}) });
+    try {
+      const mic = await openMicrophone();
+      if (session !== generation || closed) return;
+      if (!mic) {
+        wantMic = false;
+        notice('micBlocked');
+        return;
+      }
+      mic.enabled = false;
+      if (!publisher) await publish(mic, session);
+      if (session !== generation || closed) return;
+      const { on } = await request(socket, 'voice:mic', { on: true });
+      if (session !== generation || closed) return;
+      mic.enabled = on && wantMic;
+      update({ micOn: mic.enabled });
+      if (mic.enabled && !hintShown) {
+        hintShown = true;
+        notice('headphones');
+      }
+    } catch (err: unknown) {
+      wantMic = false;
+      if (track) track.enabled = false;
+      update({ micOn: false });
+      if (session === generation && !closed) report(err);
+    } finally {
+      if (session === generation) update({ busy: false });
+    }
+  };
+
+  const micOff = async () => {
+    wantMic = false;
+    // Silent at once, whatever the server says.
+    if (track) track.enabled = false;
+    update({ micOn: false });
+    if (publisher) await request(socket, 'voice:mic', { on: false }).catch(silently);
+  };
+
+  const handleOffer = (offer: ServerPayload<'voice:offer'>) => {
+    const session = generation;
+    offers(async () => {
+      if (!closed && session === generation) await answerOffer(offer, session);
+    });
+  };
+  const handleTrickle = ({ target, candidate }: ServerPayload<'voice:trickle'>) => {
+    const init = remoteCandidate(candidate);
+    if (!init) return;
+    const pc = target === 'publisher' ? publisher : subscriber;
+    if (!pc?.remoteDescription) incoming[target].push(init);
+    else void pc.addIceCandidate(init).catch(silently);
+  };
+  const handleSpeaking = ({ id, speaking: on }: ServerPayload<'voice:speaking'>) => {
+    if (on) speaking.add(id);
+    else speaking.delete(id);
+    onSpeaking(id, on);
+  };
+  const handleMuted = ({ muted }: ServerPayload<'voice:muted'>) => {
+    const was = store.get().muted;
+    update({ muted });
+    if (muted) {
+      // The switch goes off too, so that lifting the mute does not open the microphone.
+      if (store.get().micOn) controls(micOff);
+      wantMic = false;
+      if (track) track.enabled = false;
+      update({ micOn: false });
+    } else if (was) notice('unmuted');
+  };
+  const handleDisconnect = () => {
+    // The server forgets the voice with the connection; the world's rejoin brings it back.
+    reset();
+    update({ mode: null, micOn: false, megaphone: false, busy: false });
+  };
+  socket.on('voice:offer', handleOffer);
+  socket.on('voice:trickle', handleTrickle);
+  socket.on('voice:speaking', handleSpeaking);
+  socket.on('voice:muted', handleMuted);
+  socket.on('disconnect', handleDisconnect);
+
+  return {
+    store,
+    async join() {
+      if (closed) return;
+      reset();
+      const session = generation;
+      update({ mode: null, micOn: false, megaphone: false, busy: false });
+      let ack: VoiceJoinAck;
+      try {
+        ack = await request(socket, 'voice:join', {});
+      } catch (err: unknown) {
+        if (session !== generation || closed) return;
+        console.error(new Error('Could not join the voice.', { cause: err }));
+        update({ mode: 'off' });
+        notice('mediaFailed');
+        return;
+      }
+      if (session !== generation || closed) return;
+      iceServers = ack.iceServers;
+      update({
+        mode: ack.mode,
+        canSpeak: ack.canSpeak,
+        moderator: ack.moderator,
+        muted: ack.muted,
+      });
+      if (ack.mode === 'off') return notice('unavailable');
+      if (!ack.canSpeak) return notice('guest');
+      // After a rejoin, the person's switches as they were.
+      if (wantMic && !ack.muted) controls(() => micOn(session));
+      if (wantMegaphone && ack.moderator) {
+        controls(async () => {
+          if (session !== generation) return;
+          const { on } = await request(socket, 'voice:megaphone', { on: true });
+          update({ megaphone: on });
+        });
+      }
+    },
+    setMic(on) {
+      return new Promise<void>((resolve) => {
+        const session = generation;
+        controls(async () => {
+          try {
+            if (!closed && session === generation) await (on ? micOn(session) : micOff());
+          } finally {
+            resolve();
+          }
+        });
+      });
+    },
+    setMegaphone(on) {
+      return new Promise<void>((resolve) => {
+        const session = generation;
+        controls(async () => {
+          try {
+            if (closed || session !== generation || !store.get().moderator) return;
+            wantMegaphone = on;
+            const answer = await request(socket, 'voice:megaphone', { on });
+            if (session === generation) update({ megaphone: answer.on });
+          } finally {
+            resolve();
+          }
+        });
+      });
+    },
+    async mute(id, muted) {
+      await request(socket, 'voice:mute', { id, muted });
+    },
+    explain() {
+      const state = store.get();
+      if (state.mode === 'off') notice('unavailable');
+      else if (state.mode === 'sfu' && !state.canSpeak) notice('guest');
+    },
+    async inbound() {
+      const result: Record<string, VoiceInbound> = {};
+      if (!subscriber) return result;
+      for (const [mid, line] of await inboundByMid(subscriber)) {
+        const id = mids.get(mid);
+        // Only the voices received now: a line gone quiet keeps its old counters.
+        if (id === undefined || !streams.has(id) || line.kind !== 'audio') continue;
+        const totals = result[id] ?? { bytes: 0, packets: 0 };
+        totals.bytes += line.bytes;
+        totals.packets += line.packets;
+        result[id] = totals;
+      }
+      return result;
+    },
+    close() {
+      if (closed) return;
+      if (socket.connected && store.get().mode === 'sfu') {
+        void request(socket, 'voice:leave', {}).catch(silently);
+      }
+      closed = true;
+      socket.off('voice:offer', handleOffer);
+      socket.off('voice:trickle', handleTrickle);
+      socket.off('voice:speaking', handleSpeaking);
+      socket.off('voice:muted', handleMuted);
+      socket.off('disconnect', handleDisconnect);
+      reset();
+      track?.stop();
+      track = null;
+      store.set(initialVoiceState);
+      store.clear();
+    },
+  };
+}
