@@ -70,8 +70,8 @@ export function snapshotEntry(
   test: (a: AvatarUpdate) => boolean,
 ): Promise<AvatarUpdate> {
   return new Promise((resolve) => {
-    const listener = (bytes: ArrayBuffer | Uint8Array) => {
-      const hit = decodeSnapshot(bytes)?.avatars.find((a) => a.index === index && test(a));
+    const listener = (text: string) => {
+      const hit = decodeSnapshot(text)?.avatars.find((a) => a.index === index && test(a));
       if (hit) {
         socket.off('world:snapshot', listener);
         resolve(hit);

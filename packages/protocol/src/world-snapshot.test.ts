@@ -38,6 +38,15 @@ describe('binary world snapshot', () => {
     expect(decodeSnapshot(bytes.slice(0, bytes.length - 1))).toBeUndefined();
   });
 
+  it('reads the base64 text the server sends, and refuses text that is not base64', () => {
+    const bytes = encodeSnapshot(9, [{ index: 3, x: -2, y: 0, z: 4, ry: 0, anim: 'walk' }]);
+    const text = Buffer.from(bytes).toString('base64');
+    expect(decodeSnapshot(text)).toEqual(decodeSnapshot(bytes));
+    expect(decodeSnapshot(text)?.avatars[0]).toMatchObject({ index: 3, x: -2, z: 4 });
+    expect(decodeSnapshot('not base64!')).toBeUndefined();
+    expect(decodeSnapshot('')).toBeUndefined();
+  });
+
   it('works on a view into a larger buffer, as socket.io hands it over', () => {
     const bytes = encodeSnapshot(5, [{ index: 2, x: 1, y: 0, z: 2, ry: 0, anim: 'idle' }]);
     const padded = new Uint8Array(bytes.length + 10);

@@ -108,41 +108,47 @@ describe('a message to user:{id}', () => {
     if (process.env.CI) expect(redisUrl, 'CI must set TEST_REDIS_URL').toBeTruthy();
   });
 
+  // Two databases and two apps start in the hook, whose timeout allows for a loaded machine: in
+  // the test they once took its whole 30 s beside the e2e browsers (CI, 2026-11-28).
+  const both: { a?: TestApp; b?: TestApp; dbs: TestDatabase[] } = { dbs: [] };
+  beforeAll(async () => {
+    if (!redisUrl) return;
+    both.dbs = await Promise.all([createTestDatabase('pglite'), createTestDatabase('pglite')]);
+    const env = { REDIS_URL: redisUrl, JWT_SECRET };
+    both.a = await startTestApp(both.dbs[0]!, env);
+    both.b = await startTestApp(both.dbs[1]!, env);
+  });
+  afterAll(async () => {
+    await both.a?.close();
+    await both.b?.close();
+    await Promise.all(both.dbs.map((db) => db.dispose()));
+  });
+
   it.runIf(redisUrl)(
     "reaches that user's sockets on both processes, and nobody else's",
     async () => {
-      const dbA = await createTestDatabase('pglite');
-      const dbB = await createTestDatabase('pglite');
-      const env = { REDIS_URL: redisUrl as string, JWT_SECRET };
-      const serverA = await startTestApp(dbA, env);
-      const serverB = await startTestApp(dbB, env);
-      try {
-        // Unique ids: other test files may share this Redis at the same time.
-        const ada = `ada-${crypto.randomUUID()}`;
-        const bob = `bob-${crypto.randomUUID()}`;
-        const adaOnA = client(serverA.url, await sign(ada));
-        const adaOnB = client(serverB.url, await sign(ada));
-        const bobOnB = client(serverB.url, await sign(bob));
-        const anonymousOnB = client(serverB.url);
-        await Promise.all([adaOnA, adaOnB, bobOnB, anonymousOnB].map(connected));
+      const serverA = both.a!;
+      const serverB = both.b!;
+      // Unique ids: other test files may share this Redis at the same time.
+      const ada = `ada-${crypto.randomUUID()}`;
+      const bob = `bob-${crypto.randomUUID()}`;
+      const adaOnA = client(serverA.url, await sign(ada));
+      const adaOnB = client(serverB.url, await sign(ada));
+      const bobOnB = client(serverB.url, await sign(bob));
+      const anonymousOnB = client(serverB.url);
+      await Promise.all([adaOnA, adaOnB, bobOnB, anonymousOnB].map(connected));
 
-        const bobGets = nextAnnounce(bobOnB);
-        const anonymousGets = nextAnnounce(anonymousOnB);
-        const adaGets = [nextAnnounce(adaOnA), nextAnnounce(adaOnB)];
-        toUser(serverA.app.realtime.io, ada).emit('system:announce', { message: 'for ada' });
-        expect(await Promise.all(adaGets)).toEqual(['for ada', 'for ada']);
+      const bobGets = nextAnnounce(bobOnB);
+      const anonymousGets = nextAnnounce(anonymousOnB);
+      const adaGets = [nextAnnounce(adaOnA), nextAnnounce(adaOnB)];
+      toUser(serverA.app.realtime.io, ada).emit('system:announce', { message: 'for ada' });
+      expect(await Promise.all(adaGets)).toEqual(['for ada', 'for ada']);
 
-        // Sent after Ada's on the same channel: had Bob got hers, it would have come first.
-        toUser(serverA.app.realtime.io, bob).emit('system:announce', { message: 'for bob' });
-        expect(await bobGets).toBe('for bob');
-        serverB.app.realtime.io.emit('system:announce', { message: 'for all' });
-        expect(await anonymousGets).toBe('for all');
-      } finally {
-        await serverA.close();
-        await serverB.close();
-        await dbA.dispose();
-        await dbB.dispose();
-      }
+      // Sent after Ada's on the same channel: had Bob got hers, it would have come first.
+      toUser(serverA.app.realtime.io, bob).emit('system:announce', { message: 'for bob' });
+      expect(await bobGets).toBe('for bob');
+      serverB.app.realtime.io.emit('system:announce', { message: 'for all' });
+      expect(await anonymousGets).toBe('for all');
     },
   );
 });

@@ -47,6 +47,11 @@ export const voiceServerEvents = {
   },
   /** Someone in the instance started or stopped talking (the ring above their avatar). */
   'voice:speaking': { payload: z.object({ id: z.string(), speaking: z.boolean() }) },
+  /**
+   * Of the voices this listener receives, those heard from everywhere (a teacher or admin on the
+   * stage or with the megaphone): played at full volume, not faded by distance.
+   */
+  'voice:broadcasts': { payload: z.object({ ids: z.array(z.string()) }) },
   /** A teacher muted this person (or let them speak again). */
   'voice:muted': { payload: z.object({ muted: z.boolean() }) },
 } as const satisfies DomainEvents<'voice'>;

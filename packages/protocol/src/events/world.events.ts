@@ -26,12 +26,11 @@ export const worldClientEvents = {
 } as const satisfies DomainEvents<'world'>;
 
 export const worldServerEvents = {
-  /** Avatars that changed since the last tick, among those this client may see: `encodeSnapshot` bytes. */
-  'world:snapshot': {
-    payload: z.custom<ArrayBuffer | Uint8Array>(
-      (v) => v instanceof ArrayBuffer || v instanceof Uint8Array,
-    ),
-  },
+  /**
+   * Avatars that changed since the last tick, among those this client may see: `encodeSnapshot`
+   * bytes as base64 text (one WebSocket frame; `decodeSnapshot` reads it).
+   */
+  'world:snapshot': { payload: z.string() },
   /** Someone entered the instance: name, role and index, sent once. */
   'world:joined': { payload: AvatarStateSchema },
   'world:left': { payload: z.object({ id: z.string() }) },

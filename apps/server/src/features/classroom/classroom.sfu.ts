@@ -5,8 +5,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { ClassroomText, isCallChannel, parseGroupChannel } from '@atrium/protocol';
 import type { ClassJoinAck, VideoChannel, MediaKind } from '@atrium/protocol';
 import type { ClassroomParticipantRow } from '../../db/schema.ts';
-import { AppError, badRequest, notFound, unavailable } from '../../http/errors.ts';
-import { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from '../../media/janus/index.ts';
+import { badRequest, notFound, unavailable } from '../../http/errors.ts';
+import { janusAnswers } from '../../media/janus/index.ts';
 import type {
   JanusClient,
   JanusPeer,
@@ -136,39 +136,22 @@ export function createSfuPath(core: RoomCore): SfuPath {
   });
 
   /** Runs a Janus request; its refusal becomes a clear answer to the client. */
-  async function janus<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (err instanceof JanusUnavailableError) throw unavailable(ClassroomText.mediaUnavailable);
-      if (err instanceof JanusError) {
-        log.warn({ err }, 'Janus refused a classroom request');
-        throw badRequest(`${ClassroomText.mediaFailed} (${err.reason})`);
-      }
-      throw err;
-    }
-  }
+  const janus = janusAnswers(
+    { unavailable: ClassroomText.mediaUnavailable, failed: ClassroomText.mediaFailed },
+    log,
+    'classroom',
+  );
 
-  async function ensureJanusRoom(client: JanusClient, channel: VideoChannel): Promise<number> {
-    const room = janusRoomId(channel);
-    if (await client.roomExists(room)) return room;
-    try {
-      await client.createRoom({
-        room,
-        secret: roomSecret(channel),
-        allowed: [],
-        description: channel,
-        publishers: CLASS_ROOM_PUBLISHERS,
-        bitrate: CLASS_PUBLISH_BITRATE,
-        talkingEvents: { levelAverage: 25 },
-      });
-    } catch (err) {
-      // Another process created it meanwhile.
-      if (!(err instanceof JanusError && err.code === VIDEOROOM_ERROR.ROOM_EXISTS)) throw err;
-    }
-    return room;
-  }
+  const ensureJanusRoom = (client: JanusClient, channel: VideoChannel): Promise<number> =>
+    client.ensureRoom({
+      room: janusRoomId(channel),
+      secret: roomSecret(channel),
+      allowed: [],
+      description: channel,
+      publishers: CLASS_ROOM_PUBLISHERS,
+      bitrate: CLASS_PUBLISH_BITRATE,
+      talkingEvents: { levelAverage: 25 },
+    });
 
   /** The Janus handles of a session; mesh sessions have none. */
   function requireSfu(session: Session): { peer: JanusPeer; publisher: JanusPublisher } {

@@ -204,6 +204,10 @@ export function createWorldRealtime(
     });
   };
 
+  /** A snapshot as the text `world:snapshot` carries (one WebSocket frame; see `decodeSnapshot`). */
+  const snapshotText = (bytes: Uint8Array) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+
   /** Each crowded instance's interest (issue 30), kept between ticks for its per-viewer sets. */
   const interests = new Map<string, Interest<Member>>();
   let tickCount = 0;
@@ -230,9 +234,11 @@ export function createWorldRealtime(
         // The sender's own entry rides along; clients skip their own index.
         io?.to(instance.id).emit(
           'world:snapshot',
-          encodeSnapshot(
-            t,
-            moved.map((m) => m.state),
+          snapshotText(
+            encodeSnapshot(
+              t,
+              moved.map((m) => m.state),
+            ),
           ),
         );
       } else {
@@ -243,9 +249,11 @@ export function createWorldRealtime(
             .except(localRoom)
             .emit(
               'world:snapshot',
-              encodeSnapshot(
-                t,
-                moved.map((m) => m.state),
+              snapshotText(
+                encodeSnapshot(
+                  t,
+                  moved.map((m) => m.state),
+                ),
               ),
             );
         }
@@ -260,10 +268,12 @@ export function createWorldRealtime(
           if (near.length + coarse.length > 0)
             io?.local.to(viewer.socketId).emit(
               'world:snapshot',
-              encodeSnapshot(
-                t,
-                near.map((m) => m.state),
-                coarse.map((m) => m.state),
+              snapshotText(
+                encodeSnapshot(
+                  t,
+                  near.map((m) => m.state),
+                  coarse.map((m) => m.state),
+                ),
               ),
             );
         }

@@ -32,6 +32,8 @@ interface Walker {
   /** The avatar ids of the voices in the last offer this person answered. */
   heard: string[];
   offers: number;
+  /** The voices the server last said are heard from everywhere (`voice:broadcasts`). */
+  loud: string[];
   join: VoiceJoinAck;
 }
 
@@ -74,7 +76,18 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
     );
     const receiver = new NodePeer();
     cleanups.push(() => receiver.close());
-    const w: Walker = { name, client: c, self, heard: [], offers: 0, join: undefined as never };
+    const w: Walker = {
+      name,
+      client: c,
+      self,
+      heard: [],
+      offers: 0,
+      loud: [],
+      join: undefined as never,
+    };
+    c.socket.on('voice:broadcasts', ({ ids }: { ids: string[] }) => {
+      w.loud = ids;
+    });
     // Answer every offer as the page does, one after the other.
     let chain = Promise.resolve();
     c.socket.on('voice:offer', (offer: VoiceOffer) => {
@@ -205,6 +218,9 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
     await speak(tea);
     await walk(tea, [{ x: 0, z: 18 }]);
     await hearsExactly(ann, [ben, tea]);
+    // The page is told the stage is heard from everywhere (full volume); Dan's voice is not.
+    await expect.poll(() => ann.loud).toEqual([tea.self.id]);
+    await expect.poll(() => cat.loud).toEqual([tea.self.id]);
 
     // Eve in the gallery (a quiet zone) hears only the stage, and nobody hears her.
     const eveP = await createPerson(database.db, 'eve');
@@ -228,6 +244,16 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
       message: VoiceText.guestCannotSpeak,
     });
     await hearsExactly(guest, [dan, cat, tea]);
+
+    // With the megaphone the teacher stays loud off the stage, 8 m from Cat; without it, the
+    // voice is a near one again and fades with distance.
+    await ok(ask(tea.client.socket, 'voice:megaphone', { on: true }));
+    await walk(tea, [{ x: 0, z: 12 }]);
+    await new Promise((r) => setTimeout(r, VoiceConstants.recomputeMs * 3));
+    expect(cat.loud).toEqual([tea.self.id]);
+    await ok(ask(tea.client.socket, 'voice:megaphone', { on: false }));
+    await expect.poll(() => cat.loud).toEqual([]);
+    expect(sorted(cat.heard)).toEqual(sorted([dan.self.id, tea.self.id]));
   });
 
   it.skipIf(!canRunTwoProcesses)(

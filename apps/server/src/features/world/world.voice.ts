@@ -6,29 +6,26 @@
 // sends only SDP, ICE and its switches, so an edited page receives nothing more than that.
 import { createHash, createHmac } from 'node:crypto';
 import { VoiceConstants, VoiceText } from '@atrium/protocol';
-import type { AvatarState, IceServer, VoiceOffer, VoiceArea } from '@atrium/protocol';
+import type { AvatarState, IceServer } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, badRequest, forbidden, notFound, unavailable } from '../../http/errors.ts';
-import { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from '../../media/janus/index.ts';
-import type {
-  JanusClient,
-  JanusPeer,
-  JanusPublisher,
-  JanusSubscriber,
-  MediaServer,
-  SubscribedStream,
-} from '../../media/janus/index.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { janusAnswers } from '../../media/janus/index.ts';
+import type { JanusClient, JanusPublisher, MediaServer } from '../../media/janus/index.ts';
 import type { AtriumServer, AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { randomToken } from '../../security/access-tokens.ts';
 import type { VoiceDirectory, VoiceEntry } from './world.voice-directory.ts';
-import { hearing } from './world.voice-rules.ts';
+import { hearing, isBroadcast } from './world.voice-rules.ts';
+import {
+  ANSWER_TIMEOUT_MS,
+  applySubscription,
+  voiceFeed,
+  type VoiceSession,
+} from './world.voice-subscription.ts';
 import type { VoiceSpeaker } from './world.voice-rules.ts';
 import type { WorldService } from './world.service.ts';
 
-/** Janus's feed id of an avatar's voice: the same on every process, below 2^53. */
-export const voiceFeed = (avatarId: string): number =>
-  1 + createHash('sha256').update(`atrium:voice-feed:${avatarId}`).digest().readUIntBE(0, 6);
+export { voiceFeed } from './world.voice-subscription.ts';
 
 /** The voice room of a world instance: at or above 2^49, apart from classes and calls. */
 export const voiceRoomId = (instanceId: string): number =>
@@ -38,31 +35,8 @@ export const voiceRoomId = (instanceId: string): number =>
 const roomSecret = (secret: string, instanceId: string) =>
   createHmac('sha256', secret).update(`atrium:voice-room:${instanceId}`).digest('hex');
 
-/** How long the server waits for the page's answer before offering again. */
-const ANSWER_TIMEOUT_MS = 10_000;
 /** How long a listener's blocks are kept before they are read again. */
 const BLOCKS_TTL_MS = 10_000;
-
-interface VoiceSession {
-  socket: AtriumSocket;
-  id: string;
-  claims: AuthClaims;
-  instanceId: string;
-  areas: readonly VoiceArea[];
-  room: number;
-  client: JanusClient;
-  peer: JanusPeer;
-  publisher: JanusPublisher;
-  privateId: number;
-  entry: VoiceEntry;
-  subscriber: JanusSubscriber | null;
-  /** The avatar ids in the subscription as last offered. */
-  heard: string[];
-  /** Waiting for the page's answer since (ms), or 0. */
-  negotiating: number;
-  blocked: Set<string>;
-  blockedAt: number;
-}
 
 export interface WorldVoiceDeps {
   service: Pick<WorldService, 'member'>;
@@ -86,6 +60,9 @@ export interface WorldVoice {
   heardBy(socketId: string): string[] | undefined;
 }
 
+const sameVoices = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
 const isModerator = (claims: AuthClaims) => claims.role === 'teacher' || claims.role === 'admin';
 
 export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
@@ -96,38 +73,22 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
   let computing = false;
 
   /** Runs a Janus request; its refusal becomes a clear answer to the page. */
-  async function janus<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (err instanceof JanusUnavailableError) throw unavailable(VoiceText.unavailable);
-      if (err instanceof JanusError) {
-        log.warn({ err }, 'Janus refused a voice request');
-        throw badRequest(`${VoiceText.mediaFailed} (${err.reason})`);
-      }
-      throw err;
-    }
-  }
+  const janus = janusAnswers(
+    { unavailable: VoiceText.unavailable, failed: VoiceText.mediaFailed },
+    log,
+    'voice',
+  );
 
-  async function ensureRoom(client: JanusClient, instanceId: string): Promise<number> {
-    const room = voiceRoomId(instanceId);
-    if (await client.roomExists(room)) return room;
-    try {
-      await client.createRoom({
-        room,
-        secret: roomSecret(deps.secret, instanceId),
-        allowed: [],
-        description: `voice ${instanceId}`,
-        publishers: VoiceConstants.roomPublishers,
-        bitrate: VoiceConstants.bitrate,
-        talkingEvents: { levelAverage: 25 },
-      });
-    } catch (err) {
-      if (!(err instanceof JanusError && err.code === VIDEOROOM_ERROR.ROOM_EXISTS)) throw err;
-    }
-    return room;
-  }
+  const ensureRoom = (client: JanusClient, instanceId: string): Promise<number> =>
+    client.ensureRoom({
+      room: voiceRoomId(instanceId),
+      secret: roomSecret(deps.secret, instanceId),
+      allowed: [],
+      description: `voice ${instanceId}`,
+      publishers: VoiceConstants.roomPublishers,
+      bitrate: VoiceConstants.bitrate,
+      talkingEvents: { levelAverage: 25 },
+    });
 
   function requireSession(socket: AtriumSocket): VoiceSession {
     const session = sessions.get(socket.id);
@@ -147,92 +108,12 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     await session.peer.close();
   }
 
-  const offerView = (
-    streams: SubscribedStream[],
-    ids: Map<number, string>,
-  ): VoiceOffer['streams'] =>
-    streams.flatMap(({ mid, type, feed }) => {
-      const id = feed === undefined ? undefined : ids.get(feed);
-      return type === 'audio' && id !== undefined ? [{ mid, id }] : [];
-    });
-
-  /** Hands Janus's new offer to the page; its answer (`voice:answer`) starts it. */
-  function sendOffer(
-    session: VoiceSession,
-    offer: { type: 'offer' | 'answer'; sdp: string },
-    streams: SubscribedStream[],
-  ): void {
-    const ids = new Map<number, string>();
-    for (const id of session.heard) ids.set(voiceFeed(id), id);
-    const view = offerView(streams, ids);
-    session.heard = view.map((s) => s.id);
-    session.negotiating = Date.now();
-    session.socket.emit('voice:offer', { sdp: { type: 'offer', sdp: offer.sdp }, streams: view });
-  }
-
   /** Changes `session`'s subscription to `want` (avatar ids) and offers the page the result. */
-  async function apply(session: VoiceSession, want: string[], entries: Map<string, VoiceEntry>) {
-    const added = want.filter((id) => !session.heard.includes(id));
-    const removed = session.heard.filter((id) => !want.includes(id));
-    const feedOf = (id: string) => ({ feed: entries.get(id)?.feed ?? voiceFeed(id) });
-    session.negotiating = Date.now();
-    try {
-      if (!session.subscriber) {
-        if (added.length === 0) {
-          session.negotiating = 0;
-          return;
-        }
-        const subscriber = await session.peer.subscriber();
-        subscriber.on('trickle', (candidate) =>
-          session.socket.emit('voice:trickle', { target: 'subscriber', candidate }),
-        );
-        // Janus renegotiates by itself when a speaker leaves the room: that offer goes to the page.
-        subscriber.on('updated', ({ offer, streams }) => {
-          if (session.negotiating || !offer || sessions.get(session.socket.id) !== session) return;
-          sendOffer(session, offer, streams);
-        });
-        const { offer, streams } = await subscriber.subscribe({
-          room: session.room,
-          streams: added.map(feedOf),
-          privateId: session.privateId,
-        });
-        session.subscriber = subscriber;
-        session.heard = want;
-        sendOffer(session, offer, streams);
-        return;
-      }
-      const subscriber = session.subscriber;
-      let stop = () => {};
-      try {
-        const updated = new Promise<{ offer: unknown; streams: SubscribedStream[] }>((resolve) => {
-          stop = subscriber.on('updated', resolve);
-        });
-        const result = await subscriber.update({
-          ...(added.length > 0 ? { subscribe: added.map(feedOf) } : {}),
-          ...(removed.length > 0 ? { unsubscribe: removed.map(feedOf) } : {}),
-        });
-        const done = result.offer
-          ? result
-          : await Promise.race([
-              updated,
-              new Promise<null>((r) => setTimeout(() => r(null), ANSWER_TIMEOUT_MS)),
-            ]);
-        const offer = done?.offer as { type: 'offer'; sdp: string } | null | undefined;
-        if (!done || !offer) {
-          session.negotiating = 0;
-          return;
-        }
-        session.heard = want;
-        sendOffer(session, offer, done.streams);
-      } finally {
-        stop();
-      }
-    } catch (err) {
-      // A speaker may have left Janus in the meantime: the next round chooses again.
-      session.negotiating = 0;
-      log.debug({ err }, 'voice subscription change failed');
-    }
-  }
+  const apply = (session: VoiceSession, want: string[], entries: Map<string, VoiceEntry>) =>
+    applySubscription(session, want, entries, {
+      current: (s) => sessions.get(s.socket.id) === s,
+      log,
+    });
 
   /**
    * The listener's blocks as last read; read again in the background every BLOCKS_TTL_MS, so a
@@ -293,8 +174,17 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
           speakers,
           { areas: session.areas, blocked },
         );
-        if (want.length === session.heard.length && want.every((id) => session.heard.includes(id)))
-          continue;
+        // Of the voices it hears, those heard from everywhere (stage, megaphone): the page plays
+        // them at full volume instead of fading them with distance.
+        const loud = speakers
+          .filter((sp) => want.includes(sp.id) && isBroadcast(sp, session.areas))
+          .map((sp) => sp.id)
+          .sort();
+        if (loud.join('\n') !== session.loud.join('\n')) {
+          session.loud = loud;
+          session.socket.emit('voice:broadcasts', { ids: loud });
+        }
+        if (sameVoices(want, session.heard)) continue;
         void apply(session, want, byId);
       }
     }
@@ -363,6 +253,7 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
         entry,
         subscriber: null,
         heard: [],
+        loud: [],
         negotiating: 0,
         // Read before the first round: a blocked pair must not hear each other even once.
         blocked: new Set(claims.role === 'guest' ? [] : await deps.blockedEither(claims.sub)),

@@ -3,7 +3,12 @@
 // No room policy here: who may join, mute or share is the classroom feature's business.
 import type { Connection, Session } from 'janode';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
-import { classifyFailure, JanusUnavailableError } from './janus-errors.ts';
+import {
+  classifyFailure,
+  JanusError,
+  JanusUnavailableError,
+  VIDEOROOM_ERROR,
+} from './janus-errors.ts';
 import type { JanodeModules } from './janode-loader.ts';
 import { loadJanode } from './janode-loader.ts';
 import { JanusPeer } from './janus-peer.ts';
@@ -131,6 +136,20 @@ export class JanusClient extends TypedEmitter<JanusClientEvents> {
       audio_active_packets: options.talkingEvents?.activePackets,
     });
     return Number(data.room);
+  }
+
+  /**
+   * The room `options.room`, created when it is not there yet. Another process may create it
+   * between the check and the create: its "room exists" is as good as ours.
+   */
+  async ensureRoom(options: CreateRoomOptions & { room: number }): Promise<number> {
+    if (await this.roomExists(options.room)) return options.room;
+    try {
+      await this.createRoom(options);
+    } catch (err) {
+      if (!(err instanceof JanusError && err.code === VIDEOROOM_ERROR.ROOM_EXISTS)) throw err;
+    }
+    return options.room;
   }
 
   /** Adds tokens to the room's `allowed` list; resolves with the whole list. */

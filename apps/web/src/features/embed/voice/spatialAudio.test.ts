@@ -1,30 +1,30 @@
 // @vitest-environment happy-dom
-import { CAMPUS_LAYOUT, VoiceConstants } from '@atrium/protocol';
+import { VoiceConstants } from '@atrium/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createSpatialAudio, PANNER_OPTIONS, voicePosition } from './spatialAudio.ts';
 
-const areas = CAMPUS_LAYOUT.voiceAreas ?? [];
 const at = (x: number, z: number, ry = 0) => ({ x, y: 0, z, ry });
 
 describe('voicePosition', () => {
   it('puts a voice in range where its avatar stands, at ear height', () => {
-    expect(voicePosition(at(0, 0), at(3, 4), areas)).toEqual({ x: 3, y: 1.6, z: 4 });
+    expect(voicePosition(at(0, 0), at(3, 4))).toEqual({ x: 3, y: 1.6, z: 4 });
   });
 
   it('plays a voice the server sends from beyond hearing range at full volume, from its side', () => {
-    const far = voicePosition(at(0, 0), at(30, 0), areas);
+    const far = voicePosition(at(0, 0), at(30, 0));
     expect(far.x).toBeCloseTo(VoiceConstants.fullVolumeRange);
     expect(far.z).toBeCloseTo(0);
   });
 
-  it('plays the stage at full volume wherever the listener stands', () => {
-    // The plaza's stage is at z 16–20; the listener is 10 m north of it.
-    const stage = voicePosition(at(0, 8), at(0, 18), areas);
-    expect(stage).toEqual({ x: 0, y: 1.6, z: 8 + VoiceConstants.fullVolumeRange });
+  it('plays a broadcast (stage, megaphone) at full volume, from its side, even in range', () => {
+    // A teacher 10 m away: near, the voice fades; as a broadcast it comes from 2 m that way.
+    expect(voicePosition(at(0, 8), at(0, 18))).toEqual({ x: 0, y: 1.6, z: 18 });
+    const loud = voicePosition(at(0, 8), at(0, 18), true);
+    expect(loud).toEqual({ x: 0, y: 1.6, z: 8 + VoiceConstants.fullVolumeRange });
   });
 
   it('plays an avatar the page does not see from straight ahead, at full volume', () => {
-    const ahead = voicePosition(at(5, 5, Math.PI / 2), null, areas);
+    const ahead = voicePosition(at(5, 5, Math.PI / 2), null);
     expect(ahead.x).toBeCloseTo(5 + VoiceConstants.fullVolumeRange);
     expect(ahead.z).toBeCloseTo(5);
   });
@@ -105,12 +105,19 @@ describe('createSpatialAudio', () => {
     });
 
     // The listener follows the avatar and its facing; the panner follows Ann.
-    audio.place(at(1, 2, Math.PI / 2), (id) => (id === 'ann' ? at(4, 6) : null), areas);
+    audio.place(at(1, 2, Math.PI / 2), (id) => (id === 'ann' ? at(4, 6) : null));
     expect(ctx.listener.positionX.value).toBe(1);
     expect(ctx.listener.positionZ.value).toBe(2);
     expect(ctx.listener.forwardX.value).toBeCloseTo(1);
     expect(ctx.listener.forwardZ.value).toBeCloseTo(0);
     expect(panners[0]).toMatchObject({ positionX: { value: 4 }, positionZ: { value: 6 } });
+    // The server says Ann is a broadcast (a megaphone): 5 m off, she plays from 2 m, unfaded.
+    audio.setBroadcasts(new Set(['ann']));
+    audio.place(at(1, 2, Math.PI / 2), (id) => (id === 'ann' ? at(4, 6) : null));
+    const placed = panners[0] as { positionX: { value: number }; positionZ: { value: number } };
+    expect(placed.positionX.value).toBeCloseTo(1 + (3 * 2) / 5);
+    expect(placed.positionZ.value).toBeCloseTo(2 + (4 * 2) / 5);
+    audio.setBroadcasts(new Set());
 
     // The same stream keeps its nodes; a voice gone is disconnected.
     audio.setVoices(new Map([['ann', stream]]));

@@ -1,7 +1,7 @@
 // Issue 30 §2: each voice plays from where its avatar stands. Web Audio: the received stream →
 // an HRTF panner (full volume within VoiceConstants.fullVolumeRange, silent at hearingRange) →
 // the destination; the listener is the person's own avatar, facing as it faces.
-import { VoiceConstants, voiceAreaAt, type VoiceArea } from '@atrium/protocol';
+import { VoiceConstants } from '@atrium/protocol';
 import type { AvatarPose } from '@atrium/world/render';
 
 /** Ears above the ground, metres: listener and voices alike, so only the ground distance counts. */
@@ -10,14 +10,14 @@ const EAR_HEIGHT = 1.6;
 type Point = { x: number; y: number; z: number };
 
 /**
- * Where a voice's panner goes. A voice the server sends from beyond hearing range, from the
- * stage, or from an avatar this page does not see is a broadcast (stage, megaphone): it plays
- * at full volume, from its avatar's direction where known, else from straight ahead.
+ * Where a voice's panner goes. A broadcast (the server says so: a teacher on the stage or with the
+ * megaphone), a voice the server sends from beyond hearing range, or one from an avatar this page
+ * does not see plays at full volume: from its avatar's direction where known, else from ahead.
  */
 export function voicePosition(
   listener: AvatarPose,
   speaker: AvatarPose | null,
-  areas: readonly VoiceArea[],
+  broadcast = false,
 ): Point {
   const y = listener.y + EAR_HEIGHT;
   const ahead = { x: Math.sin(listener.ry), z: Math.cos(listener.ry) };
@@ -28,10 +28,8 @@ export function voicePosition(
   const dx = speaker.x - listener.x;
   const dz = speaker.z - listener.z;
   const distance = Math.hypot(dx, dz);
-  const broadcast =
-    distance > VoiceConstants.hearingRange ||
-    voiceAreaAt(areas, speaker.x, speaker.z)?.kind === 'stage';
-  if (!broadcast || distance <= VoiceConstants.fullVolumeRange) {
+  const loud = broadcast || distance > VoiceConstants.hearingRange;
+  if (!loud || distance <= VoiceConstants.fullVolumeRange) {
     return { x: speaker.x, y: speaker.y + EAR_HEIGHT, z: speaker.z };
   }
   const r = VoiceConstants.fullVolumeRange / distance;
@@ -58,12 +56,10 @@ interface Voice {
 export interface SpatialAudio {
   /** Plays exactly these voices, by avatar id: new ones start, missing ones stop. */
   setVoices(voices: ReadonlyMap<string, MediaStream>): void;
+  /** The voices heard from everywhere (stage, megaphone), by avatar id: full volume. */
+  setBroadcasts(ids: ReadonlySet<string>): void;
   /** Moves the listener to `listener` and each voice to its avatar (once per frame). */
-  place(
-    listener: AvatarPose,
-    poseOf: (id: string) => AvatarPose | null,
-    areas: readonly VoiceArea[],
-  ): void;
+  place(listener: AvatarPose, poseOf: (id: string) => AvatarPose | null): void;
   /** False while the browser holds the sound until a click (autoplay policy). */
   running(): boolean;
   /** Calls `listener` when `running()` changes; returns the removal. */
@@ -84,6 +80,7 @@ export function createSpatialAudio(
 ): SpatialAudio {
   const ctx = makeContext();
   const voices = new Map<string, Voice>();
+  let broadcasts: ReadonlySet<string> = new Set();
   const listeners = new Set<() => void>();
   const handleState = () => {
     for (const listener of listeners) listener();
@@ -119,7 +116,10 @@ export function createSpatialAudio(
         if (!voices.has(id)) voices.set(id, start(ctx, stream));
       }
     },
-    place(listener, poseOf, areas) {
+    setBroadcasts(ids) {
+      broadcasts = ids;
+    },
+    place(listener, poseOf) {
       if (!ctx || voices.size === 0) return;
       const ear = ctx.listener;
       const y = listener.y + EAR_HEIGHT;
@@ -140,7 +140,7 @@ export function createSpatialAudio(
         ear.setOrientation(forward.x, 0, forward.z, 0, 1, 0);
       }
       for (const [id, voice] of voices) {
-        const at = voicePosition(listener, poseOf(id), areas);
+        const at = voicePosition(listener, poseOf(id), broadcasts.has(id));
         setParam(voice.panner.positionX, at.x);
         setParam(voice.panner.positionY, at.y);
         setParam(voice.panner.positionZ, at.z);

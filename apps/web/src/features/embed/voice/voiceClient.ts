@@ -67,6 +67,8 @@ export interface VoiceClientOptions {
   onStreams: (streams: ReadonlyMap<string, MediaStream>) => void;
   /** Someone (the person too) started or stopped talking. */
   onSpeaking: (id: string, speaking: boolean) => void;
+  /** The voices heard from everywhere (stage, megaphone) changed: they play at full volume. */
+  onBroadcasts?: (ids: ReadonlySet<string>) => void;
 }
 
 export interface VoiceClient {
@@ -92,6 +94,7 @@ const silently = () => undefined;
 /** The voice client over the app socket. */
 export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   const { socket, onStreams, onSpeaking } = options;
+  const onBroadcasts = options.onBroadcasts ?? (() => undefined);
   const getUserMedia =
     options.getUserMedia ?? ((c: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(c));
   const createPeer = options.createPeer ?? ((config) => new RTCPeerConnection(config));
@@ -189,6 +192,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     setStreams(new Map());
     for (const id of speaking) onSpeaking(id, false);
     speaking.clear();
+    onBroadcasts(new Set());
   };
 
   const ensureSubscriber = () => {
@@ -318,6 +322,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     else speaking.delete(id);
     onSpeaking(id, on);
   };
+  const handleBroadcasts = ({ ids }: ServerPayload<'voice:broadcasts'>) =>
+    onBroadcasts(new Set(ids));
   const handleMuted = ({ muted }: ServerPayload<'voice:muted'>) => {
     const was = store.get().muted;
     update({ muted });
@@ -338,6 +344,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   socket.on('voice:trickle', handleTrickle);
   socket.on('voice:speaking', handleSpeaking);
   socket.on('voice:muted', handleMuted);
+  socket.on('voice:broadcasts', handleBroadcasts);
   socket.on('disconnect', handleDisconnect);
 
   return {
@@ -436,6 +443,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       socket.off('voice:trickle', handleTrickle);
       socket.off('voice:speaking', handleSpeaking);
       socket.off('voice:muted', handleMuted);
+      socket.off('voice:broadcasts', handleBroadcasts);
       socket.off('disconnect', handleDisconnect);
       reset();
       track?.stop();

@@ -39,6 +39,7 @@ function fakeAudio(): SpatialAudio & { placed: number } {
   return {
     placed: 0,
     setVoices: vi.fn(),
+    setBroadcasts: vi.fn(),
     place() {
       this.placed += 1;
     },

@@ -105,6 +105,7 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
       ...options.client,
       onStreams: (streams) => audio.setVoices(streams),
       onSpeaking: (id, speaking) => world.setSpeaking(id, speaking),
+      onBroadcasts: (ids) => audio.setBroadcasts(ids),
     });
     client = made;
     stopClient = made.store.subscribe(() => update({ voice: made.store.get() }));
@@ -122,7 +123,7 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const removeFrame = world.onFrame(() => {
     const self = world.self();
     if (!self) return;
-    audio.place(self, (id) => world.avatar(id), world.areas);
+    audio.place(self, (id) => world.avatar(id));
     const area = voiceAreaAt(world.areas, self.x, self.z) ?? null;
     if (area !== store.get().area) update({ area });
   });
