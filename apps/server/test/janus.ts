@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Jsep, TrickleCandidate } from '../src/media/janus/janus-peer.ts';
 import type { PrivateJanus, PrivateJanusOptions } from '../src/media/janus/janus-process.ts';
 import { findJanusBinary, startPrivateJanus } from '../src/media/janus/janus-process.ts';
+import { JanusClient } from '../src/media/janus/janus-client.ts';
+import type { MediaServer } from '../src/media/janus/index.ts';
 
 /** The `janus` executable, or null where it is not installed (CI installs it). */
 export const janusBinary = findJanusBinary();
@@ -161,4 +163,19 @@ export class NodePeer {
     if (!local) throw new Error('no local description');
     return { type: local.type, sdp: local.sdp };
   }
+}
+
+/** A private Janus and a connected client on it, as the app's `media` dependency takes them. */
+export async function startTestMedia(options: Omit<PrivateJanusOptions, 'dir'> = {}): Promise<{
+  janus: PrivateJanus & { dir: string };
+  client: JanusClient;
+  media: MediaServer;
+}> {
+  const janus = await startTestJanus(options);
+  const client = await JanusClient.connect({
+    url: janus.url,
+    apiSecret: janus.apiSecret,
+    adminKey: janus.adminKey,
+  });
+  return { janus, client, media: { kind: 'private', client, janus, close: () => client.close() } };
 }

@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { MAX_LARGE_TILES, MAX_VIEW_FEEDS } from '@atrium/protocol';
 import type { ClassJoinAck, ClassVideo } from '@atrium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { JanusClient } from '../../media/janus/index.ts';
+import type { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
 import type { PrivateJanus } from '../../media/janus/janus-process.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { janusBinary, NodePeer, startTestMedia } from '../../../test/janus.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -77,13 +77,7 @@ describe.skipIf(!janusBinary)('last-N on a private Janus', () => {
   const cleanups: (() => void | Promise<void>)[] = [];
 
   beforeAll(async () => {
-    janus = await startTestJanus();
-    client = await JanusClient.connect({
-      url: janus.url,
-      apiSecret: janus.apiSecret,
-      adminKey: janus.adminKey,
-    });
-    media = { kind: 'private', client, janus, close: () => client.close() };
+    ({ janus, client, media } = await startTestMedia());
     database = await createTestDatabase('pglite');
     server = await startTestApp(database, { JWT_SECRET, CLASS_LAST_N: '2' }, undefined, {
       media: () => media,

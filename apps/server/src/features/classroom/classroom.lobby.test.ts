@@ -20,13 +20,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classSetups, useClassPair } from '../../../test/classroom.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { janusBinary, NodePeer, startTestMedia } from '../../../test/janus.ts';
 import { openClient } from '../../../test/people.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { JanusClient } from '../../media/janus/index.ts';
+import type { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
 import type { PrivateJanus } from '../../media/janus/janus-process.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
@@ -352,13 +352,8 @@ describe.skipIf(!janusBinary)('removal at the SFU', () => {
   const peers: NodePeer[] = [];
 
   beforeAll(async () => {
-    janus = await startTestJanus();
-    client = await JanusClient.connect({
-      url: janus.url,
-      apiSecret: janus.apiSecret,
-      adminKey: janus.adminKey,
-    });
-    const media: MediaServer = { kind: 'private', client, janus, close: () => client.close() };
+    let media: MediaServer;
+    ({ janus, client, media } = await startTestMedia());
     database = await createTestDatabase('pglite');
     server = await startTestApp(database, { JWT_SECRET }, undefined, { media: () => media });
   });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { ClassroomText } from '@atrium/protocol';
 import type { ClassJoinAck } from '@atrium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { JanusClient } from '../../media/janus/index.ts';
+import type { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
 import type { PrivateJanus } from '../../media/janus/janus-process.ts';
 import { AccessTokens } from '../../security/access-tokens.ts';
@@ -13,7 +13,7 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { moderatedIn } from '../../../test/classroom.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { janusBinary, NodePeer, startTestMedia } from '../../../test/janus.ts';
 import { openClient } from '../../../test/people.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
@@ -40,13 +40,8 @@ describe.skipIf(!janusBinary)(
     } satisfies Record<string, AuthClaims>;
 
     beforeAll(async () => {
-      janus = await startTestJanus();
-      client = await JanusClient.connect({
-        url: janus.url,
-        apiSecret: janus.apiSecret,
-        adminKey: janus.adminKey,
-      });
-      const media: MediaServer = { kind: 'private', client, janus, close: () => client.close() };
+      let media: MediaServer;
+      ({ janus, client, media } = await startTestMedia());
       database = await createTestDatabase('pglite');
       repo = new ClassroomRepository(database.db);
       server = await startTestApp(database, { JWT_SECRET }, undefined, { media: () => media });

@@ -11,7 +11,7 @@ import type { AuthClaims } from '../../security/access-tokens.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { moderatedIn } from '../../../test/classroom.ts';
-import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { janusBinary, NodePeer, startTestJanus, startTestMedia } from '../../../test/janus.ts';
 import { ask, next, ok } from '../../../test/socket-client.ts';
 import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -115,13 +115,7 @@ describe.skipIf(!janusBinary)('classroom signalling on a private Janus', () => {
   } satisfies Record<string, AuthClaims>;
 
   beforeAll(async () => {
-    janus = await startTestJanus();
-    client = await JanusClient.connect({
-      url: janus.url,
-      apiSecret: janus.apiSecret,
-      adminKey: janus.adminKey,
-    });
-    media = { kind: 'private', client, janus, close: () => client.close() };
+    ({ janus, client, media } = await startTestMedia());
     database = await createTestDatabase('pglite');
     repo = new ClassroomRepository(database.db);
     server = await startTestApp(database, { JWT_SECRET }, undefined, { media: () => media });

@@ -4,12 +4,12 @@
 import { SocialApi, VoiceConstants, VoiceText } from '@atrium/protocol';
 import type { AvatarState, VoiceJoinAck, VoiceOffer, WorldLocation } from '@atrium/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { JanusClient } from '../../media/janus/index.ts';
+import type { JanusClient } from '../../media/janus/index.ts';
 import type { MediaServer } from '../../media/janus/index.ts';
 import type { PrivateJanus } from '../../media/janus/janus-process.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { janusBinary, NodePeer, startTestJanus } from '../../../test/janus.ts';
+import { janusBinary, NodePeer, startTestMedia } from '../../../test/janus.ts';
 import {
   call,
   canRunTwoProcesses,
@@ -46,13 +46,7 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
   const cleanups: (() => void | Promise<void>)[] = [];
 
   beforeAll(async () => {
-    janus = await startTestJanus();
-    client = await JanusClient.connect({
-      url: janus.url,
-      apiSecret: janus.apiSecret,
-      adminKey: janus.adminKey,
-    });
-    media = { kind: 'private', client, janus, close: () => client.close() };
+    ({ janus, client, media } = await startTestMedia());
   });
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

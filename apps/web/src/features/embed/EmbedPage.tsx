@@ -24,6 +24,7 @@ import type { VoiceSession } from './voice/voiceSession.ts';
 /** A phone or tablet (coarse pointer): its hidden page gives its stream slot back. */
 const prefersTouch = () => window.matchMedia?.('(pointer: coarse)').matches === true;
 import './EmbedPage.css';
+import { lineIconProps } from './lineIcon.ts';
 
 /** Keys that count as the visitor being there (SPEC: inactivity ends the session). */
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;
@@ -360,17 +361,7 @@ function EmbedWorld({ share, flags }: { share: PublicShare; flags: EmbedFlags })
   );
 }
 
-const iconProps = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
+const iconProps = lineIconProps(20);
 
 function CameraIcon() {
   return (

@@ -4,18 +4,9 @@ import { VoiceWebText } from './texts.ts';
 import type { VoiceSession } from './voiceSession.ts';
 import { micUnavailable, NOTICE_MS, voiceStatus } from './voiceStatus.ts';
 import './voice.css';
+import { lineIconProps } from '../lineIcon.ts';
 
-const iconProps = {
-  width: 22,
-  height: 22,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
+const iconProps = lineIconProps(22);
 
 function MicIcon({ on }: { on: boolean }) {
   return (
