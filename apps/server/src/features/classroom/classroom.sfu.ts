@@ -6,7 +6,7 @@ import { ClassroomText, isCallChannel, parseGroupChannel } from '@atrium/protoco
 import type { ClassJoinAck, VideoChannel, MediaKind } from '@atrium/protocol';
 import type { ClassroomParticipantRow } from '../../db/schema.ts';
 import { badRequest, notFound, unavailable } from '../../http/errors.ts';
-import { janusAnswers } from '../../media/janus/index.ts';
+import { janusAnswers, janusCandidate } from '../../media/janus/index.ts';
 import type {
   JanusClient,
   JanusPeer,
@@ -409,15 +409,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
     const { publisher } = requireSfu(session);
     const handle = target === 'publisher' ? publisher : session.subscriber;
     if (!handle) throw badRequest(ClassroomText.subscribeFirst);
-    const ice =
-      'completed' in candidate
-        ? { completed: true as const }
-        : {
-            candidate: candidate.candidate,
-            sdpMid: candidate.sdpMid ?? null,
-            sdpMLineIndex: candidate.sdpMLineIndex ?? null,
-          };
-    await janus(() => handle.trickle(ice));
+    await janus(() => handle.trickle(janusCandidate(candidate)));
     return {};
   };
 

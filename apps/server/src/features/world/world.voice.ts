@@ -9,7 +9,7 @@ import { VoiceConstants, VoiceText } from '@atrium/protocol';
 import type { AvatarState, IceServer } from '@atrium/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { janusAnswers } from '../../media/janus/index.ts';
+import { janusAnswers, janusCandidate } from '../../media/janus/index.ts';
 import type { JanusClient, JanusPublisher, MediaServer } from '../../media/janus/index.ts';
 import type { AtriumServer, AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
 import type { AuthClaims } from '../../security/access-tokens.ts';
@@ -313,15 +313,7 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
       const session = requireSession(s);
       const handle = target === 'publisher' ? session.publisher : session.subscriber;
       if (!handle) throw badRequest(VoiceText.mediaFailed);
-      const ice =
-        'completed' in candidate
-          ? { completed: true as const }
-          : {
-              candidate: candidate.candidate,
-              sdpMid: candidate.sdpMid ?? null,
-              sdpMLineIndex: candidate.sdpMLineIndex ?? null,
-            };
-      await janus(() => handle.trickle(ice));
+      await janus(() => handle.trickle(janusCandidate(candidate)));
       return {};
     });
 

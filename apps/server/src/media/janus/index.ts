@@ -12,7 +12,7 @@ import { janusTurn } from '../turn.ts';
 export { JanusClient } from './janus-client.ts';
 export type { CreateRoomOptions, JanusClientEvents, RoomParticipant } from './janus-client.ts';
 export { JanusError, JanusUnavailableError, VIDEOROOM_ERROR } from './janus-errors.ts';
-export { janusAnswers } from './janus-answers.ts';
+export { janusAnswers, janusCandidate } from './janus-answers.ts';
 export type {
   JanusPeer,
   JanusPublisher,

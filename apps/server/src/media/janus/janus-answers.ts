@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, unavailable } from '../../http/errors.ts';
 import { JanusError, JanusUnavailableError } from './janus-errors.ts';
+import type { TrickleCandidate } from './janus-peer.ts';
 
 export interface JanusTexts {
   /** Janus cannot be reached (503). */
@@ -29,4 +30,15 @@ export function janusAnswers(texts: JanusTexts, log: FastifyBaseLogger, what: st
       throw err;
     }
   };
+}
+
+/** A page's ICE candidate (`IceCandidateSchema`) as Janus's trickle takes it: absent fields null. */
+export function janusCandidate(candidate: TrickleCandidate): TrickleCandidate {
+  return 'completed' in candidate
+    ? { completed: true }
+    : {
+        candidate: candidate.candidate,
+        sdpMid: candidate.sdpMid ?? null,
+        sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+      };
 }
