@@ -1,11 +1,13 @@
 // Issue 30 §2 in Chromium: three people in the campus with the fake microphone (a tone). The
 // server chooses whose voice reaches whom; each page's receiving connection shows it (getStats
 // inbound audio bytes rising per avatar). A and B stand together, C far away; C walks over; A and
-// B sit at the table (a private area); C's network drops and comes back.
+// B sit at the table (a private area); the teacher mutes A from her list of voices and lets her
+// speak again; C's network drops and comes back.
 import { mkdir } from 'node:fs/promises';
 import { VoiceText } from '@atrium/protocol';
 import type { BrowserContextOptions, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { VoiceWebText } from '../apps/web/src/features/embed/voice/texts.ts';
 import { MetaverseText } from '../apps/web/src/features/metaverse/popups/texts.ts';
 import { openPage, saveScreenshot, useBrowser } from './support/browser.ts';
 import { demoAccount, enterWorld, worldFrame } from './support/world.ts';
@@ -162,6 +164,21 @@ describe('proximity voice in the world', () => {
     await shoot(a.page, 'voice-near-1440x900');
     await shoot(c.page, 'voice-far-390x844');
 
+    // The teacher mutes A from the list of voices she hears: the server stops A's voice at the
+    // media server (B's connection lets go of it) and tells A; then lets A speak again.
+    await b.frame.getByRole('button', { name: VoiceWebText.voicesNear }).click();
+    await b.frame.getByRole('button', { name: VoiceWebText.muteName(a.name) }).click();
+    await a.frame.getByText(VoiceText.mutedByModerator).waitFor({ timeout: 10_000 });
+    await expect.poll(() => streams(b), { timeout: 20_000 }).not.toContain(aSeenByB);
+    const letSpeak = b.frame.getByRole('button', { name: VoiceWebText.letSpeakName(a.name) });
+    await expect.poll(() => letSpeak.getAttribute('aria-pressed')).toBe('true');
+    await shoot(b.page, 'voice-mute-list-1440x900');
+    await letSpeak.click();
+    await b.page.keyboard.press('Escape');
+    await micOn(a);
+    await expect.poll(() => hears(b, aSeenByB), { timeout: 30_000 }).toBe(true);
+    mark('muted and let speak');
+
     // C walks over to the plaza: she hears both.
     // In two legs: three software-GL worlds on two cores walk slowly.
     await walkTo(c.frame, 14, 16);
@@ -170,6 +187,11 @@ describe('proximity voice in the world', () => {
     await expect.poll(() => hears(c, aSeenByC), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => hears(c, bSeenByC), { timeout: 30_000 }).toBe(true);
     mark('C hears');
+    // The admin's list on the phone: both voices, each with its switch.
+    await c.frame.getByRole('button', { name: VoiceWebText.voicesNear }).tap();
+    await c.frame.getByRole('button', { name: VoiceWebText.muteName(b.name) }).waitFor();
+    await shoot(c.page, 'voice-list-390x844');
+    await c.frame.getByRole('button', { name: VoiceWebText.voicesNear }).tap();
 
     // A and B sit at the table: C, 13 m away, receives nothing; A still hears B.
     await Promise.all([walkTo(a.frame, -10, 4.5), walkTo(b.frame, -9, 3.5)]);

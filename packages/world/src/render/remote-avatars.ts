@@ -44,6 +44,8 @@ export interface RemoteAvatars {
   relook(id: string, look: number): void;
   /** Where someone's avatar was last drawn (between snapshots); null when not in the instance. */
   pose(id: string): AvatarPose | null;
+  /** Someone's name (username); null when not in the instance. */
+  name(id: string): string | null;
   /** Shows or hides the speaking ring over someone's avatar (kept for one not arrived yet). */
   setSpeaking(id: string, speaking: boolean): void;
   /** Engine step: emotes end on time or when the avatar moves. */
@@ -107,6 +109,7 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
       scene.add(remote.view.root);
     },
     pose: (id) => byId.get(id)?.drawn ?? null,
+    name: (id) => byId.get(id)?.state.username ?? null,
     setSpeaking(id, on) {
       if (on) speaking.add(id);
       else speaking.delete(id);

@@ -79,6 +79,7 @@ function setup(overrides: Partial<EmbedDeps> = {}) {
       onFrame: () => () => {},
       self: () => null,
       avatar: () => null,
+      name: () => null,
       setSpeaking: () => {},
     },
   } satisfies WorldHandle;

@@ -38,6 +38,7 @@ const createFakeRemotes = (): FakeRemotes => {
       const s = states.get(id);
       return s ? { x: s.x, y: s.y, z: s.z, ry: s.ry } : null;
     },
+    name: (id) => states.get(id)?.username ?? null,
     setSpeaking: (id, on) => {
       if (on) speaking.add(id);
       else speaking.delete(id);

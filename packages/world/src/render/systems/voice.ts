@@ -17,6 +17,8 @@ export interface WorldVoiceView {
   self(): (AvatarPose & { id: string }) | null;
   /** Someone's avatar as last drawn (interpolated); null when it is not in the instance. */
   avatar(id: string): AvatarPose | null;
+  /** Someone's name as the world shows it; null when not in the instance. */
+  name(id: string): string | null;
   /** Shows or hides the speaking ring over an avatar, ours included. */
   setSpeaking(id: string, speaking: boolean): void;
 }
@@ -52,6 +54,7 @@ export const createVoiceSystem = (
       return { id: self.id, ...(drawnSelf ?? { x, y, z, ry }) };
     },
     avatar: (id) => remotes.pose(id),
+    name: (id) => remotes.name(id),
     setSpeaking(id, speaking) {
       if (self.state && id === self.id) self.speaking = speaking;
       else remotes.setSpeaking(id, speaking);

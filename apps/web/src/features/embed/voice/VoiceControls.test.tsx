@@ -23,14 +23,22 @@ function show(voice: Partial<VoiceState>, view: Partial<Omit<VoiceView, 'voice'>
     voice: { ...joined, ...voice },
     area: null,
     audioRunning: true,
+    mutedByMe: [],
     ...view,
   });
+  const names: Record<string, string> = { a1: 'ann', b2: 'ben' };
   const session: VoiceSession = {
     store,
     setMic: vi.fn(),
     setMegaphone: vi.fn(),
     explain: vi.fn(),
     resumeAudio: vi.fn(),
+    // As the session does: the server's answer first, then the list of those muted here.
+    mute: vi.fn(async (id: string, muted: boolean) => {
+      const others = store.get().mutedByMe.filter((m) => m !== id);
+      store.update((v) => ({ ...v, mutedByMe: muted ? [...others, id] : others }));
+    }),
+    nameOf: (id) => names[id] ?? null,
     dispose: vi.fn(),
   };
   const set = (patch: Partial<VoiceState>, more: Partial<Omit<VoiceView, 'voice'>> = {}) =>
@@ -151,5 +159,41 @@ describe('the voice controls', () => {
     expect(session.resumeAudio).toHaveBeenCalled();
     set({}, { audioRunning: true });
     expect(screen.queryByRole('button', { name: VoiceWebText.hearPeople })).toBeNull();
+  });
+
+  it('let a teacher mute a voice they hear and let it speak again; students have no such list', async () => {
+    const user = userEvent.setup();
+    const { session, set } = show({ moderator: true, streams: ['a1', 'b2'] });
+    const toggle = screen.getByRole('button', { name: VoiceWebText.voicesNear });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('region', { name: VoiceWebText.voicesNear });
+    expect(list.textContent).toContain('ann');
+    expect(list.textContent).toContain('ben');
+
+    await user.click(screen.getByRole('button', { name: VoiceWebText.muteName('ann') }));
+    expect(session.mute).toHaveBeenCalledWith('a1', true);
+    // Muted, Ann's voice leaves the connection; she stays listed, to be let speak.
+    set({ streams: ['b2'] });
+    const letSpeak = screen.getByRole('button', { name: VoiceWebText.letSpeakName('ann') });
+    expect(letSpeak.getAttribute('aria-pressed')).toBe('true');
+    await user.click(letSpeak);
+    expect(session.mute).toHaveBeenLastCalledWith('a1', false);
+    expect(screen.queryByText('ann')).toBeNull();
+
+    // A refusal says so; Escape closes the list.
+    vi.mocked(session.mute).mockRejectedValueOnce(new Error('refused'));
+    await user.click(screen.getByRole('button', { name: VoiceWebText.muteName('ben') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(VoiceWebText.muteFailed);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: VoiceWebText.voicesNear })).toBeNull();
+
+    set({ streams: [] });
+    await user.click(toggle);
+    expect(screen.getByText(VoiceWebText.nobodyNear)).toBeTruthy();
+    cleanup();
+    show({ moderator: false, streams: ['a1'] });
+    expect(screen.queryByRole('button', { name: VoiceWebText.voicesNear })).toBeNull();
   });
 });

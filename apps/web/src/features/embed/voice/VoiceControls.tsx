@@ -1,8 +1,9 @@
 import { VoiceText } from '@atrium/protocol';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { VoiceWebText } from './texts.ts';
 import type { VoiceSession } from './voiceSession.ts';
 import { micUnavailable, NOTICE_MS, voiceStatus } from './voiceStatus.ts';
+import { VoicesNear } from './VoicesNear.tsx';
 import './voice.css';
 import { lineIconProps } from '../lineIcon.ts';
 
@@ -27,18 +28,29 @@ function MegaphoneIcon() {
   );
 }
 
+function PeopleIcon() {
+  return (
+    <svg {...iconProps}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a5.5 5.5 0 0 1 3.5 6" />
+    </svg>
+  );
+}
+
 /**
  * The voice over the world: the microphone switch, the megaphone for teachers and admins, the
  * button that lets the browser play sound, and the status line.
  */
 export function VoiceControls({ session }: { session: VoiceSession }) {
-  const { voice, area, audioRunning } = useSyncExternalStore(
+  const { voice, area, audioRunning, mutedByMe } = useSyncExternalStore(
     session.store.subscribe,
     session.store.get,
   );
   const { notice } = voice;
   // A notice shows for its time (failures until the next try); this is the last one that ended.
   const [ended, setEnded] = useState(0);
+  const [listOpen, setListOpen] = useState(false);
+  const closeList = useCallback(() => setListOpen(false), []);
   useEffect(() => {
     const ms = notice ? NOTICE_MS[notice.kind] : null;
     if (!notice || ms === null) return;
@@ -79,12 +91,33 @@ export function VoiceControls({ session }: { session: VoiceSession }) {
             <MegaphoneIcon />
           </button>
         )}
+        {voice.moderator && voice.mode === 'sfu' && (
+          <button
+            type="button"
+            className="voice-controls__button"
+            aria-label={VoiceWebText.voicesNear}
+            aria-expanded={listOpen}
+            aria-controls="voices-near"
+            title={VoiceWebText.voicesNear}
+            onClick={() => setListOpen((open) => !open)}
+          >
+            <PeopleIcon />
+          </button>
+        )}
         {!audioRunning && voice.mode === 'sfu' && (
           <button type="button" className="voice-controls__hear" onClick={session.resumeAudio}>
             {VoiceWebText.hearPeople}
           </button>
         )}
       </div>
+      {listOpen && voice.moderator && voice.mode === 'sfu' && (
+        <VoicesNear
+          session={session}
+          streams={voice.streams}
+          mutedByMe={mutedByMe}
+          onClose={closeList}
+        />
+      )}
       <p className="voice-controls__status" role="status" aria-live="polite">
         {status}
       </p>

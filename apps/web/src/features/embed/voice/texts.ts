@@ -7,4 +7,12 @@ export const VoiceWebText = {
   controls: 'Voice',
   /** The browser holds Web Audio until a click (autoplay policy). */
   hearPeople: 'Click to hear people near you',
+  /** Teachers and admins: the list of voices they hear, to mute. */
+  voicesNear: 'Voices near you',
+  nobodyNear: 'Nobody near you is speaking.',
+  mute: 'Mute',
+  letSpeak: 'Let speak',
+  muteName: (name: string) => `Mute ${name}`,
+  letSpeakName: (name: string) => `Let ${name} speak`,
+  muteFailed: 'That did not work. Try again.',
 } as const;

@@ -19,6 +19,7 @@ function fakeWorld() {
     onFrame: (fn) => (frames.add(fn), () => void frames.delete(fn)),
     self: () => self,
     avatar: (id) => (id === 'ann' ? { x: 1, y: 0, z: 1, ry: 0 } : null),
+    name: (id) => (id === 'ann' ? 'ann' : null),
     setSpeaking: (id, on) => void rings.set(id, on),
   };
   return {
@@ -133,5 +134,27 @@ describe('the voice session', () => {
     expect(world.handlers()).toBe(0);
     expect(window.__atriumVoice).toBeUndefined();
     expect(fake.closed).toBe(true);
+  });
+
+  it('keeps who this teacher muted, once the server agreed, and tells names from the world', async () => {
+    const { world, fake, session: s } = setup();
+    world.join();
+    await vi.waitFor(() => expect(s.store.get().voice.mode).toBe('sfu'));
+    fake.answers.splice(0);
+    fake.answers.push({ status: true, data: {} });
+    await s.mute('ann', true);
+    expect(fake.sent.at(-1)).toMatchObject({
+      event: 'voice:mute',
+      payload: { id: 'ann', muted: true },
+    });
+    expect(s.store.get().mutedByMe).toEqual(['ann']);
+    fake.answers.push({ status: false, message: 'Only teachers and admins can do this.' });
+    await expect(s.mute('ann', false)).rejects.toThrow();
+    expect(s.store.get().mutedByMe).toEqual(['ann']);
+    fake.answers.push({ status: true, data: {} });
+    await s.mute('ann', false);
+    expect(s.store.get().mutedByMe).toEqual([]);
+    expect(s.nameOf('ann')).toBe('ann');
+    expect(s.nameOf('gone')).toBeNull();
   });
 });

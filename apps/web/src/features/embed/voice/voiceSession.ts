@@ -22,6 +22,8 @@ export interface VoiceView {
   area: VoiceArea | null;
   /** False while the browser holds the sound until a click. */
   audioRunning: boolean;
+  /** Avatar ids this teacher or admin muted here (a muted voice is no longer received). */
+  mutedByMe: string[];
 }
 
 /** The voice controls' handle on the session. */
@@ -33,6 +35,10 @@ export interface VoiceSession {
   readonly explain: () => void;
   /** Starts the sound (a click on "Click to hear people near you"). */
   readonly resumeAudio: () => void;
+  /** Teachers and admins: mutes someone at the server's media server, or lets them speak. */
+  readonly mute: (id: string, muted: boolean) => Promise<void>;
+  /** The name the world shows over an avatar, or null once it left. */
+  readonly nameOf: (id: string) => string | null;
   readonly dispose: () => void;
 }
 
@@ -76,6 +82,7 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
     voice: initialVoiceState,
     area: null,
     audioRunning: audio.running(),
+    mutedByMe: [],
   });
   const update = (patch: Partial<VoiceView>) => store.update((v) => ({ ...v, ...patch }));
 
@@ -154,6 +161,13 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
     setMegaphone: (on) => void client?.setMegaphone(on),
     explain: () => client?.explain(),
     resumeAudio: resume,
+    async mute(id, muted) {
+      if (!client) return;
+      await client.mute(id, muted);
+      const others = store.get().mutedByMe.filter((m) => m !== id);
+      update({ mutedByMe: muted ? [...others, id] : others });
+    },
+    nameOf: (id) => world.name(id),
     dispose() {
       if (disposed) return;
       disposed = true;
