@@ -128,6 +128,7 @@ const mark = (what: string) =>
 describe('proximity voice in the world', () => {
   const browser = useBrowser();
 
+  // 156 s on a quiet machine; beside the server tests in CI the journey has run 1.6 times as long.
   it('A and B hear each other, far-away C hears neither until she walks over, the table keeps her out, and a network drop brings her back', async () => {
     const desktop = { viewport: { width: 1440, height: 900 } };
     const phone = {
@@ -168,10 +169,12 @@ describe('proximity voice in the world', () => {
     // media server (B's connection lets go of it) and tells A; then lets A speak again.
     await b.frame.getByRole('button', { name: VoiceWebText.voicesNear }).click();
     await b.frame.getByRole('button', { name: VoiceWebText.muteName(a.name) }).click();
-    await a.frame.getByText(VoiceText.mutedByModerator).waitFor({ timeout: 10_000 });
+    await a.frame.getByText(VoiceText.mutedByModerator).waitFor({ timeout: 30_000 });
     await expect.poll(() => streams(b), { timeout: 20_000 }).not.toContain(aSeenByB);
     const letSpeak = b.frame.getByRole('button', { name: VoiceWebText.letSpeakName(a.name) });
-    await expect.poll(() => letSpeak.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => letSpeak.getAttribute('aria-pressed'), { timeout: 20_000 })
+      .toBe('true');
     await shoot(b.page, 'voice-mute-list-1440x900');
     await letSpeak.click();
     await b.page.keyboard.press('Escape');
@@ -252,5 +255,5 @@ describe('proximity voice in the world', () => {
     for (const p of [a, b]) {
       expect(p.errors.filter((e) => !e.includes('favicon'))).toEqual([]);
     }
-  }, 300_000);
+  }, 480_000);
 });
