@@ -138,6 +138,8 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
 
   const names = (ws: Walker[]) => ws.map((w) => w.name).join(', ');
 
+  // About 25 s on a quiet machine (the walks are at walking pace); beside the e2e browsers in CI
+  // it passed the project's 30 s (2026-11-28).
   it('follows people as they walk: range, a private area, blocks, the stage, a quiet zone, a teacher’s mute, guests', async () => {
     const database: TestDatabase = await createTestDatabase('pglite');
     const server = await startTestApp(database, { JWT_SECRET }, undefined, { media: () => media });
@@ -213,8 +215,8 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
     await walk(tea, [{ x: 0, z: 18 }]);
     await hearsExactly(ann, [ben, tea]);
     // The page is told the stage is heard from everywhere (full volume); Dan's voice is not.
-    await expect.poll(() => ann.loud).toEqual([tea.self.id]);
-    await expect.poll(() => cat.loud).toEqual([tea.self.id]);
+    await expect.poll(() => ann.loud, { timeout: 10_000 }).toEqual([tea.self.id]);
+    await expect.poll(() => cat.loud, { timeout: 10_000 }).toEqual([tea.self.id]);
 
     // Eve in the gallery (a quiet zone) hears only the stage, and nobody hears her.
     const eveP = await createPerson(database.db, 'eve');
@@ -246,9 +248,9 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
     await new Promise((r) => setTimeout(r, VoiceConstants.recomputeMs * 3));
     expect(cat.loud).toEqual([tea.self.id]);
     await ok(ask(tea.client.socket, 'voice:megaphone', { on: false }));
-    await expect.poll(() => cat.loud).toEqual([]);
+    await expect.poll(() => cat.loud, { timeout: 10_000 }).toEqual([]);
     expect(sorted(cat.heard)).toEqual(sorted([dan.self.id, tea.self.id]));
-  });
+  }, 120_000);
 
   it.skipIf(!canRunTwoProcesses)(
     'two processes are one voice: each hears the other process’s speaker',
@@ -287,5 +289,6 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
       one.client.close();
       await hearsExactly(two, [far]);
     },
+    120_000,
   );
 });
