@@ -57,6 +57,8 @@ describe('admin CLI', () => {
       child.stdin?.end(stdin);
     });
 
+  // Each CLI run opens the embedded database (the first one migrates it): about 5 s a run on a
+  // quiet machine, and over 60 s for this test's three beside the e2e browsers (CI, 2026-11-29).
   it('creates a user with the password from stdin, changes its role and lists it', async () => {
     const created = await admin(
       [
@@ -108,7 +110,7 @@ describe('admin CLI', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   // Two wrong lines through the bundled CLI (exit code 2 and the usage text); every other wrong
   // line in-process, where the same `parse` refuses it (a CLI run costs seconds each).
@@ -119,7 +121,7 @@ describe('admin CLI', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('Usage: npm run admin');
     },
-    30_000,
+    90_000,
   );
 
   it.each([
@@ -167,7 +169,7 @@ describe('admin CLI', () => {
     expect(taken.stderr).toContain('already registered');
     const listed = await admin(['list-users']);
     expect(listed.stdout.trim().split('\n')).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it("removes a player's entry from a darts leaderboard, and says when there is none", async () => {
     // A win of grace's (created above), written straight to the embedded database.
@@ -193,12 +195,12 @@ describe('admin CLI', () => {
     const again = await admin(['leaderboard', 'remove', '501', 'grace']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(MinigameText.noEntry);
-  }, 60_000);
+  }, 180_000);
 
   it('exports event submissions as CSV on standard output', async () => {
     const run = await admin(['events', 'export', 'voting']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('id,kind,vote_team,name,email,phone_number,message,created_at\r\n');
     expect(run.stderr).toContain('0 voting submission(s) exported.');
-  }, 30_000);
+  }, 90_000);
 });
