@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClassroomRoom } from '@atrium/protocol';
 import { janusRoomId, janusRoomSecret } from '../src/features/classroom/classroom.sfu.ts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/database.ts';
 import type { JanusClient } from '../src/media/janus/index.ts';
@@ -12,6 +12,8 @@ import { createTestDatabase } from './databases.ts';
 import type { TestDatabase } from './databases.ts';
 import { openClient } from './people.ts';
 import type { ClientSocket } from './socket-client.ts';
+import { ask, ok } from './socket-client.ts';
+import { NodePeer } from './janus.ts';
 import { startTestApp } from './test-app.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -100,4 +102,31 @@ export function useClassPair(
     await pair.database?.dispose();
   });
   return pair;
+}
+
+/** A socket of `claims` on `url` (tokens signed with `secret`), connected. */
+export async function openClassSocket(
+  url: string,
+  secret: string,
+  claims: AuthClaims,
+): Promise<ClientSocket> {
+  const { socket } = await openClient(url, await new AccessTokens(secret).sign(claims));
+  return socket;
+}
+
+/** Publishes through a real (track-less) WebRTC peer; resolves once ICE and DTLS are up. */
+export async function publishOn(socket: ClientSocket, participant: number): Promise<NodePeer> {
+  const node = new NodePeer();
+  try {
+    const { sdp } = await ok<{ sdp: { type: 'answer'; sdp: string } }>(
+      ask(socket, 'class:publish', { participant, sdp: await node.publishOffer() }),
+    );
+    expect(sdp.type).toBe('answer');
+    await node.accept(sdp);
+    await node.connected();
+    return node;
+  } catch (err) {
+    node.close();
+    throw err;
+  }
 }
