@@ -15,10 +15,17 @@ export function demoAccount(role: string): { username: string; password: string 
   return account;
 }
 
-/** Logs in on the home page as the demo account of `role`. */
-export async function logIn(page: Page, role: string): Promise<void> {
-  const account = demoAccount(role);
-  await page.goto(`${baseURL}/`);
+/** An app of a test's own (`startOwnApp`): its address and accounts. */
+export interface AppAt {
+  baseURL: string;
+  accounts: { role: string; username: string; password: string }[];
+}
+
+/** Logs in on the home page as the demo account of `role` (on the lane's app, or `app`). */
+export async function logIn(page: Page, role: string, app?: AppAt): Promise<void> {
+  const account = app ? app.accounts.find((a) => a.role === role) : demoAccount(role);
+  if (!account) throw new Error(`no ${role} account`);
+  await page.goto(`${app?.baseURL ?? baseURL}/`);
   await page.getByLabel(AuthWebText.usernameOrEmail, { exact: true }).fill(account.username);
   await page.getByLabel(AuthWebText.password, { exact: true }).fill(account.password);
   await page.getByRole('button', { name: AuthWebText.logIn, exact: true }).click();
@@ -43,9 +50,9 @@ export async function worldFrame(page: Page): Promise<Frame> {
 }
 
 /** Logs in, opens the metaverse page, closes the tutorial and focuses the world. */
-export async function enterWorld(page: Page, role: string): Promise<Frame> {
-  await logIn(page, role);
-  await page.goto(`${baseURL}${AppRoute.metaverse}?e2e=1`);
+export async function enterWorld(page: Page, role: string, app?: AppAt): Promise<Frame> {
+  await logIn(page, role, app);
+  await page.goto(`${app?.baseURL ?? baseURL}${AppRoute.metaverse}?e2e=1`);
   const frame = await worldFrame(page);
   // The tutorial opens at the start of the stream (no "Don't show again" cookie yet).
   const tutorial = page.getByRole('dialog', { name: MetaverseText.tutorial.controlTitle });

@@ -21,6 +21,11 @@ export const VoiceConstants = {
   roomPublishers: 2000,
   /** What one voice may send, bits per second (Opus voice needs 24–40 kbit/s). */
   bitrate: 48_000,
+  /**
+   * Without Janus, each page connects straight to at most this many people near it (the
+   * classroom mesh's limit): every voice is sent once per listener, from the speaker's uplink.
+   */
+  meshPeers: 4,
 } as const;
 
 /**
@@ -71,11 +76,16 @@ export const VoiceText = {
   privateArea: (label: string) => `${label}: only people here hear you.`,
   stage: 'On stage: everyone here hears you.',
   hearing: (n: number) => (n === 1 ? 'You hear 1 person' : `You hear ${n} people`),
+  mesh: 'Voice goes straight between browsers here: you hear up to 4 people nearest you.',
+  notPeer: 'That person is not connected to you.',
 } as const;
 
 export const VoiceJoinAckSchema = z.object({
-  /** `sfu`: Janus carries the voices; `off`: no media server, so no voice. */
-  mode: z.enum(['sfu', 'off']),
+  /**
+   * `sfu`: Janus carries the voices; `mesh`: no media server, so pages near each other connect
+   * straight (at most VoiceConstants.meshPeers); `off`: no voice.
+   */
+  mode: z.enum(['sfu', 'mesh', 'off']),
   /** Guests listen only. */
   canSpeak: z.boolean(),
   /** Teachers and admins: the megaphone and muting others. */
@@ -107,3 +117,28 @@ export const VoiceOfferSchema = z.object({
   streams: z.array(VoiceStreamSchema),
 });
 export type VoiceOffer = z.infer<typeof VoiceOfferSchema>;
+
+/** Without Janus: a person this page connects to straight (the server chose the pair). */
+export const VoicePeerSchema = z.object({
+  /** Their avatar id. */
+  id: z.string(),
+  /** This page makes the offer (the pair's lower avatar id does). */
+  initiator: z.boolean(),
+  /** Their microphone is on: the page plays them (and counts them as heard). */
+  mic: z.boolean(),
+  /** Muted by a teacher: the page does not play them. */
+  muted: z.boolean(),
+});
+export type VoicePeer = z.infer<typeof VoicePeerSchema>;
+
+/** SDP or ICE for a mesh peer, relayed by the server only between a pair it chose. */
+export const VoiceSignalSchema = z.strictObject({
+  to: z.string().min(1).max(64),
+  description: SessionDescriptionSchema.optional(),
+  candidate: IceCandidateSchema.optional(),
+});
+export const VoiceSignalReceivedSchema = z.object({
+  from: z.string(),
+  description: SessionDescriptionSchema.optional(),
+  candidate: IceCandidateSchema.optional(),
+});

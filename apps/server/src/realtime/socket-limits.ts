@@ -28,6 +28,7 @@ export const SOCKET_EVENT_LIMITS: Record<ClientEventName, SocketEventLimit> = {
   'voice:megaphone': { limit: 60, windowMs: 60_000 },
   'voice:mute': { limit: 120, windowMs: 60_000 },
   'voice:leave': { limit: 60, windowMs: 60_000 },
+  'voice:signal': { limit: 1200, windowMs: 60_000 },
   // The classroom: a join is a Janus session; trickle carries one ICE candidate per message.
   'class:join': { limit: 30, windowMs: 60_000 },
   'class:publish': { limit: 30, windowMs: 60_000 },

@@ -6,7 +6,10 @@ import {
   VoiceMicSchema,
   VoiceMuteSchema,
   VoiceOfferSchema,
+  VoicePeerSchema,
   VoicePublishSchema,
+  VoiceSignalReceivedSchema,
+  VoiceSignalSchema,
   VoiceTrickleSchema,
 } from '../world-voice.ts';
 import { SessionDescriptionSchema } from '../classroom-signalling.ts';
@@ -34,6 +37,8 @@ export const voiceClientEvents = {
   /** Teachers and admins: mute someone in this instance at the SFU, or let them speak again. */
   'voice:mute': { payload: VoiceMuteSchema, ack: z.object({}) },
   'voice:leave': { payload: z.strictObject({}), ack: z.object({}) },
+  /** Without Janus: SDP or ICE for one of the peers the server chose for this page. */
+  'voice:signal': { payload: VoiceSignalSchema, ack: z.object({}) },
 } as const satisfies DomainEvents<'voice'>;
 
 export const voiceServerEvents = {
@@ -54,4 +59,8 @@ export const voiceServerEvents = {
   'voice:broadcasts': { payload: z.object({ ids: z.array(z.string()) }) },
   /** A teacher muted this person (or let them speak again). */
   'voice:muted': { payload: z.object({ muted: z.boolean() }) },
+  /** Without Janus: the people this page connects to straight changed. */
+  'voice:peers': { payload: z.object({ peers: z.array(VoicePeerSchema) }) },
+  /** Without Janus: a peer's SDP or ICE. */
+  'voice:signal': { payload: VoiceSignalReceivedSchema },
 } as const satisfies DomainEvents<'voice'>;

@@ -1,7 +1,7 @@
 // Issue 30 §2: the hearing rules alone — who receives whose voice, in which order, at most how many.
 import { CAMPUS_LAYOUT, VoiceConstants } from '@atrium/protocol';
 import { describe, expect, it } from 'vitest';
-import { canBeHeard, hearing } from './world.voice-rules.ts';
+import { canBeHeard, hearing, meshLinks, meshWant } from './world.voice-rules.ts';
 import type { VoicePerson, VoiceSpeaker } from './world.voice-rules.ts';
 
 const areas = CAMPUS_LAYOUT.voiceAreas ?? [];
@@ -92,5 +92,55 @@ describe('proximity voice: who hears whom', () => {
     expect(hears(me, [friend, blockedOne, muted], new Set([blockedOne.account]))).toEqual(['f']);
     // The same account in two tabs does not hear itself.
     expect(hears(me, [{ ...friend, account: me.account }])).toEqual([]);
+  });
+});
+
+describe('the mesh (no Janus): who connects to whom', () => {
+  const links = (people: VoiceSpeaker[], blocks: Record<string, Set<string>> = {}) =>
+    meshLinks(
+      people.map((p) => p.id),
+      people,
+      areas,
+      (id) => blocks[id],
+    );
+
+  it('pairs people in range, microphones aside, a muted person still listening', () => {
+    const a = speaker('a', 0, 8);
+    const b = speaker('b', 3, 8, { muted: true });
+    const far = speaker('far', 0, 8 + VoiceConstants.hearingRange + 1);
+    expect(meshWant(a, [a, b, far], { areas })).toEqual(['b']);
+    expect(Object.fromEntries(links([a, b, far]))).toEqual({ a: ['b'], b: ['a'], far: [] });
+  });
+
+  it('never gives anyone more than meshPeers links, and every link goes both ways', () => {
+    const crowd = Array.from({ length: 12 }, (_, i) => speaker(`p${i}`, i % 4, 6 + i / 4));
+    const found = links(crowd);
+    for (const [id, peers] of found) {
+      expect(peers.length).toBeLessThanOrEqual(VoiceConstants.meshPeers);
+      for (const other of peers) expect(found.get(other)).toContain(id);
+    }
+    // The nearest are linked: nobody is left alone in a crowd.
+    expect([...found.values()].every((peers) => peers.length > 0)).toBe(true);
+  });
+
+  it('keeps a private area and a quiet zone as the SFU does, and blocked pairs apart', () => {
+    const table = areas.find((a) => a.kind === 'private')!;
+    const quiet = areas.find((a) => a.kind === 'quiet')!;
+    const inA = speaker('a', table.minX + 0.5, table.minZ + 0.5);
+    const inB = speaker('b', table.maxX - 0.5, table.maxZ - 0.5);
+    const outside = speaker('c', table.maxX + 1, table.maxZ);
+    expect(Object.fromEntries(links([inA, inB, outside]))).toEqual({
+      a: ['b'],
+      b: ['a'],
+      c: [],
+    });
+    const q1 = speaker('q1', quiet.minX + 1, quiet.minZ + 1);
+    const q2 = speaker('q2', quiet.minX + 2, quiet.minZ + 1);
+    expect(links([q1, q2]).get('q1')).toEqual([]);
+    const x = speaker('x', 0, 8);
+    const y = speaker('y', 1, 8);
+    // Only one side's process knows the block: the pair is still refused.
+    expect(links([x, y], { x: new Set(['acc-y']) }).get('y')).toEqual([]);
+    expect(links([x, y], { x: new Set(['acc-y']) }).get('x')).toEqual([]);
   });
 });

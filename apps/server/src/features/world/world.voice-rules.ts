@@ -2,6 +2,7 @@
 // tested alone and every process computes the same for its own listeners.
 import { VoiceConstants, voiceAreaAt } from '@atrium/protocol';
 import type { VoiceArea } from '@atrium/protocol';
+import type { VoiceEntry } from './world.voice-directory.ts';
 
 /** Someone in the world's voice, where they stand. */
 export interface VoicePerson {
@@ -30,6 +31,20 @@ export interface HearingOptions {
   blocked?: ReadonlySet<string>;
 }
 
+/** The people of `entries` who stand somewhere in `where`, as the rules take them. */
+export function voicePeople(
+  entries: readonly VoiceEntry[],
+  where: ReadonlyMap<string, { x: number; z: number }>,
+  muted: ReadonlySet<string>,
+): VoiceSpeaker[] {
+  return entries.flatMap((e) => {
+    const at = where.get(e.id);
+    if (!at) return [];
+    const { id, account, moderator, megaphone } = e;
+    return [{ id, account, x: at.x, z: at.z, moderator, megaphone, muted: muted.has(account) }];
+  });
+}
+
 /** True when `speaker` is heard by everyone in the instance (stage or megaphone). */
 export function isBroadcast(speaker: VoiceSpeaker, areas: readonly VoiceArea[]): boolean {
   if (!speaker.moderator) return false;
@@ -44,38 +59,113 @@ export function canBeHeard(speaker: VoiceSpeaker, areas: readonly VoiceArea[]): 
 }
 
 /**
- * The voices `listener` receives, best first and at most `max`: a broadcast (stage, megaphone)
- * before anyone, then the nearest within range. A private area hears only itself, both ways; a
+ * How well `listener` hears `speaker`, lower is better (-1 a broadcast, 0 a shared private area,
+ * else the distance), or null when not at all: a private area hears only itself, both ways; a
  * quiet zone hears only broadcasts; people who blocked each other never hear each other.
  */
+function rank(
+  listener: VoicePerson,
+  s: VoiceSpeaker,
+  areas: readonly VoiceArea[],
+  range: number,
+  blocked: ReadonlySet<string> | undefined,
+): number | null {
+  if (s.id === listener.id || s.account === listener.account) return null;
+  if (blocked?.has(s.account) || !canBeHeard(s, areas)) return null;
+  if (isBroadcast(s, areas)) return -1;
+  const here = voiceAreaAt(areas, listener.x, listener.z);
+  if (here?.kind === 'quiet') return null;
+  const there = voiceAreaAt(areas, s.x, s.z);
+  if (here?.kind === 'private' || there?.kind === 'private') {
+    // Inside the same private area, distance does not matter; across its edge nothing passes.
+    return here?.kind === 'private' && there?.id === here.id ? 0 : null;
+  }
+  const d = Math.hypot(s.x - listener.x, s.z - listener.z);
+  return d <= range ? d : null;
+}
+
+const best = (ranked: { id: string; rank: number }[], max: number) =>
+  ranked
+    .sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1))
+    .slice(0, max)
+    .map((h) => h.id);
+
+/** The voices `listener` receives, best first and at most `max` (see `rank`). */
 export function hearing(
   listener: VoicePerson,
   speakers: readonly VoiceSpeaker[],
   options: HearingOptions,
 ): string[] {
-  const { areas, blocked } = options;
   const range = options.range ?? VoiceConstants.hearingRange;
-  const max = options.max ?? VoiceConstants.maxStreams;
-  const here = voiceAreaAt(areas, listener.x, listener.z);
   const heard: { id: string; rank: number }[] = [];
   for (const s of speakers) {
-    if (s.id === listener.id || s.account === listener.account) continue;
-    if (blocked?.has(s.account) || !canBeHeard(s, areas)) continue;
-    if (isBroadcast(s, areas)) {
-      heard.push({ id: s.id, rank: -1 });
-      continue;
-    }
-    if (here?.kind === 'quiet') continue;
-    const there = voiceAreaAt(areas, s.x, s.z);
-    const sharedPrivate = here?.kind === 'private' && there?.id === here.id;
-    if (here?.kind === 'private' || there?.kind === 'private') {
-      // Inside the same private area, distance does not matter; across its edge nothing passes.
-      if (sharedPrivate) heard.push({ id: s.id, rank: 0 });
-      continue;
-    }
-    const d = Math.hypot(s.x - listener.x, s.z - listener.z);
-    if (d <= range) heard.push({ id: s.id, rank: d });
+    const r = rank(listener, s, options.areas, range, options.blocked);
+    if (r !== null) heard.push({ id: s.id, rank: r });
   }
-  heard.sort((a, b) => a.rank - b.rank || (a.id < b.id ? -1 : 1));
-  return heard.slice(0, max).map((h) => h.id);
+  return best(heard, options.max ?? VoiceConstants.maxStreams);
+}
+
+/**
+ * Without Janus (the mesh): the people `person` would connect to straight, best first and at most
+ * VoiceConstants.meshPeers: those who would hear them or whom they would hear, microphones aside
+ * (a link is made before anyone speaks, so the first word is heard). A muted person still listens.
+ */
+export function meshWant(
+  person: VoiceSpeaker,
+  people: readonly VoiceSpeaker[],
+  options: HearingOptions,
+): string[] {
+  const range = options.range ?? VoiceConstants.hearingRange;
+  const live = (p: VoiceSpeaker) => ({ ...p, muted: false });
+  const self = live(person);
+  const ranked: { id: string; rank: number }[] = [];
+  for (const other of people) {
+    if (options.blocked?.has(other.account)) continue;
+    const there = live(other);
+    const ranks = [
+      rank(self, there, options.areas, range, undefined),
+      rank(there, self, options.areas, range, undefined),
+    ].filter((r) => r !== null);
+    if (ranks.length > 0) ranked.push({ id: other.id, rank: Math.min(...ranks) });
+  }
+  return best(ranked, options.max ?? VoiceConstants.meshPeers);
+}
+
+/**
+ * The mesh's pairs for the people of `local`: a pair is made when each is among the other's
+ * `meshWant`, so nobody has more than VoiceConstants.meshPeers links, and every process computes
+ * the same pairs from the same positions. `blockedOf` gives a person's blocks where this process
+ * knows them (its own listeners); blocks are mutual, so one side's list holds the pair's.
+ */
+export function meshLinks(
+  local: readonly string[],
+  people: readonly VoiceSpeaker[],
+  areas: readonly VoiceArea[],
+  blockedOf: (id: string) => ReadonlySet<string> | undefined,
+): Map<string, string[]> {
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const wants = new Map<string, string[]>();
+  const want = (id: string): string[] => {
+    let found = wants.get(id);
+    if (!found) {
+      const person = byId.get(id);
+      found = person ? meshWant(person, people, { areas, blocked: blockedOf(id) }) : [];
+      wants.set(id, found);
+    }
+    return found;
+  };
+  const links = new Map<string, string[]>();
+  for (const id of local) {
+    const person = byId.get(id);
+    const blocked = blockedOf(id);
+    links.set(
+      id,
+      want(id).filter((other) => {
+        const them = byId.get(other);
+        if (!person || !them || blocked?.has(them.account)) return false;
+        return want(other).includes(id);
+      }),
+    );
+  }
+  return links;
 }

@@ -21,19 +21,27 @@ export const voiceFeed = (avatarId: string): number =>
 /** How long the server waits for the page's answer before offering again. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 
-/** One socket in the voice: its Janus handles and what it hears. */
-export interface VoiceSession {
+/** One socket in the voice, on the SFU or in the mesh. */
+export interface VoiceMember {
   socket: AtriumSocket;
+  /** The avatar id (the socket's id). */
   id: string;
   claims: AuthClaims;
   instanceId: string;
   areas: readonly VoiceArea[];
+  entry: VoiceEntry;
+  /** The accounts blocked either way, as last read, and when. */
+  blocked: Set<string>;
+  blockedAt: number;
+}
+
+/** One socket in the voice on Janus: its handles and what it hears. */
+export interface VoiceSession extends VoiceMember {
   room: number;
   client: JanusClient;
   peer: JanusPeer;
   publisher: JanusPublisher;
   privateId: number;
-  entry: VoiceEntry;
   subscriber: JanusSubscriber | null;
   /** The avatar ids in the subscription as last offered. */
   heard: string[];
@@ -41,8 +49,6 @@ export interface VoiceSession {
   loud: string[];
   /** Waiting for the page's answer since (ms), or 0. */
   negotiating: number;
-  blocked: Set<string>;
-  blockedAt: number;
 }
 
 const offerView = (streams: SubscribedStream[], ids: Map<number, string>): VoiceOffer['streams'] =>

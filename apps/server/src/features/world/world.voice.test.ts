@@ -91,6 +91,9 @@ describe.skipIf(!janusBinary)('proximity voice on a private Janus', () => {
         w.heard = offer.streams.map((s) => s.id);
         w.offers += 1;
       });
+      // An offer that arrives as the test closes the peer finds it closed: not a failure (a
+      // real one shows as the voices not heard).
+      chain = chain.catch(() => undefined);
     });
     w.join = await ok<VoiceJoinAck>(ask(c.socket, 'voice:join', {}));
     return w;

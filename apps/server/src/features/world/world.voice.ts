@@ -12,17 +12,18 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { janusAnswers, janusCandidate } from '../../media/janus/index.ts';
 import type { JanusClient, JanusPublisher, MediaServer } from '../../media/janus/index.ts';
 import type { AtriumServer, AtriumSocket, SocketFeature } from '../../realtime/realtime.ts';
-import type { AuthClaims } from '../../security/access-tokens.ts';
 import { randomToken } from '../../security/access-tokens.ts';
 import type { VoiceDirectory, VoiceEntry } from './world.voice-directory.ts';
-import { hearing, isBroadcast } from './world.voice-rules.ts';
+import { hearing, isBroadcast, voicePeople } from './world.voice-rules.ts';
+import { isModerator, voiceMembers } from './world.voice-member.ts';
+import { createVoiceMesh, type MeshMember } from './world.voice-mesh.ts';
 import {
   ANSWER_TIMEOUT_MS,
   applySubscription,
   voiceFeed,
+  type VoiceMember,
   type VoiceSession,
 } from './world.voice-subscription.ts';
-import type { VoiceSpeaker } from './world.voice-rules.ts';
 import type { WorldService } from './world.service.ts';
 
 export { voiceFeed } from './world.voice-subscription.ts';
@@ -34,9 +35,6 @@ export const voiceRoomId = (instanceId: string): number =>
 
 const roomSecret = (secret: string, instanceId: string) =>
   createHmac('sha256', secret).update(`atrium:voice-room:${instanceId}`).digest('hex');
-
-/** How long a listener's blocks are kept before they are read again. */
-const BLOCKS_TTL_MS = 10_000;
 
 export interface WorldVoiceDeps {
   service: Pick<WorldService, 'member'>;
@@ -62,8 +60,6 @@ export interface WorldVoice {
 
 const sameVoices = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
-
-const isModerator = (claims: AuthClaims) => claims.role === 'teacher' || claims.role === 'admin';
 
 export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
   const { service, directory, log } = deps;
@@ -96,16 +92,24 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     return session;
   }
 
+  /** The socket's place in the voice, on Janus or in the mesh. */
+  function requireMember(socket: AtriumSocket): VoiceMember {
+    const member = sessions.get(socket.id) ?? mesh.members.get(socket.id);
+    if (!member) throw badRequest(VoiceText.notJoined);
+    return member;
+  }
+
   async function leave(socketId: string): Promise<void> {
     const session = sessions.get(socketId);
-    if (!session) return;
+    const member = session ?? mesh.remove(socketId);
+    if (!member) return;
     sessions.delete(socketId);
-    await directory.remove(session.instanceId, session.id).catch((err: unknown) => {
+    await directory.remove(member.instanceId, member.id).catch((err: unknown) => {
       log.warn({ err }, 'voice entry not removed');
     });
-    if (session.entry.mic)
-      io?.to(session.instanceId).emit('voice:speaking', { id: session.id, speaking: false });
-    await session.peer.close();
+    if (member.entry.mic)
+      io?.to(member.instanceId).emit('voice:speaking', { id: member.id, speaking: false });
+    await session?.peer.close();
   }
 
   /** Changes `session`'s subscription to `want` (avatar ids) and offers the page the result. */
@@ -115,23 +119,8 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
       log,
     });
 
-  /**
-   * The listener's blocks as last read; read again in the background every BLOCKS_TTL_MS, so a
-   * round never waits on the database (hundreds of listeners who joined together refresh at once).
-   */
-  function blocksOf(session: VoiceSession): Set<string> {
-    if (session.claims.role === 'guest') return session.blocked;
-    if (Date.now() - session.blockedAt >= BLOCKS_TTL_MS) {
-      session.blockedAt = Date.now();
-      deps.blockedEither(session.claims.sub).then(
-        (ids) => {
-          session.blocked = new Set(ids);
-        },
-        (err: unknown) => log.warn({ err }, 'voice blocks not read'),
-      );
-    }
-    return session.blocked;
-  }
+  const { blocksOf, newMember } = voiceMembers(deps.blockedEither, log);
+  const mesh = createVoiceMesh({ directory, io: () => io, blocksOf });
 
   /** One round: every local listener's voices chosen again; changed subscriptions offered. */
   async function recompute(): Promise<void> {
@@ -141,29 +130,28 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
       list.push(session);
       byInstance.set(session.instanceId, list);
     }
+    const meshBy = new Map<string, MeshMember[]>();
+    for (const member of mesh.members.values()) {
+      const list = meshBy.get(member.instanceId) ?? [];
+      list.push(member);
+      meshBy.set(member.instanceId, list);
+      if (!byInstance.has(member.instanceId)) byInstance.set(member.instanceId, []);
+    }
     for (const [instanceId, listeners] of byInstance) {
       const [entries, muted, states] = await Promise.all([
         directory.entries(instanceId),
         directory.muted(instanceId),
         deps.positions(instanceId),
       ]);
+      mesh.round(meshBy.get(instanceId) ?? [], entries, muted, states);
       const where = new Map<string, { x: number; z: number }>();
       for (const state of states) where.set(state.id, state);
       const byId = new Map(entries.map((e) => [e.id, e]));
-      const speakers: VoiceSpeaker[] = [];
-      for (const e of entries) {
-        const at = where.get(e.id);
-        if (!at || !e.mic || e.mid === null) continue;
-        speakers.push({
-          id: e.id,
-          account: e.account,
-          x: at.x,
-          z: at.z,
-          moderator: e.moderator,
-          megaphone: e.megaphone,
-          muted: muted.has(e.account),
-        });
-      }
+      const speakers = voicePeople(
+        entries.filter((e) => e.mic && e.mid !== null),
+        where,
+        muted,
+      );
       for (const session of listeners) {
         if (session.negotiating && Date.now() - session.negotiating < ANSWER_TIMEOUT_MS) continue;
         const at = where.get(session.id);
@@ -202,10 +190,20 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
         moderator: isModerator(claims),
         iceServers: deps.iceServers(claims.sub),
       };
-      if (!media) return { mode: 'off' as const, muted: false, ...base };
       await leave(s.id);
-      const client = media.client;
       const instanceId = member.instanceId;
+      const areas = member.layout.voiceAreas ?? [];
+      if (!media) {
+        // No Janus: the pages near each other connect straight.
+        const joined = await newMember(s, claims, instanceId, areas);
+        if (s.disconnected || service.member(s.id)?.instanceId !== instanceId) {
+          throw badRequest(VoiceText.notInWorld);
+        }
+        await mesh.add(joined);
+        const muted = (await directory.muted(instanceId)).has(claims.sub);
+        return { mode: 'mesh' as const, muted, ...base };
+      }
+      const client = media.client;
       const room = await janus(() => ensureRoom(client, instanceId));
       const secret = roomSecret(deps.secret, instanceId);
       const token = randomToken();
@@ -230,35 +228,19 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
         await peer.close();
         throw badRequest(VoiceText.notInWorld);
       }
-      const entry: VoiceEntry = {
-        id: s.id,
-        account: claims.sub,
-        feed,
-        mid: null,
-        mic: false,
-        moderator: isModerator(claims),
-        megaphone: false,
-      };
       const session: VoiceSession = {
-        socket: s,
-        id: s.id,
-        claims,
-        instanceId,
-        areas: member.layout.voiceAreas ?? [],
+        ...(await newMember(s, claims, instanceId, areas)),
         room,
         client,
         peer,
         publisher,
         privateId,
-        entry,
         subscriber: null,
         heard: [],
         loud: [],
         negotiating: 0,
-        // Read before the first round: a blocked pair must not hear each other even once.
-        blocked: new Set(claims.role === 'guest' ? [] : await deps.blockedEither(claims.sub)),
-        blockedAt: Date.now(),
       };
+      const { entry } = session;
       sessions.set(s.id, session);
       await directory.put(instanceId, entry);
       publisher.on('trickle', (candidate) =>
@@ -318,7 +300,7 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     });
 
     on('voice:mic', async (s, { on: wanted }) => {
-      const session = requireSession(s);
+      const session = requireMember(s);
       if (session.claims.role === 'guest') throw forbidden(VoiceText.guestCannotSpeak);
       session.entry.mic = wanted;
       await directory.put(session.instanceId, session.entry);
@@ -327,7 +309,7 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     });
 
     on('voice:megaphone', async (s, { on: wanted }) => {
-      const session = requireSession(s);
+      const session = requireMember(s);
       if (!isModerator(session.claims)) throw forbidden(VoiceText.notModerator);
       session.entry.megaphone = wanted;
       await directory.put(session.instanceId, session.entry);
@@ -335,16 +317,20 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     });
 
     on('voice:mute', async (s, { id, muted }) => {
-      const session = requireSession(s);
+      const session = requireMember(s);
       if (!isModerator(session.claims)) throw forbidden(VoiceText.notModerator);
       const target = (await directory.entries(session.instanceId)).find((e) => e.id === id);
       if (!target) throw notFound(VoiceText.unknownPerson);
       await directory.setMuted(session.instanceId, target.account, muted);
-      await moderate(session.client, session.instanceId, target, muted);
+      // On Janus, the SFU drops the packets; in the mesh, the pages obey (see world.voice-mesh.ts).
+      const sfu = sessions.get(s.id);
+      if (sfu) await moderate(sfu.client, session.instanceId, target, muted);
       io?.to(target.id).emit('voice:muted', { muted });
       if (muted) io?.to(session.instanceId).emit('voice:speaking', { id, speaking: false });
       return {};
     });
+
+    on('voice:signal', mesh.signal);
 
     on('voice:leave', async (s) => {
       await leave(s.id);
@@ -383,7 +369,7 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
     start(server) {
       io = server;
       timer = setInterval(() => {
-        if (computing || sessions.size === 0) return;
+        if (computing || sessions.size + mesh.members.size === 0) return;
         computing = true;
         recompute()
           .catch((err: unknown) => log.error({ err }, 'voice round failed'))

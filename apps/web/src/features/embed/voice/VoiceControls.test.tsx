@@ -60,6 +60,15 @@ describe('the voice controls', () => {
     expect(screen.queryByRole('group', { name: VoiceWebText.controls })).toBeNull();
   });
 
+  it('without Janus (the mesh): says so while nobody is heard, with no megaphone', () => {
+    const { set } = show({ mode: 'mesh', moderator: true });
+    expect(status()).toBe(VoiceText.mesh);
+    expect(screen.queryByRole('button', { name: VoiceText.megaphoneOff })).toBeNull();
+    expect(screen.getByRole('button', { name: VoiceWebText.voicesNear })).toBeTruthy();
+    set({ streams: ['a1'] });
+    expect(status()).toBe(VoiceText.hearing(1));
+  });
+
   it('switch the microphone: its name and pressed state follow, by mouse and by keyboard', async () => {
     const user = userEvent.setup();
     const { session, set } = show({});

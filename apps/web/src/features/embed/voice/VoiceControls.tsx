@@ -91,7 +91,7 @@ export function VoiceControls({ session }: { session: VoiceSession }) {
             <MegaphoneIcon />
           </button>
         )}
-        {voice.moderator && voice.mode === 'sfu' && (
+        {voice.moderator && voice.mode !== 'off' && (
           <button
             type="button"
             className="voice-controls__button"
@@ -104,13 +104,13 @@ export function VoiceControls({ session }: { session: VoiceSession }) {
             <PeopleIcon />
           </button>
         )}
-        {!audioRunning && voice.mode === 'sfu' && (
+        {!audioRunning && voice.mode !== 'off' && (
           <button type="button" className="voice-controls__hear" onClick={session.resumeAudio}>
             {VoiceWebText.hearPeople}
           </button>
         )}
       </div>
-      {listOpen && voice.moderator && voice.mode === 'sfu' && (
+      {listOpen && voice.moderator && voice.mode !== 'off' && (
         <VoicesNear
           session={session}
           streams={voice.streams}

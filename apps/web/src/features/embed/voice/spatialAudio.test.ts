@@ -126,11 +126,37 @@ describe('createSpatialAudio', () => {
     expect((panners[0] as { disconnect: () => void }).disconnect).toHaveBeenCalled();
   });
 
-  it('says when the browser holds the sound, and starts it on resume', async () => {
+  it('makes no AudioContext before the first voice, and remembers the click that allows sound', () => {
     const { ctx } = fakeContext();
+    const make = vi.fn(() => ctx as unknown as AudioContext);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const audio = createSpatialAudio(make);
+    const changed = vi.fn();
+    audio.onRunningChange(changed);
+    audio.place(at(0, 0), () => at(1, 1));
+    audio.setVoices(new Map());
+    expect(make).not.toHaveBeenCalled();
+    // Sound is held until the visitor clicks or presses a key.
+    expect(audio.running()).toBe(false);
+    audio.resume();
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(audio.running()).toBe(true);
+    expect(make).not.toHaveBeenCalled();
+    // The first voice makes the context, started at once: the click came before.
+    audio.setVoices(new Map([['ann', new MediaStream()]]));
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(ctx.resume).toHaveBeenCalled();
+    audio.dispose();
+    expect(ctx.close).toHaveBeenCalled();
+  });
+
+  it('says when the browser holds the sound of a voice, and starts it on resume', async () => {
+    const { ctx } = fakeContext();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const audio = createSpatialAudio(() => ctx as unknown as AudioContext);
     const changed = vi.fn();
     audio.onRunningChange(changed);
+    audio.setVoices(new Map([['ann', new MediaStream()]]));
     expect(audio.running()).toBe(false);
     audio.resume();
     await vi.waitFor(() => expect(changed).toHaveBeenCalled());

@@ -73,19 +73,42 @@ const setParam = (param: AudioParam | undefined, value: number) => {
   if (param) param.value = value;
 };
 
-/** Creates the voices' Web Audio graph; without Web Audio, a silent stand-in. */
+/**
+ * Creates the voices' Web Audio graph; without Web Audio, a silent stand-in.
+ *
+ * The AudioContext is made with the first voice, not with the page: a running context keeps an
+ * audio thread busy (about a fifth of a core for each world page in headless Chromium, seen in
+ * CI), and most visitors never hear a voice. Until then, `running()` says whether the visitor has
+ * let the page play sound (a click or key press); Chrome lets a context made after that start.
+ */
 export function createSpatialAudio(
   makeContext: () => AudioContext | null = () =>
     typeof AudioContext === 'undefined' ? null : new AudioContext(),
 ): SpatialAudio {
-  const ctx = makeContext();
+  let ctx: AudioContext | null = null;
+  let made = false;
+  let unlocked = false;
   const voices = new Map<string, Voice>();
   let broadcasts: ReadonlySet<string> = new Set();
   const listeners = new Set<() => void>();
   const handleState = () => {
     for (const listener of listeners) listener();
   };
-  ctx?.addEventListener('statechange', handleState);
+  const context = (): AudioContext | null => {
+    if (!made) {
+      made = true;
+      ctx = makeContext();
+      ctx?.addEventListener('statechange', handleState);
+      if (unlocked) resumeContext();
+      handleState();
+    }
+    return ctx;
+  };
+  const resumeContext = () => {
+    if (ctx && ctx.state !== 'running' && ctx.state !== 'closed') {
+      void ctx.resume().catch(() => undefined);
+    }
+  };
 
   const stop = (voice: Voice) => {
     voice.source.disconnect();
@@ -111,9 +134,10 @@ export function createSpatialAudio(
         stop(voice);
         voices.delete(id);
       }
-      if (!ctx) return;
+      const c = next.size === 0 ? null : context();
+      if (!c) return;
       for (const [id, stream] of next) {
-        if (!voices.has(id)) voices.set(id, start(ctx, stream));
+        if (!voices.has(id)) voices.set(id, start(c, stream));
       }
     },
     setBroadcasts(ids) {
@@ -146,15 +170,16 @@ export function createSpatialAudio(
         setParam(voice.panner.positionZ, at.z);
       }
     },
-    running: () => ctx?.state === 'running',
+    running: () => (made ? ctx?.state === 'running' : unlocked),
     onRunningChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     resume() {
-      if (ctx && ctx.state !== 'running' && ctx.state !== 'closed') {
-        void ctx.resume().catch(() => undefined);
-      }
+      if (made) return resumeContext();
+      if (unlocked) return;
+      unlocked = true;
+      handleState();
     },
     dispose() {
       for (const voice of voices.values()) stop(voice);

@@ -12,10 +12,11 @@ import {
 } from '../../../shared/realtime/rtc.ts';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore, type Store } from '../../../shared/store.ts';
+import { createVoiceMesh, type VoiceMesh } from './voiceMesh.ts';
 
 /** A message the status line shows for a while (or until the next try, for failures). */
 export type VoiceNoticeKind =
-  'headphones' | 'guest' | 'unavailable' | 'micBlocked' | 'mediaFailed' | 'unmuted';
+  'headphones' | 'guest' | 'unavailable' | 'micBlocked' | 'mediaFailed' | 'unmuted' | 'mesh';
 
 export interface VoiceNotice {
   kind: VoiceNoticeKind;
@@ -24,7 +25,10 @@ export interface VoiceNotice {
 }
 
 export interface VoiceState {
-  /** `sfu` once the voice is joined, `off` on a server without it; null before (or in between). */
+  /**
+   * `sfu` (Janus) or `mesh` (straight between browsers) once the voice is joined, `off` where it
+   * cannot be; null before (or in between).
+   */
   mode: VoiceJoinAck['mode'] | null;
   canSpeak: boolean;
   moderator: boolean;
@@ -130,6 +134,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   const incoming: Record<Target, RTCIceCandidateInit[]> = { publisher: [], subscriber: [] };
   let mids = new Map<string, string>();
   let streams = new Map<string, MediaStream>();
+  /** Without Janus: the straight connections to the people near. */
+  let mesh: VoiceMesh | null = null;
   const speaking = new Set<string>();
 
   const sendCandidate = (target: Target, candidate: CandidatePayload) => {
@@ -189,6 +195,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     incoming.publisher = [];
     incoming.subscriber = [];
     mids = new Map();
+    mesh?.close();
+    mesh = null;
     setStreams(new Map());
     for (const id of speaking) onSpeaking(id, false);
     speaking.clear();
@@ -260,7 +268,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
 
   const micOn = async (session: number) => {
     const state = store.get();
-    if (state.mode !== 'sfu') return notice('unavailable');
+    if (state.mode !== 'sfu' && state.mode !== 'mesh') return notice('unavailable');
     if (!state.canSpeak) return notice('guest');
     if (state.muted) return;
     wantMic = true;
@@ -276,7 +284,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
         return;
       }
       mic.enabled = false;
-      if (!publisher) await publish(mic, session);
+      if (mesh) mesh.setTrack(mic);
+      else if (!publisher) await publish(mic, session);
       if (session !== generation || closed) return;
       const { on } = await request(socket, 'voice:mic', { on: true });
       if (session !== generation || closed) return;
@@ -301,7 +310,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     // Silent at once, whatever the server says.
     if (track) track.enabled = false;
     update({ micOn: false });
-    if (publisher) await request(socket, 'voice:mic', { on: false }).catch(silently);
+    if (publisher || mesh) await request(socket, 'voice:mic', { on: false }).catch(silently);
   };
 
   const handleOffer = (offer: ServerPayload<'voice:offer'>) => {
@@ -335,6 +344,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       update({ micOn: false });
     } else if (was) notice('unmuted');
   };
+  const handlePeers = ({ peers }: ServerPayload<'voice:peers'>) => mesh?.setPeers(peers);
+  const handleSignal = (signal: ServerPayload<'voice:signal'>) => mesh?.signal(signal);
   const handleDisconnect = () => {
     // The server forgets the voice with the connection; the world's rejoin brings it back.
     reset();
@@ -345,6 +356,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   socket.on('voice:speaking', handleSpeaking);
   socket.on('voice:muted', handleMuted);
   socket.on('voice:broadcasts', handleBroadcasts);
+  socket.on('voice:peers', handlePeers);
+  socket.on('voice:signal', handleSignal);
   socket.on('disconnect', handleDisconnect);
 
   return {
@@ -373,7 +386,18 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
         muted: ack.muted,
       });
       if (ack.mode === 'off') return notice('unavailable');
+      if (ack.mode === 'mesh') {
+        mesh = createVoiceMesh({
+          socket,
+          createPeer,
+          iceServers: () => iceServers,
+          onStreams: setStreams,
+          onError: report,
+        });
+        if (track?.readyState === 'live') mesh.setTrack(track);
+      }
       if (!ack.canSpeak) return notice('guest');
+      if (ack.mode === 'mesh') notice('mesh');
       // After a rejoin, the person's switches as they were.
       if (wantMic && !ack.muted) controls(() => micOn(session));
       if (wantMegaphone && ack.moderator) {
@@ -417,9 +441,10 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     explain() {
       const state = store.get();
       if (state.mode === 'off') notice('unavailable');
-      else if (state.mode === 'sfu' && !state.canSpeak) notice('guest');
+      else if (state.mode !== null && !state.canSpeak) notice('guest');
     },
     async inbound() {
+      if (mesh) return mesh.inbound();
       const result: Record<string, VoiceInbound> = {};
       if (!subscriber) return result;
       for (const [mid, line] of await inboundByMid(subscriber)) {
@@ -435,7 +460,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     },
     close() {
       if (closed) return;
-      if (socket.connected && store.get().mode === 'sfu') {
+      const { mode } = store.get();
+      if (socket.connected && (mode === 'sfu' || mode === 'mesh')) {
         void request(socket, 'voice:leave', {}).catch(silently);
       }
       closed = true;
@@ -444,6 +470,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       socket.off('voice:speaking', handleSpeaking);
       socket.off('voice:muted', handleMuted);
       socket.off('voice:broadcasts', handleBroadcasts);
+      socket.off('voice:peers', handlePeers);
+      socket.off('voice:signal', handleSignal);
       socket.off('disconnect', handleDisconnect);
       reset();
       track?.stop();

@@ -139,7 +139,10 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const removeRunning = audio.onRunningChange(() => {
     const running = audio.running();
     update({ audioRunning: running });
-    if (running) for (const type of GESTURES) window.removeEventListener(type, resume, true);
+    for (const type of GESTURES) {
+      if (running) window.removeEventListener(type, resume, true);
+      else window.addEventListener(type, resume, true);
+    }
   });
   if (!audio.running()) {
     for (const type of GESTURES) window.addEventListener(type, resume, true);

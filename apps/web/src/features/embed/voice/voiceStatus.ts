@@ -9,6 +9,7 @@ export const NOTICE_MS: Record<VoiceNoticeKind, number | null> = {
   unmuted: 5000,
   micBlocked: null,
   mediaFailed: null,
+  mesh: 8000,
 };
 
 const NOTICE_TEXT: Record<VoiceNoticeKind, string> = {
@@ -18,6 +19,7 @@ const NOTICE_TEXT: Record<VoiceNoticeKind, string> = {
   unmuted: VoiceText.unmutedByModerator,
   micBlocked: VoiceText.micBlocked,
   mediaFailed: VoiceText.mediaFailed,
+  mesh: VoiceText.mesh,
 };
 
 const areaText = (area: VoiceArea): string => {
@@ -53,7 +55,8 @@ export function voiceStatus(
   if (voice.megaphone && voice.micOn) return VoiceText.megaphoneOn;
   const hearing = voice.streams.length > 0 ? VoiceText.hearing(voice.streams.length) : null;
   if (area) return hearing ? `${areaText(area)} ${hearing}` : areaText(area);
-  return hearing;
+  // Without Janus, the status says so while nobody is heard (and as a notice on joining).
+  return hearing ?? (voice.mode === 'mesh' ? VoiceText.mesh : null);
 }
 
 /** Why the microphone button cannot be used now, or null when it can. */
