@@ -2,7 +2,8 @@
 // (WORLD_CLIENT_BOTS sets how many: issue 30 asks for 200).
 // Prints the median and p10 frame rate and the GL draw calls per frame; baseline: a bare three.js
 // scene (one cube) at the same size in the same browser, the machine's software-GL ceiling.
-// With WORLD_LOOK_DIR set, also walks the campus afterwards and saves screenshots there.
+// With WORLD_LOOK_DIR set, also walks the campus afterwards and saves screenshots there;
+// WORLD_CLIENT_STILL=1 stops the bots once in place; WORLD_PROFILE=1 profiles the page.
 /* global window, document, history, dispatchEvent, PopStateEvent, requestAnimationFrame,
    WebGLRenderingContext, WebGL2RenderingContext -- in functions that run in the page */
 import { readFile, mkdir } from 'node:fs/promises';
@@ -257,6 +258,32 @@ async function walkUntil(page, key, axis, target, timeoutMs = 20_000) {
   await page.waitForTimeout(400);
 }
 
+/**
+ * WORLD_PROFILE=1: the page's JavaScript profiled over the measurement (Chrome's sampling
+ * profiler); prints the functions with the most self time. Returns the stop.
+ */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map();
+    const deltas = profile.timeDeltas;
+    profile.samples.forEach((id, i) => {
+      const { callFrame } = byNode.get(id);
+      const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0));
+    });
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    console.log(`profile: ${(total / 1000).toFixed(0)} ms sampled`);
+    for (const [key, us] of top) console.log(`  ${((us / total) * 100).toFixed(1)}%  ${key}`);
+  };
+}
+
 /** Turns the orbit camera by dragging on the canvas. */
 async function drag(page, dx, dy) {
   await page.mouse.move(640, 400);
@@ -327,8 +354,32 @@ export async function benchWorldClient() {
     const spots = spotsInView(self, BOTS);
     if (spots.length < BOTS) console.log(`world-client: ${spots.length} spots in view for ${BOTS}`);
     stopBots = await driveBots(bots, spots);
+    // WORLD_CLIENT_STILL=1: the bots stop once in place (they idle and sway in the page), so the
+    // figure is the page's drawing without 200 clients and the server sharing its two cores.
+    if (process.env.WORLD_CLIENT_STILL) stopBots();
     await page.waitForTimeout(WARMUP_S * 1000);
+    if (process.env.WORLD_TRACE) {
+      await browser.startTracing(page, {
+        path: process.env.WORLD_TRACE,
+        categories: [
+          'toplevel',
+          'gpu',
+          'cc',
+          'blink',
+          'v8',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-gpu.decoder',
+          'disabled-by-default-gpu.service',
+          'gpu.angle',
+          'disabled-by-default-gpu.angle',
+        ],
+      });
+      await page.waitForTimeout(3000);
+      await browser.stopTracing();
+    }
+    const profiler = process.env.WORLD_PROFILE ? await startProfile(page) : null;
     const world = summarise(await page.evaluate(sampleFrames, MEASURE_S));
+    if (profiler) await profiler();
     if (process.env.WORLD_LOOK_DIR) await tour(page, process.env.WORLD_LOOK_DIR);
     if (errors.length > 0) console.error('page errors:', errors);
     await page.close();

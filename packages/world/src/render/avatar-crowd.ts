@@ -6,6 +6,9 @@ import { lightFor } from './bake.ts';
 export const SLOT_VERTICES = 800;
 /** Whole triangles only, so no triangle straddles two slots. */
 export const SLOT_INDICES = 860 * 3;
+/** The same for the far crowd's coarse avatars (`buildAvatarMesh(look, true)`). */
+export const FAR_SLOT_VERTICES = 220;
+export const FAR_SLOT_INDICES = 170 * 3;
 const BLOB_SEGMENTS = 12;
 const BLOB_RADIUS = 0.36;
 
@@ -28,7 +31,12 @@ class Crowd {
   readonly bodies: THREE.Mesh<THREE.BufferGeometry, THREE.MeshBasicMaterial>;
   readonly blobs: THREE.Mesh<THREE.BufferGeometry, THREE.MeshBasicMaterial>;
 
-  constructor(scene: THREE.Scene) {
+  constructor(
+    scene: THREE.Scene,
+    private readonly slotVertices: number,
+    private readonly slotIndices: number,
+    name: string,
+  ) {
     this.bodies = new THREE.Mesh(
       new THREE.BufferGeometry(),
       new THREE.MeshBasicMaterial({ vertexColors: true }),
@@ -46,8 +54,8 @@ class Crowd {
       mesh.frustumCulled = false;
       mesh.matrixAutoUpdate = false;
     }
-    this.bodies.name = 'avatars';
-    this.blobs.name = 'avatar-shadows';
+    this.bodies.name = name;
+    this.blobs.name = `${name}-shadows`;
     this.blobs.renderOrder = 2;
     this.grow(32);
     scene.add(this.bodies, this.blobs);
@@ -57,9 +65,9 @@ class Crowd {
   private grow(capacity: number) {
     const old = this.capacity;
     const body = this.bodies.geometry;
-    const position = new Float32Array(capacity * SLOT_VERTICES * 3);
-    const color = new Float32Array(capacity * SLOT_VERTICES * 3);
-    const index = new Uint32Array(capacity * SLOT_INDICES);
+    const position = new Float32Array(capacity * this.slotVertices * 3);
+    const color = new Float32Array(capacity * this.slotVertices * 3);
+    const index = new Uint32Array(capacity * this.slotIndices);
     if (old > 0) {
       position.set(body.getAttribute('position').array);
       color.set(body.getAttribute('color').array);
@@ -93,7 +101,7 @@ class Crowd {
   }
 
   private updateRange() {
-    this.bodies.geometry.setDrawRange(0, this.used * SLOT_INDICES);
+    this.bodies.geometry.setDrawRange(0, this.used * this.slotIndices);
     this.blobs.geometry.setDrawRange(0, this.used * BLOB_SEGMENTS * 3);
   }
 
@@ -103,16 +111,16 @@ class Crowd {
     this.free.sort((a, b) => b - a);
     const slot = this.free.pop() ?? 0;
     this.used = Math.max(this.used, slot + 1);
-    const base = slot * SLOT_VERTICES;
+    const base = slot * this.slotVertices;
     const geometry = () => this.bodies.geometry;
     const index = geometry().index;
     if (index) {
       const array = index.array as Uint32Array;
-      const start = slot * SLOT_INDICES;
-      const count = Math.min(mesh.index.length, SLOT_INDICES);
+      const start = slot * this.slotIndices;
+      const count = Math.min(mesh.index.length, this.slotIndices);
       for (let i = 0; i < count; i += 1) array[start + i] = base + (mesh.index[i] ?? 0);
       // Unused room: degenerate triangles, dropped before any pixel is touched.
-      array.fill(base, start + count, start + SLOT_INDICES);
+      array.fill(base, start + count, start + this.slotIndices);
       index.needsUpdate = true;
     }
     this.updateRange();
@@ -121,7 +129,7 @@ class Crowd {
     const n = new THREE.Matrix3();
     const v = new THREE.Vector3();
     const light = new THREE.Color();
-    const vertices = Math.min(mesh.vertexCount, SLOT_VERTICES);
+    const vertices = Math.min(mesh.vertexCount, this.slotVertices);
     let released = false;
     return {
       write: (joints, x, z) => {
@@ -164,8 +172,8 @@ class Crowd {
         if (released) return;
         released = true;
         const out = geometry().getAttribute('position') as THREE.BufferAttribute;
-        (out.array as Float32Array).fill(0, base * 3, (base + SLOT_VERTICES) * 3);
-        out.addUpdateRange(base * 3, SLOT_VERTICES * 3);
+        (out.array as Float32Array).fill(0, base * 3, (base + this.slotVertices) * 3);
+        out.addUpdateRange(base * 3, this.slotVertices * 3);
         out.needsUpdate = true;
         this.writeBlob(slot, NaN, NaN);
         this.free.push(slot);
@@ -205,13 +213,20 @@ class Crowd {
 }
 
 const crowds = new WeakMap<THREE.Scene, Crowd>();
+const farCrowds = new WeakMap<THREE.Scene, Crowd>();
 
-/** The crowd of `scene`, created (and added to the scene) on first use. */
-export const crowdOf = (scene: THREE.Scene): Crowd => {
-  let crowd = crowds.get(scene);
+/**
+ * The crowd of `scene`, created (and added to the scene) on first use; `far`, the one of coarse
+ * avatars seen from afar (smaller slots, so its draw covers no padding of the near ones').
+ */
+export const crowdOf = (scene: THREE.Scene, far = false): Crowd => {
+  const map = far ? farCrowds : crowds;
+  let crowd = map.get(scene);
   if (!crowd) {
-    crowd = new Crowd(scene);
-    crowds.set(scene, crowd);
+    crowd = far
+      ? new Crowd(scene, FAR_SLOT_VERTICES, FAR_SLOT_INDICES, 'avatars-far')
+      : new Crowd(scene, SLOT_VERTICES, SLOT_INDICES, 'avatars');
+    map.set(scene, crowd);
   }
   return crowd;
 };

@@ -1,6 +1,11 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { SLOT_INDICES, SLOT_VERTICES } from './avatar-crowd.ts';
+import {
+  FAR_SLOT_INDICES,
+  FAR_SLOT_VERTICES,
+  SLOT_INDICES,
+  SLOT_VERTICES,
+} from './avatar-crowd.ts';
 import { buildAvatarMesh, buildRig } from './avatar-model.ts';
 
 const look = (hairStyle: number, special: 'astronaut' | 'robot' | 'wizard' | null = null) => ({
@@ -26,6 +31,17 @@ describe('avatar mesh', () => {
     expect(mesh.vertexCount).toBeLessThanOrEqual(SLOT_VERTICES);
     expect(mesh.index.length).toBeLessThanOrEqual(SLOT_INDICES);
     expect(Math.max(...mesh.index)).toBeLessThan(mesh.vertexCount);
+  });
+
+  it.each([
+    ...[0, 1, 2, 3, 4, 5].map((style) => look(style)),
+    ...(['astronaut', 'robot', 'wizard'] as const).map((special) => look(5, special)),
+  ])('seen from afar, fits a far slot in under a third of the triangles (%#)', (l) => {
+    const far = buildAvatarMesh(l, true);
+    expect(far.vertexCount).toBeLessThanOrEqual(FAR_SLOT_VERTICES);
+    expect(far.index.length).toBeLessThanOrEqual(FAR_SLOT_INDICES);
+    expect(far.index.length * 3).toBeLessThan(buildAvatarMesh(l).index.length);
+    expect(Math.max(...far.index)).toBeLessThan(far.vertexCount);
   });
 
   it('draws each hair style and special look differently', () => {

@@ -198,6 +198,50 @@ const parts = (look: AvatarLook): Part[] => {
   return list;
 };
 
+/**
+ * The avatar seen from afar (issue 30 §1, a crowd of 200): the same colours and proportions in
+ * about 130 triangles, without the face and the hair's details. Software GL's cost of a crowd is
+ * its triangles: 200 full avatars in view drew at 15 fps, with the bodies hidden at 30.
+ */
+const farParts = (look: AvatarLook): Part[] => {
+  const special = look.special ?? null;
+  const outfit = SPECIAL_OUTFITS[special ?? 'none'];
+  const shirt = outfit?.top ?? look.shirt;
+  const pants = outfit?.bottom ?? look.pants;
+  const skin = special === 'robot' ? ROBOT_METAL : look.skin;
+  const head = special === 'astronaut' ? SUIT_WHITE : special === 'wizard' ? WIZARD_HAT : skin;
+  const list: Part[] = [
+    part(new THREE.CapsuleGeometry(0.26, 0.4, 1, 5), Bone.body, shirt, 0, 1.06, 0, [1, 1, 0.78]),
+    part(new THREE.CylinderGeometry(0.235, 0.21, 0.22, 5, 1, true), Bone.body, pants, 0, 0.68, 0),
+    part(new THREE.SphereGeometry(0.24, 6, 4), Bone.head, head, 0, 0.2, 0),
+  ];
+  if (special === null && look.hairStyle > 0) {
+    list.push(
+      part(
+        new THREE.SphereGeometry(0.255, 6, 2, 0, Math.PI * 2, 0, Math.PI * 0.5),
+        Bone.head,
+        look.hair,
+        0,
+        0.21,
+        -0.015,
+        undefined,
+        -0.35,
+      ),
+    );
+  }
+  for (const [bone, side] of [
+    [Bone.armL, 1],
+    [Bone.armR, -1],
+  ] as const) {
+    const arm = part(new THREE.BoxGeometry(0.14, 0.56, 0.14), bone, shirt, side * 0.02, -0.28, 0);
+    list.push({ ...arm, tipBelow: JOINTS[bone][1] - 0.46, tipColor: skin });
+  }
+  for (const bone of [Bone.legL, Bone.legR] as const) {
+    list.push(part(new THREE.BoxGeometry(0.18, 0.62, 0.2), bone, pants, 0, -0.32, 0.01));
+  }
+  return list;
+};
+
 /** The hair of a style: nothing (bald), a cap, and what each style adds to it. */
 const hair = (look: AvatarLook): Part[] => {
   if (look.hairStyle <= 0) return [];
@@ -264,30 +308,32 @@ export interface AvatarMeshData {
   index: Uint16Array;
 }
 
-/** Builds the avatar mesh data for a look (about 600 triangles). */
-export const buildAvatarMesh = (look: AvatarLook): AvatarMeshData => {
-  const pieces = parts(look).map(({ geometry, bone, color, tipBelow, tipColor }) => {
-    const g = geometry.index
-      ? geometry
-      : geometry.setIndex([...Array(geometry.getAttribute('position').count).keys()]);
-    const position = g.getAttribute('position');
-    const count = position.count;
-    const colors = new Float32Array(count * 3);
-    const bones = new Float32Array(count);
-    const [jx, jy, jz] = JOINTS[bone];
-    for (let i = 0; i < count; i += 1) {
-      const tip = tipColor && tipBelow !== undefined && position.getY(i) < tipBelow;
-      (tip ? tipColor : color).toArray(colors, i * 3);
-      bones[i] = bone;
-    }
-    g.translate(-jx, -jy, -jz);
-    for (const name of Object.keys(g.attributes)) {
-      if (name !== 'position' && name !== 'normal') g.deleteAttribute(name);
-    }
-    g.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-    g.setAttribute('bone', new THREE.BufferAttribute(bones, 1));
-    return g;
-  });
+/** Builds the avatar mesh data for a look (about 600 triangles; seen from afar, about 130). */
+export const buildAvatarMesh = (look: AvatarLook, far = false): AvatarMeshData => {
+  const pieces = (far ? farParts(look) : parts(look)).map(
+    ({ geometry, bone, color, tipBelow, tipColor }) => {
+      const g = geometry.index
+        ? geometry
+        : geometry.setIndex([...Array(geometry.getAttribute('position').count).keys()]);
+      const position = g.getAttribute('position');
+      const count = position.count;
+      const colors = new Float32Array(count * 3);
+      const bones = new Float32Array(count);
+      const [jx, jy, jz] = JOINTS[bone];
+      for (let i = 0; i < count; i += 1) {
+        const tip = tipColor && tipBelow !== undefined && position.getY(i) < tipBelow;
+        (tip ? tipColor : color).toArray(colors, i * 3);
+        bones[i] = bone;
+      }
+      g.translate(-jx, -jy, -jz);
+      for (const name of Object.keys(g.attributes)) {
+        if (name !== 'position' && name !== 'normal') g.deleteAttribute(name);
+      }
+      g.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+      g.setAttribute('bone', new THREE.BufferAttribute(bones, 1));
+      return g;
+    },
+  );
   const merged = mergeGeometries(pieces, false);
   for (const piece of pieces) piece.dispose();
   const vertexCount = merged.getAttribute('position').count;

@@ -1,7 +1,7 @@
 import type { AvatarAnim, Emote } from '@atrium/protocol';
 import * as THREE from 'three';
 import { crowdOf, type CrowdSlot } from './avatar-crowd.ts';
-import { buildAvatarMesh, buildRig, type AvatarLook } from './avatar-model.ts';
+import { buildAvatarMesh, buildRig, type AvatarLook, type AvatarMeshData } from './avatar-model.ts';
 import { bodyProportions, lookFromSeed } from '../avatar-look.ts';
 import { emotePose, idlePose, type Pose } from './emote-poses.ts';
 import { createNameTag } from './name-tag.ts';
@@ -22,8 +22,19 @@ export interface AvatarFrame {
 /** A stylised avatar built in code, with a name tag and procedural animation. */
 export interface AvatarView {
   readonly root: THREE.Group;
-  /** `ambientSeconds` drives the idle sway and emotes' wobbles (frozen under reduced motion). */
-  update(frame: AvatarFrame, ambientSeconds: number, dtSeconds: number): void;
+  /**
+   * `ambientSeconds` drives the idle sway and emotes' wobbles (frozen under reduced motion).
+   * `detail` (a crowd's level of detail): `far` draws the coarse body; with `repose` false the
+   * body keeps its last pose and place in the crowd's buffers (posed every few frames).
+   */
+  update(
+    frame: AvatarFrame,
+    ambientSeconds: number,
+    dtSeconds: number,
+    detail?: { far: boolean; repose: boolean },
+  ): void;
+  /** Shows or hides the name tag (only the nearest people wear one in a crowd). */
+  setTagVisible(visible: boolean): void;
   /** Shows or hides the speaking ring over the name tag (proximity voice). */
   setSpeaking(speaking: boolean): void;
   dispose(): void;
@@ -64,6 +75,9 @@ export const createAvatarView = (
 ): AvatarView => {
   const root = new THREE.Group();
   const mesh = buildAvatarMesh(avatarLook(look));
+  // Made the first time the avatar is seen from afar.
+  let farMesh: AvatarMeshData | null = null;
+  let slotFar = false;
   const joints = buildRig();
   const [rig, head, armL, armR, legL, legR] = joints as [
     THREE.Object3D,
@@ -105,11 +119,17 @@ export const createAvatarView = (
 
   return {
     root,
-    update(frame, t, dt) {
+    update(frame, t, dt, detail) {
       root.position.set(frame.x, frame.y, frame.z);
       root.rotation.y = frame.ry;
       const stride = frame.anim === 'run' ? 11 : 7;
       if (frame.anim === 'walk' || frame.anim === 'run') walkCycle += dt * stride;
+      const far = detail?.far ?? false;
+      if (slot && far !== slotFar) handleRemoved();
+      if (detail?.repose === false && slot) {
+        root.updateMatrixWorld();
+        return;
+      }
       const swing = Math.sin(walkCycle);
       const amp = frame.anim === 'run' ? 0.9 : 0.55;
       let pose: Pose;
@@ -150,12 +170,20 @@ export const createAvatarView = (
       apply(pose);
       if (!slot) {
         const scene = sceneOf(root);
-        if (scene) slot = crowdOf(scene).claim(mesh);
+        if (scene) {
+          slotFar = far;
+          slot = far
+            ? crowdOf(scene, true).claim((farMesh ??= buildAvatarMesh(avatarLook(look), true)))
+            : crowdOf(scene).claim(mesh);
+        }
       }
       if (slot) {
         root.updateMatrixWorld(true);
         slot.write(joints, frame.x, frame.z);
       }
+    },
+    setTagVisible(visible) {
+      tag.visible = visible;
     },
     setSpeaking(speaking) {
       if (!ring && !speaking) return;

@@ -12,6 +12,8 @@ interface Remote {
   emote: EmoteState;
   /** The last drawn pose, for the test hook and the voices' panners. */
   drawn: AvatarPose;
+  /** Drawn with the coarse body (far from the camera). */
+  coarse: boolean;
 }
 
 /** Where an avatar was last drawn, in metres, and its facing (`ry`, radians). */
@@ -56,9 +58,44 @@ export interface RemoteAvatars {
   dispose(): void;
 }
 
-/** Creates the remote avatar registry; meshes are added to `scene`. */
-export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number): RemoteAvatars => {
+/**
+ * A crowd's level of detail (issue 30 §1: 200 avatars in view). Measured with
+ * `WORLD_CLIENT_BOTS=200 WORLD_PROFILE=1 npx tsx bench/world-client.mjs` (software GL): the page's
+ * main thread spent 84 % in native code (GL uploads and draws of the crowd's buffers and one name
+ * tag each), 5 % skinning. So only the nearest people wear a name tag, and far bodies are posed
+ * (skinned and uploaded again) every few frames instead of every frame.
+ */
+export const CrowdDetail = {
+  /** At most this many name tags show, the nearest first. */
+  tags: 16,
+  /** Nobody beyond this many metres wears a tag. */
+  tagRange: 25,
+  /** Beyond this many metres a body is posed every second frame… */
+  nearRange: 12,
+  /** …and beyond this, every fourth. */
+  farRange: 24,
+  /** Beyond this many metres the coarse body is drawn (about 130 triangles instead of 600)… */
+  coarseRange: 14,
+  /** …until the avatar comes this close again (no flicker at the edge). */
+  fineRange: 12.5,
+} as const;
+
+/** How often (in frames) an avatar `distance` metres from the camera is posed. */
+export const poseEvery = (distance: number): number =>
+  distance > CrowdDetail.farRange ? 4 : distance > CrowdDetail.nearRange ? 2 : 1;
+
+/**
+ * Creates the remote avatar registry; meshes are added to `scene`. `eye` is the camera's place:
+ * without it every avatar is drawn in full.
+ */
+export const createRemoteAvatars = (
+  scene: THREE.Scene,
+  selfIndex: () => number,
+  eye?: { readonly x: number; readonly z: number },
+): RemoteAvatars => {
   const byId = new Map<string, Remote>();
+  let frame = 0;
+  const near: { remote: Remote; d: number }[] = [];
   const idByIndex = new Map<number, string>();
   const speaking = new Set<string>();
 
@@ -85,7 +122,14 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
       const buffer = createSnapshotBuffer();
       buffer.push(state, nowMs);
       const { x, y, z, ry } = state;
-      byId.set(state.id, { state, buffer, view, emote: null, drawn: { x, y, z, ry } });
+      byId.set(state.id, {
+        state,
+        buffer,
+        view,
+        emote: null,
+        drawn: { x, y, z, ry },
+        coarse: false,
+      });
       idByIndex.set(state.index, state.id);
     },
     remove,
@@ -125,9 +169,18 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
       }
     },
     draw(nowMs, engineMs, t, dt) {
+      frame += 1;
+      near.length = 0;
       for (const remote of byId.values()) {
         const s = remote.buffer.sample(nowMs) ?? remote.state;
         remote.drawn = { x: s.x, y: s.y, z: s.z, ry: s.ry };
+        const d = eye ? Math.hypot(s.x - eye.x, s.z - eye.z) : 0;
+        if (d <= CrowdDetail.tagRange) near.push({ remote, d });
+        else remote.view.setTagVisible(false);
+        // Staggered by the avatar's index, so each frame poses its share of the far ones.
+        const every = poseEvery(d);
+        if (d > CrowdDetail.coarseRange) remote.coarse = true;
+        else if (d < CrowdDetail.fineRange) remote.coarse = false;
         remote.view.update(
           {
             x: s.x,
@@ -140,8 +193,11 @@ export const createRemoteAvatars = (scene: THREE.Scene, selfIndex: () => number)
           },
           t,
           dt,
+          { far: remote.coarse, repose: (frame + remote.state.index) % every === 0 },
         );
       }
+      if (near.length > CrowdDetail.tags) near.sort((a, b) => a.d - b.d);
+      near.forEach(({ remote }, i) => remote.view.setTagVisible(i < CrowdDetail.tags));
     },
     summary() {
       return [...byId.entries()].map(([id, r]) => ({

@@ -141,7 +141,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     camera: output.camera,
     sink,
     self,
-    remotes: createRemoteAvatars(scene, () => self.index),
+    remotes: createRemoteAvatars(scene, () => self.index, output.camera.position),
     transport,
     pick: createPointerPick(canvas, output.camera),
     bridge: onBridge,
