@@ -59,6 +59,11 @@ export const voiceServerEvents = {
   'voice:broadcasts': { payload: z.object({ ids: z.array(z.string()) }) },
   /** A teacher muted this person (or let them speak again). */
   'voice:muted': { payload: z.object({ muted: z.boolean() }) },
+  /**
+   * Teachers and admins: who is muted in this instance now (avatar ids), whoever muted them, so
+   * every moderator's list shows it.
+   */
+  'voice:mutes': { payload: z.object({ ids: z.array(z.string()) }) },
   /** Without Janus: the people this page connects to straight changed. */
   'voice:peers': { payload: z.object({ peers: z.array(VoicePeerSchema) }) },
   /** Without Janus: a peer's SDP or ICE. */

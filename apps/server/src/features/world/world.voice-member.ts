@@ -58,6 +58,7 @@ export function voiceMembers(
     // A blocked pair must not hear each other even once.
     blocked: new Set(claims.role === 'guest' ? [] : await blockedEither(claims.sub)),
     blockedAt: Date.now(),
+    mutes: '',
   });
 
   return { blocksOf, newMember };

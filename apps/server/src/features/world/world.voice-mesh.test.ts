@@ -158,8 +158,13 @@ describe.skipIf(!canRunTwoProcesses)('proximity voice without Janus (the mesh)',
 
     // A teacher mutes Two: Two is told, and One's page is told not to play Two.
     const { p: tea } = await person(a, 'meshtea', 'plaza', 'teacher');
+    const { p: tea2 } = await person(b, 'meshtea2', 'classroom', 'teacher');
     await ok(ask(tea.client.socket, 'voice:mute', { id: two.self.id, muted: true }));
     await two.client.wait('voice:muted', (m) => m.muted);
+    // Every moderator's list knows it, on either process, whoever muted; a student is not told.
+    await tea2.client.wait('voice:mutes', (m) => m.ids.includes(two.self.id));
+    await tea.client.wait('voice:mutes', (m) => m.ids.includes(two.self.id));
+    expect(far.client.seen.some((e) => e.event === 'voice:mutes')).toBe(false);
     await expect
       .poll(() => one.peers.find((x) => x.id === two.self.id)?.muted, { timeout: 10_000 })
       .toBe(true);

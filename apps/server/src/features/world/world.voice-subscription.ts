@@ -30,6 +30,8 @@ export interface VoiceMember {
   instanceId: string;
   areas: readonly VoiceArea[];
   entry: VoiceEntry;
+  /** A moderator's: the muted avatar ids as last told (`voice:mutes`), joined by newlines. */
+  mutes: string;
   /** The accounts blocked either way, as last read, and when. */
   blocked: Set<string>;
   blockedAt: number;

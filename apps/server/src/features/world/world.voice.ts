@@ -143,7 +143,16 @@ export function createWorldVoice(deps: WorldVoiceDeps): WorldVoice {
         directory.muted(instanceId),
         deps.positions(instanceId),
       ]);
-      mesh.round(meshBy.get(instanceId) ?? [], entries, muted, states);
+      const meshMembers = meshBy.get(instanceId) ?? [];
+      mesh.round(meshMembers, entries, muted, states);
+      // Every moderator's list knows who is muted, whoever muted them (and after their reload).
+      const mutedIds = entries.filter((e) => muted.has(e.account)).map((e) => e.id);
+      const mutes = mutedIds.sort().join('\n');
+      for (const member of [...listeners, ...meshMembers]) {
+        if (!member.entry.moderator || member.mutes === mutes) continue;
+        member.mutes = mutes;
+        member.socket.emit('voice:mutes', { ids: mutedIds });
+      }
       const where = new Map<string, { x: number; z: number }>();
       for (const state of states) where.set(state.id, state);
       const byId = new Map(entries.map((e) => [e.id, e]));

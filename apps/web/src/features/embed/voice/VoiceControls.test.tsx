@@ -23,7 +23,7 @@ function show(voice: Partial<VoiceState>, view: Partial<Omit<VoiceView, 'voice'>
     voice: { ...joined, ...voice },
     area: null,
     audioRunning: true,
-    mutedByMe: [],
+    mutedHere: [],
     ...view,
   });
   const names: Record<string, string> = { a1: 'ann', b2: 'ben' };
@@ -35,8 +35,8 @@ function show(voice: Partial<VoiceState>, view: Partial<Omit<VoiceView, 'voice'>
     resumeAudio: vi.fn(),
     // As the session does: the server's answer first, then the list of those muted here.
     mute: vi.fn(async (id: string, muted: boolean) => {
-      const others = store.get().mutedByMe.filter((m) => m !== id);
-      store.update((v) => ({ ...v, mutedByMe: muted ? [...others, id] : others }));
+      const others = store.get().mutedHere.filter((m) => m !== id);
+      store.update((v) => ({ ...v, mutedHere: muted ? [...others, id] : others }));
     }),
     nameOf: (id) => names[id] ?? null,
     dispose: vi.fn(),

@@ -42,7 +42,7 @@ function PeopleIcon() {
  * button that lets the browser play sound, and the status line.
  */
 export function VoiceControls({ session }: { session: VoiceSession }) {
-  const { voice, area, audioRunning, mutedByMe } = useSyncExternalStore(
+  const { voice, area, audioRunning, mutedHere } = useSyncExternalStore(
     session.store.subscribe,
     session.store.get,
   );
@@ -114,7 +114,7 @@ export function VoiceControls({ session }: { session: VoiceSession }) {
         <VoicesNear
           session={session}
           streams={voice.streams}
-          mutedByMe={mutedByMe}
+          mutedHere={mutedHere}
           onClose={closeList}
         />
       )}

@@ -10,17 +10,17 @@ import type { VoiceSession } from './voiceSession.ts';
 export function VoicesNear({
   session,
   streams,
-  mutedByMe,
+  mutedHere,
   onClose,
 }: {
   session: VoiceSession;
   streams: readonly string[];
-  mutedByMe: readonly string[];
+  mutedHere: readonly string[];
   onClose: () => void;
 }) {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const ids = [...new Set([...streams, ...mutedByMe])].filter((id) => session.nameOf(id));
+  const ids = [...new Set([...streams, ...mutedHere])].filter((id) => session.nameOf(id));
 
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -48,7 +48,7 @@ export function VoicesNear({
         <ul className="voices-near__list">
           {ids.map((id) => {
             const name = session.nameOf(id) ?? '';
-            const muted = mutedByMe.includes(id);
+            const muted = mutedHere.includes(id);
             return (
               <li key={id} className="voices-near__person">
                 <span className="voices-near__name">{name}</span>

@@ -73,6 +73,8 @@ export interface VoiceClientOptions {
   onSpeaking: (id: string, speaking: boolean) => void;
   /** The voices heard from everywhere (stage, megaphone) changed: they play at full volume. */
   onBroadcasts?: (ids: ReadonlySet<string>) => void;
+  /** Teachers and admins: who is muted in the instance now (avatar ids), by anyone. */
+  onMutes?: (ids: readonly string[]) => void;
 }
 
 export interface VoiceClient {
@@ -344,6 +346,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       update({ micOn: false });
     } else if (was) notice('unmuted');
   };
+  const handleMutes = ({ ids }: ServerPayload<'voice:mutes'>) => options.onMutes?.(ids);
   const handlePeers = ({ peers }: ServerPayload<'voice:peers'>) => mesh?.setPeers(peers);
   const handleSignal = (signal: ServerPayload<'voice:signal'>) => mesh?.signal(signal);
   const handleDisconnect = () => {
@@ -357,6 +360,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   socket.on('voice:muted', handleMuted);
   socket.on('voice:broadcasts', handleBroadcasts);
   socket.on('voice:peers', handlePeers);
+  socket.on('voice:mutes', handleMutes);
   socket.on('voice:signal', handleSignal);
   socket.on('disconnect', handleDisconnect);
 
@@ -471,6 +475,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       socket.off('voice:muted', handleMuted);
       socket.off('voice:broadcasts', handleBroadcasts);
       socket.off('voice:peers', handlePeers);
+      socket.off('voice:mutes', handleMutes);
       socket.off('voice:signal', handleSignal);
       socket.off('disconnect', handleDisconnect);
       reset();

@@ -147,13 +147,13 @@ describe('the voice session', () => {
       event: 'voice:mute',
       payload: { id: 'ann', muted: true },
     });
-    expect(s.store.get().mutedByMe).toEqual(['ann']);
+    expect(s.store.get().mutedHere).toEqual(['ann']);
     fake.answers.push({ status: false, message: 'Only teachers and admins can do this.' });
     await expect(s.mute('ann', false)).rejects.toThrow();
-    expect(s.store.get().mutedByMe).toEqual(['ann']);
+    expect(s.store.get().mutedHere).toEqual(['ann']);
     fake.answers.push({ status: true, data: {} });
     await s.mute('ann', false);
-    expect(s.store.get().mutedByMe).toEqual([]);
+    expect(s.store.get().mutedHere).toEqual([]);
     expect(s.nameOf('ann')).toBe('ann');
     expect(s.nameOf('gone')).toBeNull();
   });

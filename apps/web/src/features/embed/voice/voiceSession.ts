@@ -22,8 +22,11 @@ export interface VoiceView {
   area: VoiceArea | null;
   /** False while the browser holds the sound until a click. */
   audioRunning: boolean;
-  /** Avatar ids this teacher or admin muted here (a muted voice is no longer received). */
-  mutedByMe: string[];
+  /**
+   * Teachers and admins: avatar ids muted in this instance, by them or another moderator (a muted
+   * voice is no longer received, so the list keeps them to let them speak again).
+   */
+  mutedHere: string[];
 }
 
 /** The voice controls' handle on the session. */
@@ -82,7 +85,7 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
     voice: initialVoiceState,
     area: null,
     audioRunning: audio.running(),
-    mutedByMe: [],
+    mutedHere: [],
   });
   const update = (patch: Partial<VoiceView>) => store.update((v) => ({ ...v, ...patch }));
 
@@ -113,6 +116,7 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
       onStreams: (streams) => audio.setVoices(streams),
       onSpeaking: (id, speaking) => world.setSpeaking(id, speaking),
       onBroadcasts: (ids) => audio.setBroadcasts(ids),
+      onMutes: (ids) => update({ mutedHere: [...ids] }),
     });
     client = made;
     stopClient = made.store.subscribe(() => update({ voice: made.store.get() }));
@@ -167,8 +171,8 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
     async mute(id, muted) {
       if (!client) return;
       await client.mute(id, muted);
-      const others = store.get().mutedByMe.filter((m) => m !== id);
-      update({ mutedByMe: muted ? [...others, id] : others });
+      const others = store.get().mutedHere.filter((m) => m !== id);
+      update({ mutedHere: muted ? [...others, id] : others });
     },
     nameOf: (id) => world.name(id),
     dispose() {
