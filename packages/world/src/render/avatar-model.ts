@@ -198,6 +198,30 @@ const parts = (look: AvatarLook): Part[] => {
   return list;
 };
 
+/** The hair's cap over the crown, tilted back; `thetaLength` in half-turns. */
+const hairCap = (
+  color: THREE.Color,
+  shape: { radius: number; segments: number; rings: number; thetaLength: number },
+): Part =>
+  part(
+    new THREE.SphereGeometry(
+      shape.radius,
+      shape.segments,
+      shape.rings,
+      0,
+      Math.PI * 2,
+      0,
+      Math.PI * shape.thetaLength,
+    ),
+    Bone.head,
+    color,
+    0,
+    0.21,
+    -0.015,
+    undefined,
+    -0.35,
+  );
+
 /**
  * The avatar seen from afar (issue 30 §1, a crowd of 200): the same colours and proportions in
  * about 130 triangles, without the face and the hair's details. Software GL's cost of a crowd is
@@ -216,18 +240,7 @@ const farParts = (look: AvatarLook): Part[] => {
     part(new THREE.SphereGeometry(0.24, 6, 4), Bone.head, head, 0, 0.2, 0),
   ];
   if (special === null && look.hairStyle > 0) {
-    list.push(
-      part(
-        new THREE.SphereGeometry(0.255, 6, 2, 0, Math.PI * 2, 0, Math.PI * 0.5),
-        Bone.head,
-        look.hair,
-        0,
-        0.21,
-        -0.015,
-        undefined,
-        -0.35,
-      ),
-    );
+    list.push(hairCap(look.hair, { radius: 0.255, segments: 6, rings: 2, thetaLength: 0.5 }));
   }
   for (const [bone, side] of [
     [Bone.armL, 1],
@@ -246,16 +259,7 @@ const farParts = (look: AvatarLook): Part[] => {
 const hair = (look: AvatarLook): Part[] => {
   if (look.hairStyle <= 0) return [];
   const cap = (thetaLength = 0.52) =>
-    part(
-      new THREE.SphereGeometry(0.245, 10, 4, 0, Math.PI * 2, 0, Math.PI * thetaLength),
-      Bone.head,
-      look.hair,
-      0,
-      0.21,
-      -0.015,
-      undefined,
-      -0.35,
-    );
+    hairCap(look.hair, { radius: 0.245, segments: 10, rings: 4, thetaLength });
   switch (look.hairStyle) {
     case 2:
       return [
