@@ -1,8 +1,8 @@
 // Issue 30 §2 without Janus, in Chromium: on an app with no media server (CLASSROOM_MEDIA=mesh)
 // two people in the plaza connect their pages straight and each decodes the other's voice (the
 // fake microphone's tone, getStats inbound audio bytes rising); the status says the voice goes
-// between browsers; the teacher mutes the student and lets her speak again; the student's
-// network drops and comes back, and they hear each other again.
+// between browsers; the teacher mutes the student and lets her speak again; the teacher reloads;
+// the student's network drops and comes back, and they hear each other again.
 import { mkdir } from 'node:fs/promises';
 import { VoiceText } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -80,6 +80,26 @@ describe('proximity voice without Janus (the mesh)', () => {
     await teacher.frame.getByRole('button', { name: VoiceWebText.voicesNear }).tap();
     await micOn(student);
     await expect.poll(() => hears(teacher, studentSeen), { timeout: 45_000 }).toBe(true);
+
+    // The teacher reloads her page: her voice starts again with the microphone off, and once she
+    // turns it on the student hears her under her new avatar.
+    await teacher.page.reload();
+    teacher.frame = await worldFrame(teacher.page);
+    await teacher.page
+      .getByRole('button', { name: MetaverseText.tutorial.next })
+      .tap({ timeout: 30_000 });
+    await teacher.page.getByRole('button', { name: MetaverseText.tutorial.gotIt }).tap();
+    await expect.poll(() => voice(teacher.frame).mode(), { timeout: 30_000 }).toBe('mesh');
+    expect(await voice(teacher.frame).micOn()).toBe(false);
+    const notNow = teacher.page.getByRole('button', { name: MetaverseText.fullscreen.notNow });
+    await notNow.tap({ timeout: 15_000 });
+    await micOn(teacher, true);
+    // The old avatar leaves the student's world; the new one arrives.
+    let teacherAgain = teacherSeen;
+    await expect
+      .poll(async () => (teacherAgain = await avatarOf(student, teacher)), { timeout: 30_000 })
+      .not.toBe(teacherSeen);
+    await expect.poll(() => hears(student, teacherAgain), { timeout: 45_000 }).toBe(true);
 
     // The student's network drops and comes back: her page joins again and both hear each other.
     await student.page.context().setOffline(true);

@@ -156,6 +156,18 @@ describe.skipIf(!canRunTwoProcesses)('proximity voice without Janus (the mesh)',
     await linked(far, [one, two]);
     await linked(one, [two, far]);
 
+    // A student who drives the socket by hand cannot mute anyone: refused, nothing changes.
+    expect(await ask(far.client.socket, 'voice:mute', { id: two.self.id, muted: true })).toEqual({
+      status: false,
+      message: VoiceText.notModerator,
+    });
+    expect(await ask(far.client.socket, 'voice:mute', { id: 'nobody', muted: true })).toEqual({
+      status: false,
+      message: VoiceText.notModerator,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(one.peers.find((x) => x.id === two.self.id)?.muted).toBe(false);
+
     // A teacher mutes Two: Two is told, and One's page is told not to play Two.
     const { p: tea } = await person(a, 'meshtea', 'plaza', 'teacher');
     const { p: tea2 } = await person(b, 'meshtea2', 'classroom', 'teacher');
