@@ -126,18 +126,24 @@ describe('last-N and simulcast on Janus', () => {
       for (const p of [viewer, teacher]) {
         // Once the views have settled (a loaded machine can still be switching a line when the
         // window opens, and a line switched off sends its last frames).
-        // Small tiles (the side panel's) take the small layer of a 640×480 camera; a layer
-        // switch waits for the next key frame, which a loaded machine's encoder sends late.
+        // Small tiles (the side panel's) take the small layer of a 640×480 camera (Chromium
+        // sends two of its three layers at that size: 640 and 320 wide, read from the
+        // publishers' own statistics); a layer switch waits for the next key frame, which a
+        // loaded machine's encoder sends late, and which the server asks for again when Janus
+        // stays on the high layer (LAYER_RETRY).
+        // On failure the poll prints the last reading: whose page, and each flowing feed's width.
         let seen = new Map<string, number>();
         await expect
           .poll(
             async () => {
               seen = await flowing(p.page);
-              return seen.size <= LAST_N && [...seen.values()].every((width) => width < 640);
+              const settled =
+                seen.size <= LAST_N && [...seen.values()].every((width) => width < 640);
+              return settled ? 'settled' : `${p.name}: ${JSON.stringify([...seen])}`;
             },
             { timeout: 45_000 },
           )
-          .toBe(true);
+          .toBe('settled');
         expect(seen.size).toBeGreaterThan(0);
         expect(seen.size).toBeLessThanOrEqual(LAST_N);
       }

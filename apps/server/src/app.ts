@@ -221,6 +221,7 @@ export async function buildApp({
   const realtime = await attachRealtime(app.server, {
     allowedOrigins: config.allowedOrigins,
     redisUrl: config.REDIS_URL,
+    redisChannel: config.REDIS_CHANNEL,
     logger: app.log,
     verifyToken: (token) => tokens.verify(token),
     features: socketFeatures,

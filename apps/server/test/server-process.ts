@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/database.ts';
-import { startTestApp } from './test-app.ts';
+import { startTestApp, testRedisChannel } from './test-app.ts';
 
 const READY = 'atrium-test-server-url ';
 
@@ -27,7 +27,12 @@ export async function startServerProcess(
   // Node itself with tsx's loader (not the `tsx` wrapper, whose node child a SIGKILL would miss).
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     cwd: root,
-    env: { ...process.env, ...env, ATRIUM_TEST_SERVER_DB: databaseUrl },
+    env: {
+      ...process.env,
+      REDIS_CHANNEL: testRedisChannel,
+      ...env,
+      ATRIUM_TEST_SERVER_DB: databaseUrl,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -56,7 +61,9 @@ async function main(): Promise<void> {
   if (!url) throw new Error('ATRIUM_TEST_SERVER_DB is not set');
   const database = await openDatabase({ kind: 'postgres', url });
   const env = Object.fromEntries(
-    ['JWT_SECRET', 'REDIS_URL'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+    ['JWT_SECRET', 'REDIS_URL', 'REDIS_CHANNEL'].flatMap((k) =>
+      process.env[k] ? [[k, process.env[k]]] : [],
+    ),
   );
   const server = await startTestApp(database, env);
   process.stdout.write(`${READY}${server.url}\n`);

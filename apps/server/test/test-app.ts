@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * This test file's socket.io channels on Redis. The server's test files run side by side on one
+ * Redis: on a shared channel each app heard every other file's broadcasts, and the adapter's
+ * cluster requests (`fetchSockets`, `serverSideEmit`) counted those apps and waited for their
+ * answers (a two-process test timed out in a loaded CI run, 2026-11-29). Processes a test spawns
+ * get it through their environment (`REDIS_CHANNEL`), so they still share it with the file.
+ */
+export const testRedisChannel = process.env.REDIS_CHANNEL ?? `atrium-test-${randomUUID()}`;
+
 /** Starts the real server on an ephemeral port over the given database. */
 export async function startTestApp(
   database: Database,
@@ -27,6 +37,7 @@ export async function startTestApp(
     WEB_DIST: '/nonexistent',
     // Tests that exercise the wallet pass WALLET=local and a running chain in `deps.chain`.
     WALLET: 'off',
+    REDIS_CHANNEL: testRedisChannel,
     ...env,
   });
   const app = await buildApp({ config, database, ...deps });

@@ -68,6 +68,13 @@ export const configSchema = z.object({
     .describe(
       'Redis connection string. When set, socket.io uses the Redis adapter so several server processes share rooms.',
     ),
+  REDIS_CHANNEL: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'expected 1 to 64 letters, digits, dots, dashes or underscores')
+    .default('socket.io')
+    .describe(
+      "The prefix of socket.io's channels on Redis. Every process of one campus must use the same; the tests give each file its own, so that files running at once on one Redis never hear each other.",
+    ),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|true|[0-9a-fA-F.:/, ]+)$/, 'expected false, true or a list of proxy addresses')

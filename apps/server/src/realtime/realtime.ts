@@ -87,6 +87,8 @@ export function toUser(
 export interface RealtimeOptions {
   allowedOrigins: readonly string[];
   redisUrl?: string | undefined;
+  /** The prefix of the adapter's Redis channels (REDIS_CHANNEL); socket.io's own by default. */
+  redisChannel?: string;
   logger: FastifyBaseLogger;
   /** Checks the handshake's `auth.token`; sockets without a valid one get `auth: null`. */
   verifyToken?: (token: string) => Promise<AuthClaims | undefined>;
@@ -137,7 +139,7 @@ export async function attachRealtime(
     pub.on('error', (err: unknown) => options.logger.error({ err }, 'redis publisher error'));
     sub.on('error', (err: unknown) => options.logger.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: options.redisChannel ?? 'socket.io' }));
     cleanups.push(async () => {
       // Stop hearing the other processes first: a request that arrived before this (another
       // process's `fetchSockets`) is answered on `pub`, so `pub` closes last. Redis delivers in

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/databases.ts';
 import type { TestDatabase } from '../../test/databases.ts';
-import { startTestApp } from '../../test/test-app.ts';
+import { startTestApp, testRedisChannel } from '../../test/test-app.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { AccessTokens } from '../security/access-tokens.ts';
 import type { AuthClaims } from '../security/access-tokens.ts';
@@ -110,17 +110,21 @@ describe('a message to user:{id}', () => {
 
   // Two databases and two apps start in the hook, whose timeout allows for a loaded machine: in
   // the test they once took its whole 30 s beside the e2e browsers (CI, 2026-11-28).
-  const both: { a?: TestApp; b?: TestApp; dbs: TestDatabase[] } = { dbs: [] };
+  // A third app on the same Redis but another REDIS_CHANNEL is another campus to A and B.
+  const both: { a?: TestApp; b?: TestApp; other?: TestApp; dbs: TestDatabase[] } = { dbs: [] };
   beforeAll(async () => {
     if (!redisUrl) return;
     both.dbs = await Promise.all([createTestDatabase('pglite'), createTestDatabase('pglite')]);
     const env = { REDIS_URL: redisUrl, JWT_SECRET };
     both.a = await startTestApp(both.dbs[0]!, env);
     both.b = await startTestApp(both.dbs[1]!, env);
+    both.other = await startTestApp(both.dbs[0]!, {
+      ...env,
+      REDIS_CHANNEL: `${testRedisChannel}-other`,
+    });
   });
   afterAll(async () => {
-    await both.a?.close();
-    await both.b?.close();
+    for (const app of [both.a, both.b, both.other]) await app?.close();
     await Promise.all(both.dbs.map((db) => db.dispose()));
   });
 
@@ -151,4 +155,18 @@ describe('a message to user:{id}', () => {
       expect(await anonymousGets).toBe('for all');
     },
   );
+
+  it.runIf(redisUrl)('counts and asks only the processes on its REDIS_CHANNEL', async () => {
+    const ada = `ada-${crypto.randomUUID()}`;
+    const sockets = [both.a!, both.b!, both.other!].map(async ({ url }) => {
+      const socket = client(url, await sign(ada));
+      await connected(socket);
+      return socket;
+    });
+    const [adaOnA, adaOnB] = await Promise.all(sockets);
+    // The adapter counts the processes subscribed to its channel and waits for each one's answer.
+    expect(await both.a!.app.realtime.io.of('/').adapter.serverCount()).toBe(2);
+    const found = await toUser(both.a!.app.realtime.io, ada).fetchSockets();
+    expect(found.map((s) => s.id).sort()).toEqual([adaOnA!.id, adaOnB!.id].sort());
+  });
 });

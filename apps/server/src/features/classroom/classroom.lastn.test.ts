@@ -19,7 +19,13 @@ import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { openClient } from '../../../test/people.ts';
-import { cameraLines, chooseVideo, changedLines, SUBSTREAM } from './classroom.lastn.ts';
+import {
+  cameraLines,
+  chooseVideo,
+  changedLines,
+  stuckLines,
+  SUBSTREAM,
+} from './classroom.lastn.ts';
 import { CLASS_PUBLISH_BITRATE, CLASS_ROOM_PUBLISHERS, janusRoomId } from './classroom.sfu.ts';
 
 const JWT_SECRET = 'classroom-lastn-test-secret-0123456789abcdef';
@@ -42,6 +48,27 @@ describe('cameraLines', () => {
       { mid: '1', feed: 7 },
       { mid: '4', feed: 9 },
     ]);
+  });
+});
+
+describe('stuckLines', () => {
+  it('asks again for each forwarded line Janus still sends at the high layer, and only those', () => {
+    const { low, high } = SUBSTREAM;
+    const plan = new Map([
+      ['1/7', { send: true, substream: low }], // stuck high: asked again
+      ['4/9', { send: true, substream: low }], // moved down (to the middle layer): fine
+      ['5/10', { send: false, substream: low }], // not forwarded: nothing to ask
+      ['6/11', { send: true, substream: high }], // a large tile: high is what it wants
+      ['7/12', { send: true, substream: low }], // no layer reported yet: no key frame seen
+    ]);
+    const layers = new Map([
+      ['1', high],
+      ['4', 1],
+      ['5', high],
+      ['6', high],
+    ]);
+    expect(stuckLines(plan, layers)).toEqual([{ mid: '1', send: true, substream: low }]);
+    expect(stuckLines(plan, new Map([['1', low]]))).toEqual([]);
   });
 });
 

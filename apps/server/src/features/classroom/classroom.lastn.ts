@@ -29,6 +29,12 @@ export interface VideoForwarding {
   announced: number[] | null;
   /** Configure requests run one after another. */
   chain: Promise<void>;
+  /** The layer Janus says it forwards on each line (its `substream` events), by mid. */
+  layers: Map<string, number>;
+  /** How many more times lines stuck on the high layer are asked down (see {@link stuckLines}). */
+  retries: number;
+  /** The pending check of {@link stuckLines}, if any. */
+  recheck: NodeJS.Timeout | null;
 }
 
 export const newForwarding = (): VideoForwarding => ({
@@ -37,7 +43,38 @@ export const newForwarding = (): VideoForwarding => ({
   applied: new Map(),
   announced: null,
   chain: Promise.resolve(),
+  layers: new Map(),
+  retries: 0,
+  recheck: null,
 });
+
+/**
+ * How long Janus gets to move a line down before it is asked again, and how often. Janus moves
+ * down only on a key frame of a lower layer, and asks the publisher for one when told the new
+ * layer; but it sends each publisher at most one key frame request a second, whichever viewer
+ * asks, so a viewer told a layer just after another one's request got no key frame and kept the
+ * high layer for good (a 640-wide camera in a 188-px tile for the rest of a loaded e2e run,
+ * 2026-11-29). Asked again at most this many times per change, so a publisher that does not send
+ * the lower layer is not asked for key frames forever.
+ */
+export const LAYER_RETRY = { afterMs: 1500, times: 3 } as const;
+
+/**
+ * The lines Janus still forwards at the high layer though their plan wants a lower one: each
+ * comes back as the configure that asks again.
+ */
+export function stuckLines(
+  plan: Map<string, LinePlan>,
+  layers: Map<string, number>,
+): { mid: string; send: boolean; substream: number }[] {
+  const stuck: { mid: string; send: boolean; substream: number }[] = [];
+  for (const [key, line] of plan) {
+    const mid = key.slice(0, key.lastIndexOf('/'));
+    if (!line.send || line.substream >= SUBSTREAM.high) continue;
+    if (layers.get(mid) === SUBSTREAM.high) stuck.push({ mid, ...line });
+  }
+  return stuck;
+}
 
 /**
  * The camera lines of a subscription: video, still active, carrying its publisher's camera

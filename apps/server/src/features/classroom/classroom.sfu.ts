@@ -21,7 +21,14 @@ import { classRoomKey, GHOST_GRACE_MS, requireOwn, requireSdp } from './classroo
 import type { RoomCore, Session } from './classroom.room.ts';
 import { isHost } from './classroom.service.ts';
 import { createPlacement } from './classroom.placement.ts';
-import { cameraLines, changedLines, chooseVideo, newForwarding } from './classroom.lastn.ts';
+import {
+  cameraLines,
+  changedLines,
+  chooseVideo,
+  LAYER_RETRY,
+  newForwarding,
+  stuckLines,
+} from './classroom.lastn.ts';
 
 /**
  * The m-lines of a subscription, as the browser needs them to place remote tracks; `screens` (feed
@@ -304,6 +311,7 @@ export function createSfuPath(core: RoomCore): SfuPath {
       subscriber.on('trickle', (candidate) =>
         s.emit('class:trickle', { target: 'subscriber', candidate }),
       );
+      subscriber.on('layer', ({ mid, substream }) => session.video?.layers.set(mid, substream));
       // Janus renegotiates by itself when a publisher leaves, and holds every other change of
       // this subscription until the browser answers: that offer goes to the browser.
       subscriber.on('updated', ({ offer, streams }) => {
@@ -381,6 +389,10 @@ export function createSfuPath(core: RoomCore): SfuPath {
       const changed = changedLines(plan, video.applied);
       if (changed.length > 0) await janus(() => subscriber.configure({ streams: changed }));
       video.applied = plan;
+      if (changed.length > 0) {
+        video.retries = LAYER_RETRY.times;
+        askAgainLater(session);
+      }
       if (video.announced?.join() !== forwarded.join()) {
         video.announced = forwarded;
         session.socket.emit('class:video', { feeds: forwarded });
@@ -392,6 +404,31 @@ export function createSfuPath(core: RoomCore): SfuPath {
       () => undefined,
     );
     return run;
+  }
+
+  /**
+   * Asks Janus again, a little later, for the layer of each line it still forwards high though a
+   * small tile shows it (LAYER_RETRY says why), while retries are left.
+   */
+  function askAgainLater(session: Session): void {
+    const video = session.video;
+    if (!video || video.recheck) return;
+    video.recheck = setTimeout(() => {
+      video.recheck = null;
+      const subscriber = session.subscriber;
+      const current = sessions.get(session.socket.id) === session && session.peer?.open === true;
+      if (!current || session.video !== video || !subscriber || video.retries <= 0) return;
+      const stuck = stuckLines(video.applied, video.layers);
+      if (stuck.length === 0) return;
+      video.retries -= 1;
+      video.chain = video.chain
+        .then(() => janus(() => subscriber.configure({ streams: stuck })))
+        .then(
+          () => askAgainLater(session),
+          (err: unknown) => log.warn({ err }, 'classroom layer request failed'),
+        );
+    }, LAYER_RETRY.afterMs);
+    video.recheck.unref();
   }
 
   const view: Handler<'class:view'> = async (s, wish) => {

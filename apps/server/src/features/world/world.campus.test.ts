@@ -12,7 +12,7 @@ import { findUp } from '../../paths.ts';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
 import { signInGuest } from '../../../test/people.ts';
-import { freePort } from '../../../test/test-app.ts';
+import { freePort, testRedisChannel } from '../../../test/test-app.ts';
 import { snapshotEntry } from '../../../test/socket-client.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -125,6 +125,7 @@ describe('one campus on two server processes', () => {
       const env = async (): Promise<Record<string, string>> => {
         const shared = {
           REDIS_URL: redisUrl as string,
+          REDIS_CHANNEL: testRedisChannel,
           JWT_SECRET: 'two-process-test-secret-0123456789',
         };
         if (database?.url) return { ...shared, DATABASE_URL: database.url };

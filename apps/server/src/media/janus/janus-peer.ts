@@ -72,6 +72,8 @@ export interface PublisherEvents extends HandleEvents {
 export interface SubscriberEvents extends HandleEvents {
   /** The subscription changed; with `offer`, the browser must answer it through `start`. */
   updated: { streams: SubscribedStream[]; offer: Jsep | null };
+  /** Janus now forwards simulcast layer `substream` (0 the smallest) on the line `mid`. */
+  layer: { mid: string; substream: number };
 }
 
 abstract class PeerHandle<E extends HandleEvents> extends TypedEmitter<E> {
@@ -251,6 +253,10 @@ export class JanusSubscriber extends PeerHandle<SubscriberEvents> {
     this.forward(modules.VideoRoom.EVENT.VIDEOROOM_UPDATED ?? '', 'updated', (d) => ({
       streams: toSubscribed(d.streams),
       offer: d.jsep ? toJsep(d.jsep, 'update') : null,
+    }));
+    this.forward(modules.VideoRoom.EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER ?? '', 'layer', (d) => ({
+      mid: String(d.mid ?? ''),
+      substream: Number(d.sc_substream_layer),
     }));
   }
 
