@@ -255,7 +255,7 @@ export class JanusSubscriber extends PeerHandle<SubscriberEvents> {
       offer: d.jsep ? toJsep(d.jsep, 'update') : null,
     }));
     this.forward(modules.VideoRoom.EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER ?? '', 'layer', (d) => ({
-      mid: String(d.mid ?? ''),
+      mid: str(d.mid) ?? '',
       substream: Number(d.sc_substream_layer),
     }));
   }
