@@ -1,18 +1,13 @@
-// Issue 30 §2: the page's side of proximity voice. The browser sends only SDP, ICE and its
-// switches over the app socket; the server owns the Janus session and decides whose voices this
-// listener's one receiving connection carries. The microphone is one sendonly audio line,
-// published the first time the person turns it on.
+// Issue 30 §2: the page's side of proximity voice: the person's switches (microphone,
+// megaphone, a teacher's mutes), what the status line says, and who is heard. The browser sends
+// only SDP, ICE and its switches over the app socket; the server decides whose voices reach
+// whom. The connections themselves are voiceSfu.ts's (on Janus) or voiceMesh.ts's (without).
 import type { ServerPayload, VoiceJoinAck } from '@atrium/protocol';
-import {
-  candidatePayload,
-  createQueue,
-  inboundByMid,
-  remoteCandidate,
-  type CandidatePayload,
-} from '../../../shared/realtime/rtc.ts';
+import { createQueue } from '../../../shared/realtime/rtc.ts';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import { createStore, type Store } from '../../../shared/store.ts';
 import { createVoiceMesh, type VoiceMesh } from './voiceMesh.ts';
+import { createVoiceSfu, type VoiceSfu } from './voiceSfu.ts';
 
 /** A message the status line shows for a while (or until the next try, for failures). */
 export type VoiceNoticeKind =
@@ -93,8 +88,6 @@ export interface VoiceClient {
   close(): void;
 }
 
-type Target = 'publisher' | 'subscriber';
-
 const silently = () => undefined;
 
 /** The voice client over the app socket. */
@@ -113,9 +106,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     console.error(new Error('Voice signalling failed.', { cause: err }));
     notice('mediaFailed');
   };
-  // Offers one after another; the person's switches one after another (a microphone prompt
-  // waiting for an answer must not hold up the voices arriving).
-  const offers = createQueue(report);
+  // The person's switches one after another (the SFU answers its offers in a queue of its own:
+  // a microphone prompt waiting for an answer must not hold up the voices arriving).
   const controls = createQueue(report);
 
   let closed = false;
@@ -128,35 +120,12 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   let hintShown = false;
 
   let track: MediaStreamTrack | null = null;
-  let publisher: RTCPeerConnection | null = null;
-  let subscriber: RTCPeerConnection | null = null;
-  /** Candidates of ours waiting for the server to have the description they belong to. */
-  const outgoing: Record<Target, CandidatePayload[] | null> = { publisher: [], subscriber: [] };
-  /** The server's candidates waiting for a remote description. */
-  const incoming: Record<Target, RTCIceCandidateInit[]> = { publisher: [], subscriber: [] };
-  let mids = new Map<string, string>();
   let streams = new Map<string, MediaStream>();
+  /** On Janus: this session's connections to the SFU, made with its first offer or publish. */
+  let sfu: VoiceSfu | null = null;
   /** Without Janus: the straight connections to the people near. */
   let mesh: VoiceMesh | null = null;
   const speaking = new Set<string>();
-
-  const sendCandidate = (target: Target, candidate: CandidatePayload) => {
-    void request(socket, 'voice:trickle', { target, candidate }).catch(silently);
-  };
-  const handleLocalCandidate = (target: Target, candidate: RTCIceCandidate | null) => {
-    const payload = candidatePayload(candidate);
-    const waiting = outgoing[target];
-    if (waiting) waiting.push(payload);
-    else sendCandidate(target, payload);
-  };
-  const releaseCandidates = (target: Target) => {
-    const waiting = outgoing[target] ?? [];
-    outgoing[target] = null;
-    for (const candidate of waiting) sendCandidate(target, candidate);
-  };
-  const flushIncoming = async (target: Target, pc: RTCPeerConnection) => {
-    for (const init of incoming[target].splice(0)) await pc.addIceCandidate(init).catch(silently);
-  };
 
   const setStreams = (next: Map<string, MediaStream>) => {
     const same = next.size === streams.size && [...next].every(([id, s]) => streams.get(id) === s);
@@ -166,37 +135,11 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     onStreams(next);
   };
 
-  /** One stream per avatar id, from the receiving lines that carry a voice now. */
-  const placeStreams = () => {
-    if (!subscriber) return;
-    const next = new Map<string, MediaStream>();
-    for (const transceiver of subscriber.getTransceivers()) {
-      const id = transceiver.mid === null ? undefined : mids.get(transceiver.mid);
-      if (id === undefined) continue;
-      const direction = transceiver.currentDirection;
-      if (direction === 'inactive' || direction === 'stopped' || direction === 'sendonly') continue;
-      const received = transceiver.receiver.track;
-      const current = streams.get(id);
-      next.set(
-        id,
-        current?.getAudioTracks()[0] === received ? current : new MediaStream([received]),
-      );
-    }
-    setStreams(next);
-  };
-
   /** Forgets the voice session: the server forgot it (a drop, a rejoin) or the page leaves. */
   const reset = () => {
     generation += 1;
-    publisher?.close();
-    subscriber?.close();
-    publisher = null;
-    subscriber = null;
-    outgoing.publisher = [];
-    outgoing.subscriber = [];
-    incoming.publisher = [];
-    incoming.subscriber = [];
-    mids = new Map();
+    sfu?.close();
+    sfu = null;
     mesh?.close();
     mesh = null;
     setStreams(new Map());
@@ -205,57 +148,8 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     onBroadcasts(new Set());
   };
 
-  const ensureSubscriber = () => {
-    if (subscriber) return subscriber;
-    const pc = createPeer({ iceServers });
-    pc.onicecandidate = (event) => handleLocalCandidate('subscriber', event.candidate);
-    pc.ontrack = () => placeStreams();
-    subscriber = pc;
-    return pc;
-  };
-
-  const answerOffer = async (offer: ServerPayload<'voice:offer'>, session: number) => {
-    mids = new Map(offer.streams.map((s) => [s.mid, s.id]));
-    const pc = ensureSubscriber();
-    await pc.setRemoteDescription(offer.sdp);
-    await flushIncoming('subscriber', pc);
-    await pc.setLocalDescription(await pc.createAnswer());
-    const local = pc.localDescription;
-    if (!local || session !== generation) return;
-    await request(socket, 'voice:answer', { sdp: { type: 'answer', sdp: local.sdp } });
-    if (session !== generation) return;
-    releaseCandidates('subscriber');
-    placeStreams();
-  };
-
-  /** Sends the microphone on one sendonly audio line. */
-  const publish = async (mic: MediaStreamTrack, session: number) => {
-    const pc = createPeer({ iceServers });
-    publisher = pc;
-    pc.onicecandidate = (event) => handleLocalCandidate('publisher', event.candidate);
-    pc.addTransceiver(mic, { direction: 'sendonly', streams: [new MediaStream([mic])] });
-    await pc.setLocalDescription(await pc.createOffer());
-    const offer = pc.localDescription;
-    if (!offer) throw new Error('The microphone connection made no offer.');
-    try {
-      const { sdp } = await request(socket, 'voice:publish', {
-        sdp: { type: 'offer', sdp: offer.sdp },
-      });
-      if (session !== generation) return;
-      await pc.setRemoteDescription(sdp);
-    } catch (err: unknown) {
-      // Not published: the next switch-on starts over with a new connection.
-      if (publisher === pc) {
-        pc.close();
-        publisher = null;
-        outgoing.publisher = [];
-        incoming.publisher = [];
-      }
-      throw err;
-    }
-    await flushIncoming('publisher', pc);
-    releaseCandidates('publisher');
-  };
+  const connections = { socket, createPeer, iceServers: () => iceServers, onError: report };
+  const ensureSfu = () => (sfu ??= createVoiceSfu({ ...connections, onStreams: setStreams }));
 
   const openMicrophone = async (): Promise<MediaStreamTrack | null> => {
     if (track && track.readyState === 'live') return track;
@@ -287,7 +181,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       }
       mic.enabled = false;
       if (mesh) mesh.setTrack(mic);
-      else if (!publisher) await publish(mic, session);
+      else await ensureSfu().publish(mic);
       if (session !== generation || closed) return;
       const { on } = await request(socket, 'voice:mic', { on: true });
       if (session !== generation || closed) return;
@@ -312,21 +206,14 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     // Silent at once, whatever the server says.
     if (track) track.enabled = false;
     update({ micOn: false });
-    if (publisher || mesh) await request(socket, 'voice:mic', { on: false }).catch(silently);
+    if (sfu?.published || mesh) await request(socket, 'voice:mic', { on: false }).catch(silently);
   };
 
   const handleOffer = (offer: ServerPayload<'voice:offer'>) => {
-    const session = generation;
-    offers(async () => {
-      if (!closed && session === generation) await answerOffer(offer, session);
-    });
+    if (!closed) ensureSfu().offer(offer);
   };
-  const handleTrickle = ({ target, candidate }: ServerPayload<'voice:trickle'>) => {
-    const init = remoteCandidate(candidate);
-    if (!init) return;
-    const pc = target === 'publisher' ? publisher : subscriber;
-    if (!pc?.remoteDescription) incoming[target].push(init);
-    else void pc.addIceCandidate(init).catch(silently);
+  const handleTrickle = (payload: ServerPayload<'voice:trickle'>) => {
+    if (!closed) ensureSfu().trickle(payload);
   };
   const handleSpeaking = ({ id, speaking: on }: ServerPayload<'voice:speaking'>) => {
     if (on) speaking.add(id);
@@ -391,13 +278,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       });
       if (ack.mode === 'off') return notice('unavailable');
       if (ack.mode === 'mesh') {
-        mesh = createVoiceMesh({
-          socket,
-          createPeer,
-          iceServers: () => iceServers,
-          onStreams: setStreams,
-          onError: report,
-        });
+        mesh = createVoiceMesh({ ...connections, onStreams: setStreams });
         if (track?.readyState === 'live') mesh.setTrack(track);
       }
       if (!ack.canSpeak) return notice('guest');
@@ -448,19 +329,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       else if (state.mode !== null && !state.canSpeak) notice('guest');
     },
     async inbound() {
-      if (mesh) return mesh.inbound();
-      const result: Record<string, VoiceInbound> = {};
-      if (!subscriber) return result;
-      for (const [mid, line] of await inboundByMid(subscriber)) {
-        const id = mids.get(mid);
-        // Only the voices received now: a line gone quiet keeps its old counters.
-        if (id === undefined || !streams.has(id) || line.kind !== 'audio') continue;
-        const totals = result[id] ?? { bytes: 0, packets: 0 };
-        totals.bytes += line.bytes;
-        totals.packets += line.packets;
-        result[id] = totals;
-      }
-      return result;
+      return (await (mesh ?? sfu)?.inbound()) ?? {};
     },
     close() {
       if (closed) return;
