@@ -3,7 +3,7 @@
 // and bytes per second a client receives; baseline: the same server idle, measured in this run.
 import { readFileSync } from 'node:fs';
 import { decodeSnapshot } from '@atrium/protocol';
-import { joinBot, startAtrium } from './lib.mjs';
+import { joinBot, scratchPostgres, startAtrium } from './lib.mjs';
 
 const SEND_HZ = 15;
 const TICKS_PER_S = 100; // Linux USER_HZ for /proc/<pid>/stat
@@ -12,6 +12,9 @@ function cpuTicks(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return Number(fields[11]) + Number(fields[12]); // utime + stime
 }
+
+/** The CPU ticks of each of `pids`. */
+const ticksOf = (pids) => pids.map(cpuTicks);
 
 async function scenario(base, pid, count, seconds) {
   const sockets = [];
@@ -62,17 +65,19 @@ async function scenario(base, pid, count, seconds) {
   await new Promise((r) => setTimeout(r, 2000)); // warm-up
   delays.length = 0;
   bytes = 0;
-  const cpuBefore = cpuTicks(pid);
+  const cpuBefore = ticksOf(pids);
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsedS = (performance.now() - started) / 1000;
-  const cpu = (cpuTicks(pid) - cpuBefore) / TICKS_PER_S / elapsedS;
+  const each = ticksOf(pids).map((t, k) => (t - cpuBefore[k]) / TICKS_PER_S / elapsedS);
+  const cpu = each.reduce((a, b) => a + b, 0);
   timers.forEach(clearInterval);
   sockets.forEach((s) => s.disconnect());
   delays.sort((a, b) => a - b);
   return {
     avatars: count,
     serverCpuCores: Number(cpu.toFixed(2)),
+    perProcessCores: each.map((c) => Number(c.toFixed(2))),
     p95DelayMs: Math.round(delays[Math.floor(delays.length * 0.95)] ?? NaN),
     bytesPerClientPerS: Math.round(bytes / observers.length / elapsedS),
   };
@@ -109,11 +114,13 @@ export async function benchWorld() {
  * tier), the delay from a move to seeing it. `lagMs` is the bench process's own timer lag: when it
  * is large, the clients could not keep up and the delays include their wait.
  */
-async function crowdScenario(base, pid, count, senders, seconds) {
+async function crowdScenario(bases, pids, count, senders, seconds) {
   const sockets = [];
+  // With two processes the bots alternate between them, so senders and listeners are on both.
   for (let i = 0; i < count; i += 20) {
     const batch = Math.min(20, count - i);
-    sockets.push(...(await Promise.all(Array.from({ length: batch }, () => joinBot(base)))));
+    const joins = Array.from({ length: batch }, (_, k) => joinBot(bases[(i + k) % bases.length]));
+    sockets.push(...(await Promise.all(joins)));
   }
   const moving = sockets.slice(0, senders);
   const listening = sockets.slice(senders);
@@ -208,12 +215,8 @@ export async function benchWorldCrowd(count = 1000, senders = count) {
     const cpuBefore = cpuTicks(pid);
     await new Promise((r) => setTimeout(r, 3000));
     const idleCpu = Number(((cpuTicks(pid) - cpuBefore) / TICKS_PER_S / 3).toFixed(2));
-    const twoHundred = await crowdScenario(base, pid, 200, 200, 8);
-    const crowd = await crowdScenario(base, pid, count, senders, 8);
-    const line = (r) =>
-      `${r.avatars} avatars (${r.senders} sending at ${SEND_HZ} Hz): server CPU ${r.serverCpuCores} cores, ` +
-      `p95 near delay ${r.p95NearDelayMs} ms (${r.nearSamples} samples), a client receives ` +
-      `${r.bytesPerClientPerS} B/s (max ${r.maxBytesPerClientPerS}), bench timer lag ${r.benchLagMs} ms`;
+    const twoHundred = await crowdScenario([base], [pid], 200, 200, 8);
+    const crowd = await crowdScenario([base], [pid], count, senders, 8);
     console.log(`world crowd: idle server ${idleCpu} cores`);
     console.log(`world crowd: ${line(twoHundred)}`);
     console.log(`world crowd: ${line(crowd)}`);
@@ -223,10 +226,65 @@ export async function benchWorldCrowd(count = 1000, senders = count) {
   }
 }
 
+const line = (r) =>
+  `${r.avatars} avatars (${r.senders} sending at ${SEND_HZ} Hz): server CPU ${r.serverCpuCores} cores` +
+  `${r.perProcessCores.length > 1 ? ` (${r.perProcessCores.join(' + ')})` : ''}, ` +
+  `p95 near delay ${r.p95NearDelayMs} ms (${r.nearSamples} samples), a client receives ` +
+  `${r.bytesPerClientPerS} B/s (max ${r.maxBytesPerClientPerS}), bench timer lag ${r.benchLagMs} ms`;
+
+/**
+ * Issue 30: the crowd on two server processes, half its visitors on each, in one instance
+ * (`WORLD_BENCH_CROWD=1000 WORLD_BENCH_PROCESSES=2`): they share a scratch PostgreSQL database
+ * (`TEST_DATABASE_URL`'s server) and Redis (`TEST_REDIS_URL`), as a campus behind a load balancer
+ * does. The same two-process run first takes 200 avatars, all sending, as the baseline.
+ */
+export async function benchWorldCrowdTwo(count = 1000, senders = count) {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const database = await scratchPostgres(adminUrl);
+  const servers = [];
+  try {
+    for (const name of ['a', 'b']) {
+      // One after the other: the first one migrates the fresh database.
+      servers.push(
+        await startAtrium({
+          name: `atrium-bench-crowd-${name}-`,
+          env: {
+            SEED_DEMO: 'false',
+            DATABASE_URL: database.url,
+            REDIS_URL: redisUrl,
+            REDIS_CHANNEL: `atrium-bench-${database.url.split('/').pop()}`,
+            JWT_SECRET: 'bench-world-crowd-secret-0123456789abcdef',
+            WORLD_INSTANCE_CAPACITY: String(count + 100),
+          },
+        }),
+      );
+    }
+    const bases = servers.map((s) => s.base);
+    const pids = servers.map((s) => s.pid);
+    await new Promise((r) => setTimeout(r, 5000));
+    const cpuBefore = ticksOf(pids);
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = ticksOf(pids).map((t, k) => (t - cpuBefore[k]) / TICKS_PER_S / 3);
+    const twoHundred = await crowdScenario(bases, pids, 200, 200, 8);
+    const crowd = await crowdScenario(bases, pids, count, senders, 8);
+    const idleCpu = idle.map((c) => c.toFixed(2)).join(' + ');
+    console.log(`world crowd, two processes: idle servers ${idleCpu} cores`);
+    console.log(`world crowd, two processes: ${line(twoHundred)}`);
+    console.log(`world crowd, two processes: ${line(crowd)}`);
+    return { idle, twoHundred, crowd };
+  } finally {
+    for (const server of servers) await server.stop();
+    await database.drop();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.env.WORLD_BENCH_CROWD) {
     const count = Number(process.env.WORLD_BENCH_CROWD);
-    await benchWorldCrowd(count, Number(process.env.WORLD_BENCH_SENDERS ?? count));
+    const senders = Number(process.env.WORLD_BENCH_SENDERS ?? count);
+    if (process.env.WORLD_BENCH_PROCESSES === '2') await benchWorldCrowdTwo(count, senders);
+    else await benchWorldCrowd(count, senders);
   } else {
     await benchWorld();
   }

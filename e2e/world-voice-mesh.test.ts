@@ -2,7 +2,8 @@
 // two people in the plaza connect their pages straight and each decodes the other's voice (the
 // fake microphone's tone, getStats inbound audio bytes rising); the status says the voice goes
 // between browsers; the teacher mutes the student and lets her speak again; the teacher reloads;
-// the student's network drops and comes back, and they hear each other again.
+// the student's network drops and comes back, and they hear each other again. Who talks shows
+// as the speaking ring, read from the pages' own audio levels.
 import { mkdir } from 'node:fs/promises';
 import { VoiceText } from '@atrium/protocol';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -15,6 +16,15 @@ import { avatarOf, hears, micOn, streams, voice, type Person } from './support/v
 import { enterWorld, worldFrame } from './support/world.ts';
 
 const SHOTS = '/tmp/shots/voice-mesh';
+
+/** The speaking ring over `id` (someone else) in `p`'s world, or over `p`'s own avatar. */
+const ringOf = (p: Person, id: string) =>
+  p.frame.evaluate(
+    (avatar) => window.__atriumTest?.().remotes.find((r) => r.id === avatar)?.speaking ?? false,
+    id,
+  );
+const ownRing = (p: Person) =>
+  p.frame.evaluate(() => window.__atriumTest?.().self.speaking ?? false);
 
 const shoot = async (page: Page, name: string) => {
   await mkdir(SHOTS, { recursive: true });
@@ -64,6 +74,11 @@ describe('proximity voice without Janus (the mesh)', () => {
     await expect.poll(() => hears(student, teacherSeen), { timeout: 45_000 }).toBe(true);
     await expect.poll(() => hears(teacher, studentSeen), { timeout: 45_000 }).toBe(true);
     await student.frame.getByText(VoiceText.hearing(1)).waitFor({ timeout: 10_000 });
+    // Who talks is read from each page's own connections: the fake microphones' tones ring the
+    // other's avatar and one's own.
+    await expect.poll(() => ringOf(student, teacherSeen), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => ownRing(student), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => ringOf(teacher, studentSeen), { timeout: 20_000 }).toBe(true);
     await shoot(student.page, 'mesh-1440x900');
 
     // The teacher mutes the student from her list: the student is told, and the teacher's page
@@ -73,6 +88,9 @@ describe('proximity voice without Janus (the mesh)', () => {
     await student.frame.getByText(VoiceText.mutedByModerator).waitFor({ timeout: 30_000 });
     await expect.poll(() => streams(teacher), { timeout: 20_000 }).not.toContain(studentSeen);
     expect(await voice(student.frame).micOn()).toBe(false);
+    // Nobody's ring shows over a muted voice, hers included.
+    await expect.poll(() => ringOf(teacher, studentSeen), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => ownRing(student), { timeout: 10_000 }).toBe(false);
     await shoot(teacher.page, 'mesh-list-390x844');
     await teacher.frame
       .getByRole('button', { name: VoiceWebText.letSpeakName(student.name) })

@@ -33,6 +33,8 @@ export interface RemoteSummary {
   x: number;
   z: number;
   emote: Emote | null;
+  /** The speaking ring shows over them. */
+  speaking: boolean;
 }
 
 /** The other people in the instance: who they are, their buffered states, and their meshes. */
@@ -207,6 +209,7 @@ export const createRemoteAvatars = (
         x: r.drawn.x,
         z: r.drawn.z,
         emote: r.emote?.emote ?? null,
+        speaking: speaking.has(id),
       }));
     },
     dispose() {

@@ -217,6 +217,7 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
         emote: self.emote?.emote ?? null,
         label: self.state ? avatarLabel(self.state) : null,
         look: self.state ? lookFromSeed(self.state.look) : null,
+        speaking: self.speaking,
       },
       camera: { yaw: sink.camera.yaw, pitch: sink.camera.pitch },
       remotes: ctx.remotes.summary(),

@@ -13,6 +13,8 @@ export interface AtriumTestHook {
     /** The name tag's text and the look, once the server let us in. */
     label: string | null;
     look: LookColors | null;
+    /** The speaking ring shows over our avatar. */
+    speaking: boolean;
   };
   /** The orbit camera, in radians. */
   camera: { yaw: number; pitch: number };

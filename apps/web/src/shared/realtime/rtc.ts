@@ -70,3 +70,15 @@ export async function inboundByMid(pc: RTCPeerConnection): Promise<Map<string, I
   });
   return result;
 }
+
+/** The level (0–1) of the audio this connection sends, from its `media-source` statistics. */
+export async function outboundLevel(pc: RTCPeerConnection): Promise<number> {
+  let level = 0;
+  const report = await pc.getStats();
+  report.forEach((entry: Record<string, unknown>) => {
+    if (entry.type === 'media-source' && entry.kind === 'audio') {
+      level = Math.max(level, Number(entry.audioLevel ?? 0));
+    }
+  });
+  return level;
+}

@@ -51,6 +51,7 @@ const createFakeRemotes = (): FakeRemotes => {
         x: s.x,
         z: s.z,
         emote: null,
+        speaking: speaking.has(s.id),
       })),
     dispose: () => states.clear(),
   };

@@ -3,13 +3,12 @@
 // "perfect negotiation" pattern (https://w3c.github.io/webrtc-pc/#perfect-negotiation-example):
 // the person with the lower id is polite and yields when both offer at once.
 import { PUBLISH_LINES, type ServerPayload } from '@atrium/protocol';
-import { candidatePayload, inboundByMid } from '../../../shared/realtime/rtc.ts';
+import { candidatePayload, inboundByMid, outboundLevel } from '../../../shared/realtime/rtc.ts';
 import { request } from '../../../shared/realtime/socketClient.ts';
 import type { LocalTracks } from './localMedia.ts';
 import {
   addInbound,
   emptyInbound,
-  outboundLevel,
   type InboundStats,
   type MediaTransport,
   type PublishLine,

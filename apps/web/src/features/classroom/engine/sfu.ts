@@ -6,6 +6,7 @@ import {
   candidatePayload,
   createQueue,
   inboundByMid,
+  outboundLevel,
   remoteCandidate,
 } from '../../../shared/realtime/rtc.ts';
 import { request } from '../../../shared/realtime/socketClient.ts';
@@ -13,7 +14,6 @@ import type { LocalTracks } from './localMedia.ts';
 import {
   addInbound,
   emptyInbound,
-  outboundLevel,
   type InboundStats,
   type MediaTransport,
   type PublishLine,

@@ -47,18 +47,6 @@ export interface TransportOptions {
   onError: (message: string) => void;
 }
 
-/** The level (0–1) of the audio this connection sends, from its `media-source` statistics. */
-export async function outboundLevel(pc: RTCPeerConnection): Promise<number> {
-  let level = 0;
-  const report = await pc.getStats();
-  report.forEach((entry: Record<string, unknown>) => {
-    if (entry.type === 'media-source' && entry.kind === 'audio') {
-      level = Math.max(level, Number(entry.audioLevel ?? 0));
-    }
-  });
-  return level;
-}
-
 export const emptyInbound = (): InboundStats => ({
   audioPackets: 0,
   audioLevel: 0,

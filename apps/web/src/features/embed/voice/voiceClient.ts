@@ -8,6 +8,7 @@ import { request, type AppSocket } from '../../../shared/realtime/socketClient.t
 import { createStore, type Store } from '../../../shared/store.ts';
 import { createVoiceMesh, type VoiceMesh } from './voiceMesh.ts';
 import { createVoiceSfu, type VoiceSfu } from './voiceSfu.ts';
+import { createSpeakingDetector, SPEAKING_LEVELS } from './voiceSpeaking.ts';
 
 /** A message the status line shows for a while (or until the next try, for failures). */
 export type VoiceNoticeKind =
@@ -66,6 +67,8 @@ export interface VoiceClientOptions {
   onStreams: (streams: ReadonlyMap<string, MediaStream>) => void;
   /** Someone (the person too) started or stopped talking. */
   onSpeaking: (id: string, speaking: boolean) => void;
+  /** The person's own avatar id (the mesh rings it when they talk); null before the world joins. */
+  selfId?: () => string | null;
   /** The voices heard from everywhere (stage, megaphone) changed: they play at full volume. */
   onBroadcasts?: (ids: ReadonlySet<string>) => void;
   /** Teachers and admins: who is muted in the instance now (avatar ids), by anyone. */
@@ -126,6 +129,9 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
   /** Without Janus: the straight connections to the people near. */
   let mesh: VoiceMesh | null = null;
   const speaking = new Set<string>();
+  /** In the mesh, who talks is read from this page's own connections (voiceSpeaking.ts). */
+  const detector = createSpeakingDetector((id, on) => handleSpeaking({ id, speaking: on }));
+  let levelTimer: ReturnType<typeof setInterval> | null = null;
 
   const setStreams = (next: Map<string, MediaStream>) => {
     const same = next.size === streams.size && [...next].every(([id, s]) => streams.get(id) === s);
@@ -142,6 +148,9 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     sfu = null;
     mesh?.close();
     mesh = null;
+    if (levelTimer !== null) clearInterval(levelTimer);
+    levelTimer = null;
+    detector.clear();
     setStreams(new Map());
     for (const id of speaking) onSpeaking(id, false);
     speaking.clear();
@@ -150,6 +159,26 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
 
   const connections = { socket, createPeer, iceServers: () => iceServers, onError: report };
   const ensureSfu = () => (sfu ??= createVoiceSfu({ ...connections, onStreams: setStreams }));
+
+  /** Reads the mesh's levels every SPEAKING_LEVELS.everyMs, one reading at a time. */
+  const watchLevels = (of: VoiceMesh) => {
+    let reading = false;
+    const read = async () => {
+      const { own, voices } = await of.levels();
+      if (of !== mesh) return;
+      const self = options.selfId?.() ?? null;
+      const { micOn: on, muted } = store.get();
+      if (self !== null && on && !muted) voices.set(self, own);
+      detector.read(voices, Date.now());
+    };
+    levelTimer = setInterval(() => {
+      if (reading) return;
+      reading = true;
+      void read()
+        .catch(silently)
+        .finally(() => (reading = false));
+    }, SPEAKING_LEVELS.everyMs);
+  };
 
   const openMicrophone = async (): Promise<MediaStreamTrack | null> => {
     if (track && track.readyState === 'live') return track;
@@ -279,6 +308,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
       if (ack.mode === 'off') return notice('unavailable');
       if (ack.mode === 'mesh') {
         mesh = createVoiceMesh({ ...connections, onStreams: setStreams });
+        watchLevels(mesh);
         if (track?.readyState === 'live') mesh.setTrack(track);
       }
       if (!ack.canSpeak) return notice('guest');

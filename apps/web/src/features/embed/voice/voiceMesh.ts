@@ -4,7 +4,12 @@
 // `replaceTrack`, so switching it on needs no new negotiation. SDP and ICE go through the server,
 // which relays them only within the pair.
 import type { ServerPayload, VoicePeer } from '@atrium/protocol';
-import { candidatePayload, inboundByMid, remoteCandidate } from '../../../shared/realtime/rtc.ts';
+import {
+  candidatePayload,
+  inboundByMid,
+  outboundLevel,
+  remoteCandidate,
+} from '../../../shared/realtime/rtc.ts';
 import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
 import type { VoiceInbound } from './voiceClient.ts';
 
@@ -37,6 +42,11 @@ export interface VoiceMesh {
   /** The microphone (or null): sent to every peer. */
   setTrack(track: MediaStreamTrack | null): void;
   inbound(): Promise<Record<string, VoiceInbound>>;
+  /**
+   * The audio levels (0 to 1) this page measures: each voice it plays, by avatar id, and its own
+   * microphone's as it goes out (0 with nobody to send it to).
+   */
+  levels(): Promise<{ own: number; voices: Map<string, number> }>;
   close(): void;
 }
 
@@ -137,6 +147,23 @@ export function createVoiceMesh(options: VoiceMeshOptions): VoiceMesh {
     else link.waiting.push(init);
   };
 
+  /** What arrives from each voice this page plays (muted peers and microphones off left out). */
+  const heard = async () => {
+    const result = new Map<string, { bytes: number; packets: number; level: number }>();
+    for (const [id, link] of links) {
+      if (!link.stream || !link.peer.mic || link.peer.muted) continue;
+      const totals = { bytes: 0, packets: 0, level: 0 };
+      for (const line of (await inboundByMid(link.pc)).values()) {
+        if (line.kind !== 'audio') continue;
+        totals.bytes += line.bytes;
+        totals.packets += line.packets;
+        totals.level = Math.max(totals.level, line.level);
+      }
+      result.set(id, totals);
+    }
+    return result;
+  };
+
   /** Signals are applied one after another, in the order they came. */
   let chain = Promise.resolve();
   const enqueue = (job: () => Promise<void>) => {
@@ -185,18 +212,13 @@ export function createVoiceMesh(options: VoiceMeshOptions): VoiceMesh {
     },
     async inbound() {
       const result: Record<string, VoiceInbound> = {};
-      for (const [id, link] of links) {
-        if (!link.stream || !link.peer.mic || link.peer.muted) continue;
-        let bytes = 0;
-        let packets = 0;
-        for (const line of (await inboundByMid(link.pc)).values()) {
-          if (line.kind !== 'audio') continue;
-          bytes += line.bytes;
-          packets += line.packets;
-        }
-        result[id] = { bytes, packets };
-      }
+      for (const [id, { bytes, packets }] of await heard()) result[id] = { bytes, packets };
       return result;
+    },
+    async levels() {
+      const voices = new Map([...(await heard())].map(([id, line]) => [id, line.level]));
+      const first = links.values().next().value;
+      return { own: first ? await outboundLevel(first.pc) : 0, voices };
     },
     close() {
       for (const id of [...links.keys()]) drop(id);

@@ -115,6 +115,7 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
       ...options.client,
       onStreams: (streams) => audio.setVoices(streams),
       onSpeaking: (id, speaking) => world.setSpeaking(id, speaking),
+      selfId: () => world.self()?.id ?? null,
       onBroadcasts: (ids) => audio.setBroadcasts(ids),
       onMutes: (ids) => update({ mutedHere: [...ids] }),
     });
