@@ -65,19 +65,17 @@ async function scenario(base, pid, count, seconds) {
   await new Promise((r) => setTimeout(r, 2000)); // warm-up
   delays.length = 0;
   bytes = 0;
-  const cpuBefore = ticksOf(pids);
+  const cpuBefore = cpuTicks(pid);
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsedS = (performance.now() - started) / 1000;
-  const each = ticksOf(pids).map((t, k) => (t - cpuBefore[k]) / TICKS_PER_S / elapsedS);
-  const cpu = each.reduce((a, b) => a + b, 0);
+  const cpu = (cpuTicks(pid) - cpuBefore) / TICKS_PER_S / elapsedS;
   timers.forEach(clearInterval);
   sockets.forEach((s) => s.disconnect());
   delays.sort((a, b) => a - b);
   return {
     avatars: count,
     serverCpuCores: Number(cpu.toFixed(2)),
-    perProcessCores: each.map((c) => Number(c.toFixed(2))),
     p95DelayMs: Math.round(delays[Math.floor(delays.length * 0.95)] ?? NaN),
     bytesPerClientPerS: Math.round(bytes / observers.length / elapsedS),
   };
@@ -177,11 +175,12 @@ async function crowdScenario(bases, pids, count, senders, seconds) {
   perObserver.fill(0);
   lagMs = 0;
   lagSamples = 0;
-  const cpuBefore = cpuTicks(pid);
+  const cpuBefore = ticksOf(pids);
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsedS = (performance.now() - started) / 1000;
-  const cpu = (cpuTicks(pid) - cpuBefore) / TICKS_PER_S / elapsedS;
+  const each = ticksOf(pids).map((t, k) => (t - cpuBefore[k]) / TICKS_PER_S / elapsedS);
+  const cpu = each.reduce((a, b) => a + b, 0);
   timers.forEach(clearTimeout);
   sockets.forEach((s) => s.disconnect());
   delays.sort((a, b) => a - b);
@@ -190,6 +189,7 @@ async function crowdScenario(bases, pids, count, senders, seconds) {
     avatars: count,
     senders,
     serverCpuCores: Number(cpu.toFixed(2)),
+    perProcessCores: each.map((c) => Number(c.toFixed(2))),
     p95NearDelayMs: Math.round(delays[Math.floor(delays.length * 0.95)] ?? NaN),
     nearSamples: delays.length,
     bytesPerClientPerS: Math.round(rates.reduce((a, b) => a + b, 0) / rates.length),
