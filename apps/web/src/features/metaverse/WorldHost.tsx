@@ -219,8 +219,10 @@ export function WorldHost({
           ref={toolsRef}
           className="world-host__tools"
           onKeyDown={handleToolsKey}
-          // Toasts keep clear of the open menu (TOAST_CLEAR_ATTRIBUTE).
+          // Toasts keep clear of the open menu (TOAST_CLEAR_ATTRIBUTE), and of the toolbar or
+          // its folded "Menu" whatever has the focus (TOAST_KEEP_CLEAR_ATTRIBUTE).
           data-toast-clear={toolsOpen || undefined}
+          data-toast-keep-clear
         >
           <DisclosureToggle
             open={toolsOpen}

@@ -17,6 +17,12 @@ function areaOf(element: HTMLElement): DOMRect {
   return new DOMRect(left, top, right - left, bottom - top);
 }
 
+/**
+ * On a control toasts must never cover, focused or not (the world's folded "Menu" on a narrow
+ * window sits where the toasts do: a toast over it paused under the pointer and hid it for good).
+ */
+export const TOAST_KEEP_CLEAR_ATTRIBUTE = 'data-toast-keep-clear';
+
 /** The gap the toaster keeps from what it stays below (SonnerToaster's offset). */
 const TOAST_GAP = 12;
 
@@ -58,12 +64,25 @@ export function useToastFocus(toaster: RefObject<HTMLElement | null>): void {
     const clearOfFocus = () => {
       const focused = document.activeElement;
       const toasts = [...section.querySelectorAll('[data-sonner-toast]')];
-      if (!(focused instanceof HTMLElement) || section.contains(focused) || toasts.length === 0) {
+      if (toasts.length === 0) {
         root.style.removeProperty(TOAST_FOCUS_VARIABLE);
         return;
       }
-      const large = focused.getBoundingClientRect().height >= window.innerHeight * LARGEST_CONTROL;
-      const control = areaOf(focused.closest<HTMLElement>(`[${TOAST_CLEAR_ATTRIBUTE}]`) ?? focused);
+      // What the toasts keep clear of: the focused control (or its group), unless it is as large
+      // as a page, and the controls that are always kept clear.
+      const controls: DOMRect[] = [];
+      if (focused instanceof HTMLElement && !section.contains(focused)) {
+        const large =
+          focused.getBoundingClientRect().height >= window.innerHeight * LARGEST_CONTROL;
+        const group = focused.closest<HTMLElement>(`[${TOAST_CLEAR_ATTRIBUTE}]`) ?? focused;
+        if (!large) controls.push(areaOf(group));
+      }
+      for (const kept of document.querySelectorAll<HTMLElement>(
+        `[${TOAST_KEEP_CLEAR_ATTRIBUTE}]`,
+      )) {
+        const box = kept.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0) controls.push(box);
+      }
       const anchor = parseFloat(getComputedStyle(root).getPropertyValue('--toast-anchor-height'));
       const top = (Number.isNaN(anchor) ? 0 : anchor) + TOAST_GAP;
       // Where the toasts stand when nothing pushes them: below the anchor, as wide as they are.
@@ -71,14 +90,17 @@ export function useToastFocus(toaster: RefObject<HTMLElement | null>): void {
       const height = Math.max(...rects.map((r) => r.height));
       const left = Math.min(...rects.map((r) => r.left));
       const right = Math.max(...rects.map((r) => r.right));
-      const covered =
-        !large &&
-        control.top < top + height &&
-        control.bottom > top &&
-        control.left < right &&
-        control.right > left;
-      const fits = control.bottom + TOAST_GAP + height < window.innerHeight;
-      if (covered && fits) root.style.setProperty(TOAST_FOCUS_VARIABLE, `${control.bottom}px`);
+      const below = controls
+        .filter(
+          (control) =>
+            control.top < top + height &&
+            control.bottom > top &&
+            control.left < right &&
+            control.right > left &&
+            control.bottom + TOAST_GAP + height < window.innerHeight,
+        )
+        .map((control) => control.bottom);
+      if (below.length > 0) root.style.setProperty(TOAST_FOCUS_VARIABLE, `${Math.max(...below)}px`);
       else root.style.removeProperty(TOAST_FOCUS_VARIABLE);
     };
 
@@ -98,6 +120,8 @@ export function useToastFocus(toaster: RefObject<HTMLElement | null>): void {
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('focusin', clearOfFocus);
     window.addEventListener('resize', clearOfFocus);
+    // After a resize the toasts slide to their new place: measured again once they are there.
+    section.addEventListener('transitionend', clearOfFocus);
     window.addEventListener('scroll', clearOfFocus, { capture: true, passive: true });
     const observer = new MutationObserver(onToastsChanged);
     observer.observe(section, { childList: true, subtree: true });
@@ -114,6 +138,7 @@ export function useToastFocus(toaster: RefObject<HTMLElement | null>): void {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('focusin', clearOfFocus);
       window.removeEventListener('resize', clearOfFocus);
+      section.removeEventListener('transitionend', clearOfFocus);
       window.removeEventListener('scroll', clearOfFocus, { capture: true });
       observer.disconnect();
       lists.disconnect();

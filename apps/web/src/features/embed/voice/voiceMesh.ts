@@ -16,6 +16,14 @@ import type { VoiceInbound } from './voiceClient.ts';
 /** How long a signal from someone not (yet) named a peer is kept: the pair's rounds may differ. */
 const EARLY_SIGNAL_MS = 5000;
 
+/**
+ * How often the voices' levels are sampled; `levels()` answers each one's loudest since it was
+ * last asked. The RTP level is the last packet's: a short sound is loud for a few packets only (a
+ * fake microphone's beep read 0, 224, 398, 79, 25 thousandths 20 ms apart), so read every 250 ms it
+ * was missed in 5 readings of 6.
+ */
+const LEVEL_SAMPLE_MS = 50;
+
 interface Link {
   peer: VoicePeer;
   pc: RTCPeerConnection;
@@ -147,22 +155,17 @@ export function createVoiceMesh(options: VoiceMeshOptions): VoiceMesh {
     else link.waiting.push(init);
   };
 
-  /** What arrives from each voice this page plays (muted peers and microphones off left out). */
-  const heard = async () => {
-    const result = new Map<string, { bytes: number; packets: number; level: number }>();
+  /** This page plays the peer's voice: it arrived, their microphone is on, nobody muted them. */
+  const playing = (link: Link) => link.stream !== null && link.peer.mic && !link.peer.muted;
+
+  /** The loudest level of each voice since `levels()` last answered. */
+  const peaks = new Map<string, number>();
+  const sample = () => {
     for (const [id, link] of links) {
-      if (!link.stream || !link.peer.mic || link.peer.muted) continue;
-      const totals = { bytes: 0, packets: 0, level: 0 };
-      for (const line of (await inboundByMid(link.pc)).values()) {
-        if (line.kind !== 'audio') continue;
-        totals.bytes += line.bytes;
-        totals.packets += line.packets;
-        totals.level = Math.max(totals.level, line.level);
-      }
-      result.set(id, totals);
+      if (playing(link)) peaks.set(id, Math.max(peaks.get(id) ?? 0, levelOf(link.pc)));
     }
-    return result;
   };
+  const sampler = setInterval(sample, LEVEL_SAMPLE_MS);
 
   /** Signals are applied one after another, in the order they came. */
   let chain = Promise.resolve();
@@ -212,20 +215,51 @@ export function createVoiceMesh(options: VoiceMeshOptions): VoiceMesh {
     },
     async inbound() {
       const result: Record<string, VoiceInbound> = {};
-      for (const [id, { bytes, packets }] of await heard()) result[id] = { bytes, packets };
+      for (const [id, link] of links) {
+        if (!playing(link)) continue;
+        const totals = { bytes: 0, packets: 0 };
+        for (const line of (await inboundByMid(link.pc)).values()) {
+          if (line.kind !== 'audio') continue;
+          totals.bytes += line.bytes;
+          totals.packets += line.packets;
+        }
+        result[id] = totals;
+      }
       return result;
     },
     async levels() {
-      const voices = new Map([...(await heard())].map(([id, line]) => [id, line.level]));
+      sample();
+      const voices = new Map<string, number>();
+      for (const [id, link] of links) if (playing(link)) voices.set(id, peaks.get(id) ?? 0);
+      peaks.clear();
       const first = links.values().next().value;
       return { own: first ? await outboundLevel(first.pc) : 0, voices };
     },
     close() {
+      clearInterval(sampler);
+      peaks.clear();
       for (const id of [...links.keys()]) drop(id);
       early.clear();
       onStreams(new Map());
     },
   };
+}
+
+/**
+ * The level (0 to 1) of the voice arriving on `pc`, from the audio level the sender writes in
+ * each RTP packet (RFC 6464), as the receiver last saw it within the last second. The inbound
+ * statistics' own `audioLevel` is measured on playout, and reads 0 until the page's audio plays.
+ */
+function levelOf(pc: RTCPeerConnection): number {
+  const now = performance.timeOrigin + performance.now();
+  let level = 0;
+  for (const receiver of pc.getReceivers()) {
+    if (receiver.track.kind !== 'audio') continue;
+    for (const source of receiver.getSynchronizationSources()) {
+      if (now - source.timestamp <= 1000) level = Math.max(level, source.audioLevel ?? 0);
+    }
+  }
+  return level;
 }
 
 /** The signal as the server's strict schema takes it (no undefined fields). */
