@@ -44,6 +44,13 @@ export interface InterServerEvents {
    * process drops its sockets there that may no longer look.
    */
   'room:recheck': (room: string) => void;
+  /**
+   * Issue 30: a crowded instance's avatars that moved on one process this tick (a base64
+   * snapshot, full precision), for the other processes' interest to share out among their own
+   * viewers; `world:gone` when one of them left.
+   */
+  'world:moved': (instanceId: string, snapshot: string) => void;
+  'world:gone': (instanceId: string, index: number) => void;
 }
 
 export type AtriumServer = Server<

@@ -11,11 +11,7 @@ function avatar(id: string, x: number, z: number, changedTick = 0): Avatar {
     socketId: id,
     changedTick,
     state: {
-      id,
       index,
-      username: id,
-      roleLabel: 'Member',
-      look: 0,
       x,
       y: 0,
       z,

@@ -1,5 +1,5 @@
 import { WorldConstants } from '@atrium/protocol';
-import type { Member } from './world.service.ts';
+import type { AvatarUpdate } from '@atrium/protocol';
 
 /**
  * Issue 30 §1: who receives whose movement in a crowded instance, in three tiers by distance.
@@ -44,11 +44,16 @@ export const INTEREST_RULES: InterestRules = {
   cell: 20,
 };
 
-/** What the interest rules need of a member: where it is, and when it last changed. */
-export type Placed = Pick<Member, 'socketId' | 'state'> & {
+/**
+ * What the interest rules need of a member: where it is, and when it last changed. Another
+ * process's avatar is one too (a placeholder `socketId`, never a viewer here).
+ */
+export interface Placed {
+  socketId: string;
+  state: AvatarUpdate;
   /** The tick of its last change (see {@link InterestGrid.changedAt}). */
   changedTick: number;
-};
+}
 
 /** What a viewer was last found to have around it (recomputed on its middle ticks). */
 interface Around<M> {

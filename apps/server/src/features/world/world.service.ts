@@ -11,6 +11,8 @@ export interface Member {
   movedAt: number;
   /** Changed since the last tick. */
   dirty: boolean;
+  /** Changed since the other processes were last told (a crowded instance's moves, issue 30). */
+  unshared: boolean;
   /** The tick of its last change that went out (issue 30's interest tiers send it late). */
   changedTick: number;
   /** Token bucket for move messages. */
@@ -96,6 +98,7 @@ export class WorldService {
       state,
       movedAt: this.now(),
       dirty: true,
+      unshared: true,
       changedTick: 0,
       tokens: MOVE_BURST,
       tokensAt: this.now(),
@@ -142,6 +145,7 @@ export class WorldService {
     member.state = { ...from, x: move.x, y: move.y, z: move.z, ry: move.ry, anim: move.anim };
     member.movedAt = now;
     member.dirty = true;
+    member.unshared = true;
     return 'accepted';
   }
 }
