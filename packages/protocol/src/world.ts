@@ -18,8 +18,12 @@ export const WorldConstants = {
   sendHz: 15,
   /** Remote avatars are drawn this far in the past, interpolated. */
   interpolationDelayMs: 100,
-  /** Default people per world instance; newcomers beyond it get a new instance. */
-  instanceCapacity: 100,
+  /**
+   * Default people per world instance; newcomers beyond it get a new instance. 200: with all of
+   * them moving at 15 Hz a server used about half a core, a client received 12.7 KB/s and saw a
+   * near move within 68 ms (p95), on one process or two (docs/benchmarks.md, issue 30).
+   */
+  instanceCapacity: 200,
   /** Above this many people in an instance, clients receive only nearby avatars. */
   interestThreshold: 50,
   /** "Nearby", in metres, once interest management is on. */

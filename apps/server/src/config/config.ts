@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SocialConstants } from '@atrium/protocol';
+import { SocialConstants, WorldConstants } from '@atrium/protocol';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -132,9 +132,9 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .max(2000)
-    .default(100)
+    .default(WorldConstants.instanceCapacity)
     .describe(
-      'People per world instance; newcomers beyond it go to a new instance of the same world.',
+      'People per world instance; newcomers beyond it go to a new instance of the same world (200 by default; the measured figures are in docs/benchmarks.md).',
     ),
   CALL_RING_SECONDS: z.coerce
     .number()
