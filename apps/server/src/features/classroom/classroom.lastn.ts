@@ -14,6 +14,12 @@ export interface LinePlan {
   substream: number;
 }
 
+/** One line's plan as Janus's subscriber `configure` takes it. */
+export type LineConfig = LinePlan & { mid: string };
+
+/** The mid of a plan's `mid/feed` key. */
+const midOf = (key: string) => key.slice(0, key.lastIndexOf('/'));
+
 /** What Janus forwards to one viewer, kept on the session. */
 export interface VideoForwarding {
   /** The subscriber's m-lines as Janus last described them. */
@@ -63,13 +69,10 @@ export const LAYER_RETRY = { afterMs: 1500, times: 3 } as const;
  * The lines Janus still forwards at the high layer though their plan wants a lower one: each
  * comes back as the configure that asks again.
  */
-export function stuckLines(
-  plan: Map<string, LinePlan>,
-  layers: Map<string, number>,
-): { mid: string; send: boolean; substream: number }[] {
-  const stuck: { mid: string; send: boolean; substream: number }[] = [];
+export function stuckLines(plan: Map<string, LinePlan>, layers: Map<string, number>): LineConfig[] {
+  const stuck: LineConfig[] = [];
   for (const [key, line] of plan) {
-    const mid = key.slice(0, key.lastIndexOf('/'));
+    const mid = midOf(key);
     if (!line.send || line.substream >= SUBSTREAM.high) continue;
     if (layers.get(mid) === SUBSTREAM.high) stuck.push({ mid, ...line });
   }
@@ -132,12 +135,12 @@ export function chooseVideo(params: {
 export function changedLines(
   plan: Map<string, LinePlan>,
   applied: Map<string, LinePlan>,
-): { mid: string; send: boolean; substream: number }[] {
-  const changed: { mid: string; send: boolean; substream: number }[] = [];
+): LineConfig[] {
+  const changed: LineConfig[] = [];
   for (const [key, line] of plan) {
     const before = applied.get(key);
     if (before?.send === line.send && before.substream === line.substream) continue;
-    changed.push({ mid: key.slice(0, key.lastIndexOf('/')), ...line });
+    changed.push({ mid: midOf(key), ...line });
   }
   return changed;
 }

@@ -35,11 +35,13 @@ interface Link {
 
 type Signal = ServerPayload<'voice:signal'>;
 
-export interface VoiceMeshOptions {
+/** What a voice session's connections need, on Janus (voiceSfu.ts) or in the mesh. */
+export interface VoiceConnectionOptions {
   socket: AppSocket;
   createPeer: (config: RTCConfiguration) => RTCPeerConnection;
   iceServers: () => RTCIceServer[];
-  /** The voices to play changed (by avatar id; muted peers left out). */
+  /** The voices to play changed, by avatar id (the same stream while its track lives; in the mesh,
+   * muted peers left out). */
   onStreams: (streams: Map<string, MediaStream>) => void;
   onError: (err: unknown) => void;
 }
@@ -58,7 +60,7 @@ export interface VoiceMesh {
   close(): void;
 }
 
-export function createVoiceMesh(options: VoiceMeshOptions): VoiceMesh {
+export function createVoiceMesh(options: VoiceConnectionOptions): VoiceMesh {
   const { socket, onStreams, onError } = options;
   const links = new Map<string, Link>();
   const early = new Map<string, { at: number; signals: Signal[] }>();

@@ -11,19 +11,14 @@ import {
   remoteCandidate,
   type CandidatePayload,
 } from '../../../shared/realtime/rtc.ts';
-import { request, type AppSocket } from '../../../shared/realtime/socketClient.ts';
+import { request } from '../../../shared/realtime/socketClient.ts';
 import type { VoiceInbound } from './voiceClient.ts';
+import type { VoiceConnectionOptions } from './voiceMesh.ts';
 
 type Target = 'publisher' | 'subscriber';
 
-export interface VoiceSfuOptions {
-  socket: AppSocket;
-  createPeer: (config: RTCConfiguration) => RTCPeerConnection;
-  iceServers: () => RTCIceServer[];
-  /** The voices arriving now, by avatar id (the same stream object while its track lives). */
-  onStreams: (streams: Map<string, MediaStream>) => void;
-  onError: (err: unknown) => void;
-}
+/** What the SFU's connections need: the same as the mesh's. */
+export type VoiceSfuOptions = VoiceConnectionOptions;
 
 export interface VoiceSfu {
   /** Answers the server's offer for the receiving connection (offers one after another). */
