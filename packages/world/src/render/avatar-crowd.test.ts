@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { crowdOf } from './avatar-crowd.ts';
+import { crowdOf, SLOT_VERTICES } from './avatar-crowd.ts';
 import { buildAvatarMesh, buildRig } from './avatar-model.ts';
 
 const mesh = (hairStyle: number) =>
@@ -22,6 +22,7 @@ const standingAt = (x: number) => {
 
 /** The triangles the crowd draws, as their longest edge in metres. */
 const longestEdges = (crowd: ReturnType<typeof crowdOf>) => {
+  crowd.pack();
   const { geometry } = crowd.bodies;
   const position = geometry.getAttribute('position');
   const index = geometry.index?.array ?? [];
@@ -40,11 +41,14 @@ describe('avatar crowd', () => {
     // More than the first allocation, so the buffers grow once.
     for (let i = 0; i < 40; i += 1) crowd.claim(mesh(i % 3)).write(standingAt(i * 2), i * 2, 0);
     const edges = longestEdges(crowd);
-    expect(edges.length).toBeGreaterThan(40 * 500);
+    // Every avatar's own triangles and nothing else.
+    expect(edges.length).toBe(
+      Array.from({ length: 40 }, (_, i) => mesh(i % 3).index.length / 3).reduce((a, b) => a + b),
+    );
     expect(Math.max(...edges)).toBeLessThan(1);
   });
 
-  it('empties a released slot and hands it to the next avatar', () => {
+  it('draws only the live avatars, packed, and hands a released slot to the next avatar', () => {
     const scene = new THREE.Scene();
     const crowd = crowdOf(scene);
     expect(crowdOf(scene)).toBe(crowd);
@@ -52,8 +56,14 @@ describe('avatar crowd', () => {
     first.write(standingAt(0), 0, 0);
     crowd.claim(mesh(1)).write(standingAt(5), 5, 0);
     first.release();
-    const position = crowd.bodies.geometry.getAttribute('position');
-    expect(new THREE.Vector3().fromBufferAttribute(position, 10).length()).toBe(0);
+    crowd.pack();
+    const { geometry } = crowd.bodies;
+    const index = Array.from(geometry.index?.array.subarray(0, geometry.drawRange.count) ?? []);
+    // Exactly the second avatar's triangles: none of the released one's, no padding.
+    expect(geometry.drawRange.count).toBe(mesh(1).index.length);
+    expect(Math.min(...index)).toBeGreaterThanOrEqual(SLOT_VERTICES);
+    expect(crowd.blobs.geometry.drawRange.count).toBeGreaterThan(0);
+    const position = geometry.getAttribute('position');
     crowd.claim(mesh(2)).write(standingAt(-5), -5, 0);
     expect(new THREE.Vector3().fromBufferAttribute(position, 10).x).toBeLessThan(-4);
     expect(Math.max(...longestEdges(crowd))).toBeLessThan(1);

@@ -56,7 +56,16 @@ interface Part {
   /** Vertices below this height (before the part is placed) take `tipColor`: hands on sleeves. */
   tipBelow?: number;
   tipColor?: THREE.Color;
+  /** Vertices above this height take `topColor`: the hair on a distant avatar's head. */
+  topAbove?: number;
+  topColor?: THREE.Color;
 }
+
+/**
+ * How much of an avatar is drawn: all of it up close, about 130 triangles from afar, and four
+ * open boxes (40 triangles) from far away (`CrowdDetail` in `remote-avatars.ts` says where).
+ */
+export type AvatarDetail = 'full' | 'coarse' | 'distant';
 
 /** A part placed relative to its bone's joint. */
 const part = (
@@ -222,18 +231,27 @@ const hairCap = (
     -0.35,
   );
 
+/** The colours a coarse or distant avatar wears: its outfit's (or a special look's), one per part. */
+const plainColours = (look: AvatarLook) => {
+  const special = look.special ?? null;
+  const outfit = SPECIAL_OUTFITS[special ?? 'none'];
+  const skin = special === 'robot' ? ROBOT_METAL : look.skin;
+  return {
+    special,
+    shirt: outfit?.top ?? look.shirt,
+    pants: outfit?.bottom ?? look.pants,
+    skin,
+    head: special === 'astronaut' ? SUIT_WHITE : special === 'wizard' ? WIZARD_HAT : skin,
+  };
+};
+
 /**
  * The avatar seen from afar (issue 30 §1, a crowd of 200): the same colours and proportions in
  * about 130 triangles, without the face and the hair's details. Software GL's cost of a crowd is
  * its triangles: 200 full avatars in view drew at 15 fps, with the bodies hidden at 30.
  */
 const farParts = (look: AvatarLook): Part[] => {
-  const special = look.special ?? null;
-  const outfit = SPECIAL_OUTFITS[special ?? 'none'];
-  const shirt = outfit?.top ?? look.shirt;
-  const pants = outfit?.bottom ?? look.pants;
-  const skin = special === 'robot' ? ROBOT_METAL : look.skin;
-  const head = special === 'astronaut' ? SUIT_WHITE : special === 'wizard' ? WIZARD_HAT : skin;
+  const { special, shirt, pants, skin, head } = plainColours(look);
   const list: Part[] = [
     part(new THREE.CapsuleGeometry(0.26, 0.4, 1, 5), Bone.body, shirt, 0, 1.06, 0, [1, 1, 0.78]),
     part(new THREE.CylinderGeometry(0.235, 0.21, 0.22, 5, 1, true), Bone.body, pants, 0, 0.68, 0),
@@ -253,6 +271,37 @@ const farParts = (look: AvatarLook): Part[] => {
     list.push(part(new THREE.BoxGeometry(0.18, 0.62, 0.2), bone, pants, 0, -0.32, 0.01));
   }
   return list;
+};
+
+/** A box without its bottom face (10 triangles): nobody sees under a distant avatar. */
+const openBox = (width: number, height: number, depth: number): THREE.BufferGeometry => {
+  const box = new THREE.BoxGeometry(width, height, depth);
+  const bottom = box.groups[3];
+  const index = Array.from(box.index?.array ?? []);
+  if (bottom) index.splice(bottom.start, bottom.count);
+  box.setIndex(index);
+  box.clearGroups();
+  return box;
+};
+
+/**
+ * The avatar from far away, a few dozen pixels tall: a torso as wide as the arms, a head with the
+ * hair on top, two legs that still walk; 40 triangles. Measured (`bench/world-client.mjs`, 200
+ * avatars 15 to 45 m away, software GL at 640×360): the coarse bodies' 28,400 triangles cost
+ * about 16 ms a frame; SwiftShader pays about a microsecond a triangle, so a crowd this small on
+ * screen costs its triangles more than its pixels.
+ */
+const distantParts = (look: AvatarLook): Part[] => {
+  const { special, shirt, pants, head: face } = plainColours(look);
+  const head = part(openBox(0.42, 0.42, 0.42), Bone.head, face, 0, 0.2, 0);
+  const hairy = special === null && look.hairStyle > 0;
+  return [
+    part(openBox(0.74, 0.72, 0.4), Bone.body, shirt, 0, 1.02, 0),
+    hairy ? { ...head, topAbove: JOINTS[Bone.head][1] + 0.3, topColor: look.hair } : head,
+    ...[Bone.legL, Bone.legR].map((bone) =>
+      part(openBox(0.2, 0.64, 0.22), bone, pants, 0, -0.32, 0.01),
+    ),
+  ];
 };
 
 /** The hair of a style: nothing (bald), a cap, and what each style adds to it. */
@@ -312,10 +361,19 @@ export interface AvatarMeshData {
   index: Uint16Array;
 }
 
-/** Builds the avatar mesh data for a look (about 600 triangles; seen from afar, about 130). */
-export const buildAvatarMesh = (look: AvatarLook, far = false): AvatarMeshData => {
-  const pieces = (far ? farParts(look) : parts(look)).map(
-    ({ geometry, bone, color, tipBelow, tipColor }) => {
+const PARTS: Record<AvatarDetail, (look: AvatarLook) => Part[]> = {
+  full: parts,
+  coarse: farParts,
+  distant: distantParts,
+};
+
+/** Builds the avatar mesh data for a look (about 600 triangles; coarse 130; distant 40). */
+export const buildAvatarMesh = (
+  look: AvatarLook,
+  detail: AvatarDetail = 'full',
+): AvatarMeshData => {
+  const pieces = PARTS[detail](look).map(
+    ({ geometry, bone, color, tipBelow, tipColor, topAbove, topColor }) => {
       const g = geometry.index
         ? geometry
         : geometry.setIndex([...Array(geometry.getAttribute('position').count).keys()]);
@@ -325,8 +383,10 @@ export const buildAvatarMesh = (look: AvatarLook, far = false): AvatarMeshData =
       const bones = new Float32Array(count);
       const [jx, jy, jz] = JOINTS[bone];
       for (let i = 0; i < count; i += 1) {
-        const tip = tipColor && tipBelow !== undefined && position.getY(i) < tipBelow;
-        (tip ? tipColor : color).toArray(colors, i * 3);
+        const y = position.getY(i);
+        const tip = tipColor && tipBelow !== undefined && y < tipBelow ? tipColor : null;
+        const top = topColor && topAbove !== undefined && y > topAbove ? topColor : null;
+        (tip ?? top ?? color).toArray(colors, i * 3);
         bones[i] = bone;
       }
       g.translate(-jx, -jy, -jz);

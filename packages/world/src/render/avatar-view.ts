@@ -1,7 +1,13 @@
 import type { AvatarAnim, Emote } from '@atrium/protocol';
 import * as THREE from 'three';
 import { crowdOf, type CrowdSlot } from './avatar-crowd.ts';
-import { buildAvatarMesh, buildRig, type AvatarLook, type AvatarMeshData } from './avatar-model.ts';
+import {
+  buildAvatarMesh,
+  buildRig,
+  type AvatarDetail,
+  type AvatarLook,
+  type AvatarMeshData,
+} from './avatar-model.ts';
 import { bodyProportions, lookFromSeed } from '../avatar-look.ts';
 import { emotePose, idlePose, type Pose } from './emote-poses.ts';
 import { createNameTag } from './name-tag.ts';
@@ -24,14 +30,14 @@ export interface AvatarView {
   readonly root: THREE.Group;
   /**
    * `ambientSeconds` drives the idle sway and emotes' wobbles (frozen under reduced motion).
-   * `detail` (a crowd's level of detail): `far` draws the coarse body; with `repose` false the
-   * body keeps its last pose and place in the crowd's buffers (posed every few frames).
+   * `detail` (a crowd's level of detail): `level` says which body is drawn; with `repose` false
+   * the body keeps its last pose and place in the crowd's buffers (posed every few frames).
    */
   update(
     frame: AvatarFrame,
     ambientSeconds: number,
     dtSeconds: number,
-    detail?: { far: boolean; repose: boolean },
+    detail?: { level: AvatarDetail; repose: boolean },
   ): void;
   /** Shows or hides the name tag (only the nearest people wear one in a crowd). */
   setTagVisible(visible: boolean): void;
@@ -74,10 +80,11 @@ export const createAvatarView = (
   options: { self?: boolean } = {},
 ): AvatarView => {
   const root = new THREE.Group();
-  const mesh = buildAvatarMesh(avatarLook(look));
-  // Made the first time the avatar is seen from afar.
-  let farMesh: AvatarMeshData | null = null;
-  let slotFar = false;
+  // The full body now; the coarser ones the first time the avatar is seen from that far.
+  const meshes: Partial<Record<AvatarDetail, AvatarMeshData>> = {
+    full: buildAvatarMesh(avatarLook(look)),
+  };
+  let slotLevel: AvatarDetail = 'full';
   const joints = buildRig();
   const [rig, head, armL, armR, legL, legR] = joints as [
     THREE.Object3D,
@@ -124,8 +131,8 @@ export const createAvatarView = (
       root.rotation.y = frame.ry;
       const stride = frame.anim === 'run' ? 11 : 7;
       if (frame.anim === 'walk' || frame.anim === 'run') walkCycle += dt * stride;
-      const far = detail?.far ?? false;
-      if (slot && far !== slotFar) handleRemoved();
+      const level = detail?.level ?? 'full';
+      if (slot && level !== slotLevel) handleRemoved();
       if (detail?.repose === false && slot) {
         root.updateMatrixWorld();
         return;
@@ -171,10 +178,9 @@ export const createAvatarView = (
       if (!slot) {
         const scene = sceneOf(root);
         if (scene) {
-          slotFar = far;
-          slot = far
-            ? crowdOf(scene, true).claim((farMesh ??= buildAvatarMesh(avatarLook(look), true)))
-            : crowdOf(scene).claim(mesh);
+          slotLevel = level;
+          const mesh = (meshes[level] ??= buildAvatarMesh(avatarLook(look), level));
+          slot = crowdOf(scene, level).claim(mesh);
         }
       }
       if (slot) {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // Issue 30 §1: a crowd's level of detail. Only the nearest people wear a name tag, far bodies are
-// coarse and posed every few frames, and who is near follows the camera.
+// coarse (further still, four boxes) and posed every few frames, and who is near follows the camera.
 import type { AvatarState } from '@atrium/protocol';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { crowdOf } from './avatar-crowd.ts';
-import { CrowdDetail, createRemoteAvatars, poseEvery } from './remote-avatars.ts';
+import { CrowdDetail, createRemoteAvatars, detailAt, poseEvery } from './remote-avatars.ts';
 
 const person = (i: number, x: number, z: number): AvatarState => ({
   id: `p${i}`,
@@ -56,20 +56,38 @@ describe('a crowd’s level of detail', () => {
     const eye = new THREE.Vector3(0, 0, 0);
     const remotes = createRemoteAvatars(scene, () => 0, eye);
     remotes.add(person(0, 0, 3), 0);
-    remotes.add(person(1, 0, 30), 0);
+    remotes.add(person(1, 0, 18), 0);
     for (let f = 0; f < 4; f += 1) remotes.draw(1000 + f * 16, 1000 + f * 16, 0, 0.016);
     const near = crowdOf(scene);
-    const far = crowdOf(scene, true);
+    const far = crowdOf(scene, 'coarse');
     expect(near.bodies.geometry.drawRange.count).toBeGreaterThan(0);
     // One coarse avatar: a fifth of a full one's triangles at most.
     expect(far.bodies.geometry.drawRange.count).toBeGreaterThan(0);
     expect(far.bodies.geometry.drawRange.count * 4).toBeLessThan(
       near.bodies.geometry.drawRange.count,
     );
-    // The near one walks away: the full crowd empties, the coarse one holds both.
-    eye.set(0, 0, -40);
+    // The camera backs off: the near one is coarse, the other four boxes.
+    eye.set(0, 0, -12);
     remotes.draw(1100, 1100, 0, 0.016);
     expect(near.bodies.geometry.drawRange.count).toBe(0);
+    expect(far.bodies.geometry.drawRange.count).toBeGreaterThan(0);
+    // Further still: both are four boxes.
+    eye.set(0, 0, -40);
+    remotes.draw(1200, 1200, 0, 0.016);
+    expect(far.bodies.geometry.drawRange.count).toBe(0);
+    expect(crowdOf(scene, 'distant').bodies.geometry.drawRange.count).toBeGreaterThan(0);
+  });
+
+  it('changes a body only past the edge it crossed (no flicker at a boundary)', () => {
+    expect(detailAt(5, 'coarse')).toBe('full');
+    expect(detailAt(13, 'full')).toBe('full');
+    expect(detailAt(13, 'coarse')).toBe('coarse');
+    expect(detailAt(15, 'full')).toBe('coarse');
+    expect(detailAt(21, 'coarse')).toBe('coarse');
+    expect(detailAt(21, 'distant')).toBe('distant');
+    expect(detailAt(19, 'distant')).toBe('coarse');
+    expect(detailAt(23, 'full')).toBe('distant');
+    expect(detailAt(13, 'distant')).toBe('coarse');
   });
 
   it('poses near bodies every frame and far ones every second or fourth', () => {
@@ -81,7 +99,7 @@ describe('a crowd’s level of detail', () => {
     const remotes = createRemoteAvatars(scene, () => 0);
     remotes.add(person(0, 0, 90), 0);
     remotes.draw(1000, 1000, 0, 0.016);
-    expect(crowdOf(scene, true).bodies.geometry.drawRange.count).toBe(0);
+    expect(crowdOf(scene, 'coarse').bodies.geometry.drawRange.count).toBe(0);
     expect(crowdOf(scene).bodies.geometry.drawRange.count).toBeGreaterThan(0);
   });
 });

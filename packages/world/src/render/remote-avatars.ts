@@ -4,6 +4,7 @@ import { emotePhase, startEmote, updateEmote, type EmoteState } from '../emotes.
 import { createSnapshotBuffer, type SnapshotBuffer } from '../interpolation.ts';
 import { lookFromSeed, type LookColors } from '../avatar-look.ts';
 import { avatarLabel, createAvatarView, type AvatarView } from './avatar-view.ts';
+import type { AvatarDetail } from './avatar-model.ts';
 
 interface Remote {
   state: AvatarState;
@@ -12,8 +13,8 @@ interface Remote {
   emote: EmoteState;
   /** The last drawn pose, for the test hook and the voices' panners. */
   drawn: AvatarPose;
-  /** Drawn with the coarse body (far from the camera). */
-  coarse: boolean;
+  /** Which body is drawn (coarser far from the camera). */
+  level: AvatarDetail;
 }
 
 /** Where an avatar was last drawn, in metres, and its facing (`ry`, radians). */
@@ -80,7 +81,20 @@ export const CrowdDetail = {
   coarseRange: 14,
   /** …until the avatar comes this close again (no flicker at the edge). */
   fineRange: 12.5,
+  /** Beyond this many metres the distant body (four open boxes, 40 triangles)… */
+  distantRange: 22,
+  /** …until the avatar comes this close again. */
+  coarseAgainRange: 20,
 } as const;
+
+/** The body drawn at `distance` metres for one drawn at `current` last frame (with hysteresis). */
+export const detailAt = (distance: number, current: AvatarDetail): AvatarDetail => {
+  if (distance > CrowdDetail.distantRange) return 'distant';
+  if (distance > CrowdDetail.coarseRange)
+    return current === 'distant' && distance > CrowdDetail.coarseAgainRange ? 'distant' : 'coarse';
+  if (distance < CrowdDetail.fineRange) return 'full';
+  return current === 'full' ? 'full' : 'coarse';
+};
 
 /** How often (in frames) an avatar `distance` metres from the camera is posed. */
 export const poseEvery = (distance: number): number =>
@@ -130,7 +144,7 @@ export const createRemoteAvatars = (
         view,
         emote: null,
         drawn: { x, y, z, ry },
-        coarse: false,
+        level: 'full',
       });
       idByIndex.set(state.index, state.id);
     },
@@ -181,8 +195,7 @@ export const createRemoteAvatars = (
         else remote.view.setTagVisible(false);
         // Staggered by the avatar's index, so each frame poses its share of the far ones.
         const every = poseEvery(d);
-        if (d > CrowdDetail.coarseRange) remote.coarse = true;
-        else if (d < CrowdDetail.fineRange) remote.coarse = false;
+        remote.level = eye ? detailAt(d, remote.level) : 'full';
         remote.view.update(
           {
             x: s.x,
@@ -195,7 +208,7 @@ export const createRemoteAvatars = (
           },
           t,
           dt,
-          { far: remote.coarse, repose: (frame + remote.state.index) % every === 0 },
+          { level: remote.level, repose: (frame + remote.state.index) % every === 0 },
         );
       }
       if (near.length > CrowdDetail.tags) near.sort((a, b) => a.d - b.d);
