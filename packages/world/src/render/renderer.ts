@@ -13,7 +13,14 @@ export interface WorldRenderer {
   dispose(): void;
 }
 
-const MIN_PIXEL_RATIO = 0.5;
+/**
+ * The lowest pixel ratio: reached only when frames stay slow at `SOFTWARE_START_RATIO`. Measured
+ * (`bench/world-client.mjs`, SwiftShader, 200 avatars in view at 1280×720): at 0.5 the median
+ * frame rate was 20 fps, at 0.4 (512×288) 29.9; the empty campus stays at 0.5 and 30 fps.
+ */
+const MIN_PIXEL_RATIO = 0.4;
+/** Where a software renderer starts (see below). */
+const SOFTWARE_START_RATIO = 0.5;
 
 /** Renderers that draw on the CPU: SwiftShader (Chrome), llvmpipe/softpipe (Mesa), WARP. */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
@@ -38,16 +45,17 @@ export const createWorldRenderer = (canvas: HTMLCanvasElement): WorldRenderer =>
     // No preserveDrawingBuffer: it costs a full-frame copy on every frame in software GL, and a
     // capture renders and reads the canvas in the same task anyway.
   });
-  // A software renderer starts at the floor instead of finding it through 140 slow frames: in
+  // A software renderer starts at half resolution instead of finding it through 140 slow frames: in
   // Chromium's SwiftShader on 2 cores an idle campus at 1440×900 costs about 50 ms of CPU a frame
   // at full resolution (1.8 cores at 35 fps), and the page, its video and its sound need them too.
-  // It still climbs after a long run of fast frames.
+  // It still climbs after a long run of fast frames, and drops one step more (0.4) when frames
+  // stay slow there (a crowd).
   const maxRatio = Math.min(window.devicePixelRatio, 2);
   const software = isSoftwareRenderer(renderer.getContext());
   const policy = createResolutionPolicy(
     maxRatio,
     MIN_PIXEL_RATIO,
-    software ? MIN_PIXEL_RATIO : maxRatio,
+    software ? Math.min(maxRatio, SOFTWARE_START_RATIO) : maxRatio,
   );
   renderer.setPixelRatio(policy.pixelRatio);
   // The scenery's light and shadows are baked (see campus-scene.ts); colours are final as given.
