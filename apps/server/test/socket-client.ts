@@ -1,12 +1,13 @@
-import { decodeSnapshot } from '@atrium/protocol';
+import { decodeSnapshot, PROTOCOL_VERSION, SOCKET_PATH, WorldConstants } from '@atrium/protocol';
 import type {
   AckResult,
+  AvatarState,
   AvatarUpdate,
   ClientToServerEvents,
   ServerPayload,
   ServerToClientEvents,
 } from '@atrium/protocol';
-import type { Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 
 /** A socket typed by the protocol's event maps. */
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,6 +19,53 @@ export function connected(socket: Socket): Promise<void> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+}
+
+/**
+ * A new guest of the server at `url` in the campus, on a bare client (no reconnection, no events
+ * recorded: a crowd of them stays cheap); the socket is added to `sockets` for the test to close.
+ */
+export async function joinCampusAsGuest(
+  url: string,
+  sockets: ClientSocket[],
+): Promise<{ socket: ClientSocket; self: AvatarState }> {
+  const res = await fetch(`${url}/api/auth/guest`, { method: 'POST' });
+  const { token } = (await res.json()) as { token: string };
+  const socket: ClientSocket = connect(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { protocol: PROTOCOL_VERSION, token },
+  });
+  sockets.push(socket);
+  await connected(socket);
+  const joined = await socket.emitWithAck('world:join', { world: 'campus' });
+  if (!joined.status) throw new Error(joined.message);
+  return { socket, self: joined.data.self };
+}
+
+/**
+ * Everyone in `people` sways on the spot where they arrived, at the send rate (a few centimetres:
+ * the server's walk and speed checks pass, and every tick has changes). Returns the stop.
+ */
+export function swayInPlace(
+  people: Array<{ socket: ClientSocket; self: AvatarState }>,
+): () => void {
+  let step = 0;
+  const timer = setInterval(() => {
+    step += 1;
+    for (const { socket, self } of people) {
+      if (!socket.connected) continue;
+      socket.emit('world:move', {
+        x: self.x + (step % 2) * 0.05,
+        y: 0,
+        z: self.z,
+        ry: self.ry,
+        anim: 'walk',
+      });
+    }
+  }, 1000 / WorldConstants.sendHz);
+  return () => clearInterval(timer);
 }
 
 /** Resolves with the socket's connect error; rejects if it connects. */

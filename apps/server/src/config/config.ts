@@ -73,7 +73,7 @@ export const configSchema = z.object({
     .regex(/^[\w.-]{1,64}$/, 'expected 1 to 64 letters, digits, dots, dashes or underscores')
     .default('socket.io')
     .describe(
-      "The prefix of socket.io's channels on Redis. Every process of one campus must use the same; the tests give each file its own, so that files running at once on one Redis never hear each other.",
+      "The prefix of socket.io's channels on Redis (and, when not the default, of the world's keys). Every process of one campus must use the same; the tests give each file its own, so that files running at once on one Redis never hear each other or share a world instance.",
     ),
   TRUST_PROXY: z
     .string()

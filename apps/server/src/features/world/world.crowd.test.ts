@@ -1,15 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decodeSnapshot, PROTOCOL_VERSION, SOCKET_PATH, WorldConstants } from '@atrium/protocol';
-import type { AvatarState, ClientToServerEvents, ServerToClientEvents } from '@atrium/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
+import { decodeSnapshot, WorldConstants } from '@atrium/protocol';
+import type { AvatarState } from '@atrium/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/databases.ts';
 import type { TestDatabase } from '../../../test/databases.ts';
-import { connected } from '../../../test/socket-client.ts';
+import { joinCampusAsGuest, swayInPlace } from '../../../test/socket-client.ts';
+import type { ClientSocket } from '../../../test/socket-client.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const CROWD = 200;
 
@@ -56,23 +54,7 @@ describe.each([
   });
 
   /** A guest in the campus, on the `on`-th process. */
-  async function join(on = 0): Promise<{ socket: ClientSocket; self: AvatarState }> {
-    const server = servers[on % servers.length]!;
-    const res = await fetch(`${server.url}/api/auth/guest`, { method: 'POST' });
-    const { token } = (await res.json()) as { token: string };
-    // A bare client: `openClient` (test/people.ts) records every event, 200 clients' snapshots.
-    const socket: ClientSocket = connect(server.url, {
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { protocol: PROTOCOL_VERSION, token },
-    });
-    sockets.push(socket);
-    await connected(socket);
-    const joined = await socket.emitWithAck('world:join', { world: 'campus' });
-    if (!joined.status) throw new Error(joined.message);
-    return { socket, self: joined.data.self };
-  }
+  const join = (on = 0) => joinCampusAsGuest(servers[on % servers.length]!.url, sockets);
 
   const listen = (socket: ClientSocket): Heard => {
     const heard: Heard = { bytes: 0, seen: new Set() };
@@ -122,21 +104,8 @@ describe.each([
       const inside = listen(insider.socket);
       const far = listen(visitor.socket);
 
-      // Everyone sways on the spot where they arrived, 15 times a second (a few centimetres: the
-      // server's walk and speed checks pass, and every tick has changes).
-      let step = 0;
-      const timer = setInterval(() => {
-        step += 1;
-        for (const { socket, self } of crowd) {
-          socket.emit('world:move', {
-            x: self.x + (step % 2) * 0.05,
-            y: 0,
-            z: self.z,
-            ry: self.ry,
-            anim: 'walk',
-          });
-        }
-      }, 1000 / WorldConstants.sendHz);
+      // Everyone sways on the spot where they arrived, 15 times a second.
+      const stopSwaying = swayInPlace(crowd);
       // At least 4 s, and until the far visitor has been told of all 200: the far sample takes a
       // few seconds of ticks, and a loaded CI machine ticks late (20 of 200 were still unseen after
       // 4 s in one run), so the window grows, up to 40 s.
@@ -147,7 +116,7 @@ describe.each([
       await sleep(4000);
       while (unseen().length + unseenInside().length > 0 && performance.now() - started < 40_000)
         await sleep(250);
-      clearInterval(timer);
+      stopSwaying();
       const seconds = (performance.now() - started) / 1000;
 
       expect(unseen()).toEqual([]);

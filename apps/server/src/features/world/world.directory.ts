@@ -33,7 +33,7 @@ export interface InstanceDirectory {
   /** The positions just sent out, so a newcomer on another process is told where people stand. */
   publish(instanceId: string, moved: readonly Member[]): void;
   /** `reaped` hears of avatars removed because their process died. */
-  start(reaped: (instanceId: string, avatarId: string) => void): void;
+  start(reaped: (instanceId: string, avatarId: string, index: number) => void): void;
   stop(): Promise<void>;
   /** Every open instance of the campus, on any process, with its member count (for metrics). */
   sizes(): Promise<InstanceSize[]>;

@@ -3,7 +3,7 @@ import type { Feature } from '../feature.ts';
 import { createWorldVoice } from './world.voice.ts';
 import { MemoryVoiceDirectory, RedisVoiceDirectory } from './world.voice-directory.ts';
 import { lookSeed } from './world.service.ts';
-import { createWorldRealtime } from './world.socket.ts';
+import { createWorldRealtime, worldKeyPrefix } from './world.socket.ts';
 import type { WorldRealtime } from './world.socket.ts';
 import type { WorldVoice } from './world.voice.ts';
 
@@ -14,6 +14,7 @@ import type { WorldVoice } from './world.voice.ts';
 export const worldFeature: Feature = {
   name: 'world',
   async register(app, deps) {
+    const keyPrefix = worldKeyPrefix(deps.config.REDIS_CHANNEL);
     const world = createWorldRealtime(
       deps.config.WORLD_INSTANCE_CAPACITY,
       app.log,
@@ -27,6 +28,7 @@ export const worldFeature: Feature = {
           .leave(socketId)
           .catch((err: unknown) => app.log.warn({ err }, 'voice leave failed'));
       },
+      keyPrefix,
     );
     // Issue 30 §2: proximity voice, on the classroom's Janus when there is one.
     const voice = createWorldVoice({
@@ -34,7 +36,9 @@ export const worldFeature: Feature = {
       positions: (instanceId) => world.positions(instanceId),
       media: () => deps.media(),
       secret: deps.jwtSecret,
-      directory: deps.redis ? new RedisVoiceDirectory(deps.redis) : new MemoryVoiceDirectory(),
+      directory: deps.redis
+        ? new RedisVoiceDirectory(deps.redis, keyPrefix)
+        : new MemoryVoiceDirectory(),
       log: app.log,
       blockedEither: (userId) => deps.social.blockedEither(userId),
       iceServers: (userId) => turnIceServers(deps.config, userId),

@@ -132,19 +132,21 @@ describe('the campus-wide instance directory', () => {
       expect(service.member('s1')).toBeUndefined();
     });
 
-    it('announces each avatar of a dead process gone exactly once', async () => {
+    it('announces each avatar of a dead process gone exactly once, with its index', async () => {
       prefix = '';
       const dying = serverProcess(10);
       const a = await dying.join('d1', 'campus', { who: who('d1'), account: 'd1' });
-      await dying.join('d2', 'campus', { who: who('d2'), account: 'd2' });
+      const b = await dying.join('d2', 'campus', { who: who('d2'), account: 'd2' });
       const reaped: string[] = [];
+      const indexes = new Map<string, number>();
       const watchers = [serverProcess(10), serverProcess(10)];
       const bothGone = new Promise<void>((resolve) => {
         for (const w of watchers) {
           started.push(w);
-          w.start((instanceId, id) => {
+          w.start((instanceId, id, index) => {
             expect(instanceId).toBe(a.member.instanceId);
             reaped.push(id);
+            indexes.set(id, index);
             if (reaped.length === 2) resolve();
           });
         }
@@ -155,6 +157,11 @@ describe('the campus-wide instance directory', () => {
       const after = await watchers[0]!.join('n', 'campus', { who: who('n'), account: 'n' });
       expect(after.others).toEqual([]);
       expect(reaped.sort()).toEqual(['d1', 'd2']);
+      // The index too: every process's interest lets go of the avatar by it.
+      expect(Object.fromEntries(indexes)).toEqual({
+        d1: a.member.state.index,
+        d2: b.member.state.index,
+      });
       // Two more rounds of both reapers: nobody is announced twice.
       await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(reaped).toHaveLength(2);

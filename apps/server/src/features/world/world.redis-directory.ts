@@ -108,8 +108,10 @@ for _, proc in ipairs(redis.call('SMEMBERS', P..'procs')) do
       local state = redis.call('HGET', P..'i:'..inst, sid)
       if state then
         redis.call('HDEL', P..'i:'..inst, sid)
+        local avatar = cjson.decode(state)
         table.insert(out, inst)
-        table.insert(out, cjson.decode(state).id)
+        table.insert(out, avatar.id)
+        table.insert(out, avatar.index or -1)
       end
       dropIfEmpty(P, inst)
     end
@@ -249,7 +251,7 @@ export class RedisDirectory implements InstanceDirectory {
     return sizes;
   }
 
-  start(reaped: (instanceId: string, avatarId: string) => void): void {
+  start(reaped: (instanceId: string, avatarId: string, index: number) => void): void {
     const beat = async () => {
       const alive = await scripts.heartbeat.run(this.redis, [
         this.prefix,
@@ -266,8 +268,10 @@ export class RedisDirectory implements InstanceDirectory {
       }
     };
     const reap = async () => {
-      const out = (await scripts.reap.run(this.redis, [this.prefix])) as string[];
-      for (let i = 0; i + 1 < out.length; i += 2) reaped(out[i] as string, out[i + 1] as string);
+      const out = (await scripts.reap.run(this.redis, [this.prefix])) as Array<string | number>;
+      for (let i = 0; i + 2 < out.length; i += 3) {
+        reaped(String(out[i]), String(out[i + 1]), Number(out[i + 2]));
+      }
     };
     const every = (ms: number, fn: () => Promise<void>) => {
       const run = () => {

@@ -45,8 +45,15 @@ export type CurrentUsername = (userId: string) => Promise<string | undefined>;
 /** The look code an account saved in the customiser, if any. */
 export type SavedLook = (userId: string) => Promise<number | undefined>;
 /** The Redis channel on which a saved look reaches every process. */
-const LOOK_CHANNEL = 'atrium:world:look';
 const EMOTE_COOLDOWN_MS = 400;
+
+/**
+ * The start of the world's Redis keys and channel for the campus on socket.io channel `channel`
+ * (REDIS_CHANNEL): `atrium:` for the default, so a campus keeps its keys; with its own channel a
+ * campus (a test file) shares Redis with others without sharing their instances.
+ */
+export const worldKeyPrefix = (channel = 'socket.io'): string =>
+  channel === 'socket.io' ? 'atrium:' : `atrium:${channel}:`;
 
 /** Sockets of one process join this room too, so a tick can skip the ones it served itself. */
 const processRoom = (id: string) => `world-process:${id}`;
@@ -63,13 +70,23 @@ export function createWorldRealtime(
   savedLook: SavedLook = () => Promise.resolve(undefined),
   /** Called when a socket leaves its instance (a new join, a leave, a disconnect): its voice ends. */
   leftInstance: (socketId: string) => void = () => undefined,
+  /** Where the world's Redis keys and channel start (`worldKeyPrefix`). */
+  keyPrefix = worldKeyPrefix(),
 ): WorldRealtime {
+  const lookChannel = `${keyPrefix}world:look`;
   const service = new WorldService(capacity);
   const directory: InstanceDirectory = redis
-    ? new RedisDirectory(service, redis, capacity, log, (ids) => {
-        // Closing the transport (not the socket) lets the client reconnect on its own.
-        for (const id of ids) io?.sockets.sockets.get(id)?.conn.close();
-      })
+    ? new RedisDirectory(
+        service,
+        redis,
+        capacity,
+        log,
+        (ids) => {
+          // Closing the transport (not the socket) lets the client reconnect on its own.
+          for (const id of ids) io?.sockets.sockets.get(id)?.conn.close();
+        },
+        `${keyPrefix}world:`,
+      )
     : new MemoryDirectory(service);
   const localRoom = processRoom(redis ? (directory as RedisDirectory).process : 'local');
   let refused = 0;
@@ -80,16 +97,18 @@ export function createWorldRealtime(
   const accountOf = new Map<string, string>();
   let lookListener: RedisClientType | undefined;
 
-  /** The other processes' interest lets go of a visitor of ours who left. */
-  const forget = (member: Member) => {
+  /** The other processes' interest lets go of the avatar `index` of `instanceId`. */
+  const shareGone = (instanceId: string, index: number) => {
     if (!directory.shared) return;
     try {
-      io?.serverSideEmit('world:gone', member.instanceId, member.state.index);
+      io?.serverSideEmit('world:gone', instanceId, index);
     } catch (err) {
       // The campus is closing (its adapter too): nobody is left to tell.
       log.warn({ err }, 'world leave not shared');
     }
   };
+  /** The other processes' interest lets go of a visitor of ours who left. */
+  const forget = (member: Member) => shareGone(member.instanceId, member.state.index);
 
   /** A guest's look for the visit: a valid chosen look, never an NFT's (guests own none). */
   const guestLook = (code: number | undefined, guestId: string): number => {
@@ -233,8 +252,9 @@ export function createWorldRealtime(
    * (`world:moved`): this process's interest shares them out among its own viewers, as it does
    * its own visitors. Before, a process sent each of its moves to every viewer on the others, so
    * a client on two processes received twice the bytes of one (26.8 KB/s beside 12.7 at 200
-   * avatars). One not heard of for `REMOTE_FORGET_MS` is forgotten (its process may have died):
-   * standing still it sent nothing anyway, and its next move brings it back.
+   * avatars). A dead process's are forgotten when the directory reaps them (within 3.5 s);
+   * one not heard of for `REMOTE_FORGET_MS` is forgotten too, in case a reap was missed: standing
+   * still it sent nothing anyway, and its next move brings it back.
    */
   const remotes = new Map<string, Map<number, Placed & { heardAt: number }>>();
   const REMOTE_FORGET_MS = 60_000;
@@ -372,7 +392,7 @@ export function createWorldRealtime(
         return;
       }
       // Every process hears it, this one included, and changes the avatars it holds.
-      redis.publish(LOOK_CHANNEL, JSON.stringify({ userId, code })).catch((err: unknown) => {
+      redis.publish(lookChannel, JSON.stringify({ userId, code })).catch((err: unknown) => {
         log.error({ err }, 'world look change not shared');
       });
     },
@@ -385,7 +405,7 @@ export function createWorldRealtime(
         listener
           .connect()
           .then(() =>
-            listener.subscribe(LOOK_CHANNEL, (message) => {
+            listener.subscribe(lookChannel, (message) => {
               try {
                 const { userId, code } = JSON.parse(message) as { userId: string; code: number };
                 applyLook(userId, code);
@@ -396,7 +416,16 @@ export function createWorldRealtime(
           )
           .catch((err: unknown) => log.error({ err }, 'world look listener failed'));
       }
-      directory.start((instanceId, id) => io?.to(instanceId).emit('world:left', { id }));
+      // A dead process's visitors, reaped by whichever process noticed first: their avatars leave
+      // every page, and every process's interest lets go of them now rather than after
+      // `REMOTE_FORGET_MS` (till then they held near places of the viewers around them and kept
+      // the instance counted as crowded).
+      directory.start((instanceId, id, index) => {
+        io?.to(instanceId).emit('world:left', { id });
+        if (index < 0) return;
+        remotes.get(instanceId)?.delete(index);
+        shareGone(instanceId, index);
+      });
       if (directory.shared) {
         server.on('world:moved', heardMoves);
         server.on('world:gone', (instanceId, index) => remotes.get(instanceId)?.delete(index));

@@ -65,14 +65,24 @@ export class MemoryVoiceDirectory implements VoiceDirectory {
 
 /** An instance's voice outlives a day of nobody writing to it only by mistake. */
 const VOICE_TTL_S = 24 * 60 * 60;
-const entriesKey = (instanceId: string) => `atrium:voice:${instanceId}`;
-const mutedKey = (instanceId: string) => `atrium:voice-muted:${instanceId}`;
 
 export class RedisVoiceDirectory implements VoiceDirectory {
-  constructor(private readonly redis: RedisClientType) {}
+  constructor(
+    private readonly redis: RedisClientType,
+    /** Where the keys start (`worldKeyPrefix`). */
+    private readonly prefix = 'atrium:',
+  ) {}
+
+  private entriesKey(instanceId: string) {
+    return `${this.prefix}voice:${instanceId}`;
+  }
+
+  private mutedKey(instanceId: string) {
+    return `${this.prefix}voice-muted:${instanceId}`;
+  }
 
   async put(instanceId: string, entry: VoiceEntry): Promise<void> {
-    const key = entriesKey(instanceId);
+    const key = this.entriesKey(instanceId);
     await this.redis
       .multi()
       .hSet(key, entry.id, JSON.stringify(entry))
@@ -81,11 +91,11 @@ export class RedisVoiceDirectory implements VoiceDirectory {
   }
 
   async remove(instanceId: string, id: string): Promise<void> {
-    await this.redis.hDel(entriesKey(instanceId), id);
+    await this.redis.hDel(this.entriesKey(instanceId), id);
   }
 
   async entries(instanceId: string): Promise<VoiceEntry[]> {
-    const all = await this.redis.hGetAll(entriesKey(instanceId));
+    const all = await this.redis.hGetAll(this.entriesKey(instanceId));
     const entries: VoiceEntry[] = [];
     for (const value of Object.values(all)) {
       try {
@@ -98,12 +108,12 @@ export class RedisVoiceDirectory implements VoiceDirectory {
   }
 
   async setMuted(instanceId: string, account: string, muted: boolean): Promise<void> {
-    const key = mutedKey(instanceId);
+    const key = this.mutedKey(instanceId);
     if (muted) await this.redis.multi().sAdd(key, account).expire(key, VOICE_TTL_S).exec();
     else await this.redis.sRem(key, account);
   }
 
   async muted(instanceId: string): Promise<Set<string>> {
-    return new Set(await this.redis.sMembers(mutedKey(instanceId)));
+    return new Set(await this.redis.sMembers(this.mutedKey(instanceId)));
   }
 }
