@@ -75,6 +75,8 @@ export const VoiceText = {
   megaphoneOff: 'Megaphone',
   privateArea: (label: string) => `${label}: only people here hear you.`,
   stage: 'On stage: everyone here hears you.',
+  /** The stage without Janus: a page can send its voice to only a few others straight. */
+  stageMesh: `On stage, but without the media server only the ${VoiceConstants.meshPeers} people nearest you hear you.`,
   hearing: (n: number) => (n === 1 ? 'You hear 1 person' : `You hear ${n} people`),
   mesh: 'Voice goes straight between browsers here: you hear up to 4 people nearest you.',
   notPeer: 'That person is not connected to you.',

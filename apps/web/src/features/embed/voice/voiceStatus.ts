@@ -22,14 +22,15 @@ const NOTICE_TEXT: Record<VoiceNoticeKind, string> = {
   mesh: VoiceText.mesh,
 };
 
-const areaText = (area: VoiceArea): string => {
+const areaText = (area: VoiceArea, mode: VoiceState['mode']): string => {
   switch (area.kind) {
     case 'private':
       return VoiceText.privateArea(area.label);
     case 'quiet':
       return VoiceText.quietZone;
     case 'stage':
-      return VoiceText.stage;
+      // Straight between browsers (no Janus) a voice reaches only the mesh's few peers.
+      return mode === 'mesh' ? VoiceText.stageMesh : VoiceText.stage;
     default: {
       const never: never = area.kind;
       throw new Error(`Unknown voice area ${String(never)}`);
@@ -54,7 +55,10 @@ export function voiceStatus(
   if (voice.mode === 'off') return null;
   if (voice.megaphone && voice.micOn) return VoiceText.megaphoneOn;
   const hearing = voice.streams.length > 0 ? VoiceText.hearing(voice.streams.length) : null;
-  if (area) return hearing ? `${areaText(area)} ${hearing}` : areaText(area);
+  if (area) {
+    const text = areaText(area, voice.mode);
+    return hearing ? `${text} ${hearing}` : text;
+  }
   // Without Janus, the status says so while nobody is heard (and as a notice on joining).
   return hearing ?? (voice.mode === 'mesh' ? VoiceText.mesh : null);
 }
