@@ -62,6 +62,15 @@ const wrtc = require('@roamhq/wrtc');
  */
 const FULL = 50;
 const SPEAKERS = Number(process.env.VOICE_BENCH_SPEAKERS ?? 24);
+/**
+ * How many of the speakers also listen (VOICE_BENCH_LISTENERS, all by default), spread over the
+ * spots: the others publish only and leave the server's offers unanswered, so 50 speakers fit when
+ * only some of them decode (each listener decodes up to 10 voices).
+ */
+const LISTENERS = Math.min(SPEAKERS, Number(process.env.VOICE_BENCH_LISTENERS ?? SPEAKERS));
+const LISTEN_EVERY = Math.max(1, Math.floor(SPEAKERS / LISTENERS));
+/** Whether speaker `i` listens: every LISTEN_EVERY-th, so listeners stand in every kind of spot. */
+const listens = (i) => i % LISTEN_EVERY === 0 && i / LISTEN_EVERY < LISTENERS;
 /** Child processes the speakers run in. */
 const PROCESSES = Number(process.env.VOICE_BENCH_PROCESSES ?? 2);
 const WALKS = Number(process.env.VOICE_BENCH_WALKS ?? 10);
@@ -434,10 +443,10 @@ function peersProcess() {
       await Promise.all(people.map((p, i) => walk(p, route(p.at, targets[i]))));
       return people.map((p) => p.at);
     },
-    async speak() {
+    async speak({ listening }) {
       const sources = people.map(() => new wrtc.nonstandard.RTCAudioSource());
       feed(sources);
-      receivers.push(...people.map((p) => receive(p)));
+      receivers.push(...people.map((p, i) => (listening[i] ? receive(p) : null)));
       for (let i = 0; i < people.length; i += 10) {
         const batch = people.slice(i, i + 10);
         await Promise.all(batch.map((p) => ask(p.socket, 'voice:join', {})));
@@ -456,11 +465,13 @@ function peersProcess() {
     },
     async stats() {
       return {
-        inbound: await Promise.all(receivers.map(async (r) => [...(await inbound(r.pc))])),
+        inbound: await Promise.all(
+          receivers.map(async (r) => (r ? [...(await inbound(r.pc))] : [])),
+        ),
         outbound: await Promise.all(publishers.map(outboundPackets)),
         // Receiving connections offered voices whose ICE and DTLS are not up.
         unconnected: receivers.filter(
-          (r, i) => people[i].heard.length > 0 && r.pc.connectionState !== 'connected',
+          (r, i) => r && people[i].heard.length > 0 && r.pc.connectionState !== 'connected',
         ).length,
       };
     },
@@ -531,7 +542,13 @@ function startPeerGroup(count, processes) {
     enter: async (base, tokens) =>
       merge(await each('enter', (k) => ({ base, tokens: mine(k, tokens) }))),
     walk: async (targets) => merge(await each('walk', (k) => ({ targets: mine(k, targets) }))),
-    speak: () => each('speak'),
+    speak: () =>
+      each('speak', (k) => ({
+        listening: mine(
+          k,
+          Array.from({ length: count }, (_, i) => listens(i)),
+        ),
+      })),
     state: async () => merge(await each('state')),
     async stats() {
       const parts = await each('stats');
@@ -607,7 +624,9 @@ export async function benchVoice() {
 
     // Until every listener's last answered offer holds what the rule gives from the positions.
     const expected = speakers.map((p) => expectedVoices(p, speakers));
-    const mismatches = (state) => state.filter((s, i) => !sameSet(s.heard, expected[i])).length;
+    const mismatches = (state) =>
+      state.filter((s, i) => listens(i) && !sameSet(s.heard, expected[i])).length;
+    const ofListeners = (list) => list.filter((_, i) => listens(i));
     const converging = performance.now();
     await until(
       async () => mismatches(await peers.state()) === 0,
@@ -632,12 +651,14 @@ export async function benchVoice() {
     const inRange = speakers.map(
       (p) => speakers.filter((s) => s !== p && dist(s.at, p.at) <= RANGE).length,
     );
+    const listenerOffered = ofListeners(offered);
     // Per listener: voices with at least half their packets (50 a second) arrived, i.e. heard.
     const voiceRates = [];
     const perListener = [];
     let receivedAll = 0;
     let lostAll = 0;
-    const flowing = after.inbound.map((lines, i) => {
+    const flowing = after.inbound.flatMap((lines, i) => {
+      if (!listens(i)) return [];
       const was = new Map(before.inbound[i]);
       const rates = [];
       let lost = 0;
@@ -650,7 +671,7 @@ export async function benchVoice() {
       voiceRates.push(...rates);
       lostAll += lost;
       perListener.push(`${offered[i]}:${rates.map(Math.round).join(',')} lost ${lost}`);
-      return rates.filter((r) => r >= 25).length;
+      return [rates.filter((r) => r >= 25).length];
     });
     debug('per listener, voices offered: packets/s of each', perListener.join(' '));
     const sendRates = after.outbound.map((n, i) => (n - before.outbound[i]) / seconds);
@@ -697,13 +718,17 @@ export async function benchVoice() {
     const end = await peers.state();
     return {
       speakers: SPEAKERS,
+      listeners: LISTENERS,
       joinedS: Number(joinedS.toFixed(1)),
       convergeS: Number(convergeS.toFixed(1)),
-      inRange: summary(inRange),
-      offered: summary(offered),
+      inRange: summary(ofListeners(inRange)),
+      offered: summary(listenerOffered),
       flowing: summary(flowing),
       mismatched: mismatches(state),
-      offersInWindow: state.reduce((a, s, i) => a + s.offers - stateBefore[i].offers, 0),
+      offersInWindow: state.reduce(
+        (a, s, i) => a + (listens(i) ? s.offers - stateBefore[i].offers : 0),
+        0,
+      ),
       voicePackets: summary(voiceRates.map(Math.round)),
       sendPackets: summary(sendRates.map(Math.round)),
       unconnected: after.unconnected,
@@ -741,9 +766,9 @@ function print(r) {
   const mmm = (s) => `${s.min} / ${s.median} / ${s.max}`;
   const rows = [
     [
-      'Speakers, each publishing a 440 Hz tone and listening',
+      'Speakers, each publishing a 440 Hz tone',
       `${r.speakers}`,
-      `one instance; + 1 walker`,
+      `one instance; + 1 walker; ${r.listeners === r.speakers ? 'each also listening' : `${r.listeners} of them also listening`}`,
     ],
     ['Others within 15 m of a listener (min / median / max)', mmm(r.inRange), ''],
     [
