@@ -22,7 +22,8 @@
 //     join, the same person standing 2.5 m from the speaker: voice:join to first audio packet
 //     (a fresh connection each time), over JOINS joins.
 // `npx tsx bench/voice.mjs` after `npm run build -w @atrium/server` (PostgreSQL at
-// TEST_DATABASE_URL, as bench/lastn.mjs); VOICE_BENCH_SPEAKERS (24, see below), VOICE_BENCH_WALKS
+// TEST_DATABASE_URL, as bench/lastn.mjs); VOICE_BENCH_SPEAKERS (24, see below), VOICE_BENCH_LISTENERS
+// (how many of them also listen; all by default), VOICE_BENCH_WALKS
 // and VOICE_BENCH_JOINS (10) change the counts, VOICE_BENCH_DEBUG=1 shows progress. @roamhq/wrtc
 // 0.10 may crash at exit once an audio source has been used: every process ends with process.exit.
 import { fork } from 'node:child_process';
@@ -55,10 +56,11 @@ const require = createRequire(path.join(root, 'apps/server/package.json'));
 const wrtc = require('@roamhq/wrtc');
 
 /**
- * Issue 30 asks for 50, which a 2-core machine does not hold: every speaker listens too, and the
+ * Issue 30 asks for 50, which a 2-core machine does not hold when every speaker listens too: the
  * bench's libwebrtc then encodes 50 voices and decodes ~360 (about 0.02 and 0.005 of a core
  * each), beside Janus forwarding them. With 50, publishers stopped connecting past ~40; with 30,
- * most voices arrived at a fraction of their 50 packets a second; 24 holds.
+ * most voices arrived at a fraction of their 50 packets a second; 24 holds. 50 with 12 listening
+ * (VOICE_BENCH_LISTENERS=12) runs, the receivers starved of CPU (docs/benchmarks.md).
  */
 const FULL = 50;
 const SPEAKERS = Number(process.env.VOICE_BENCH_SPEAKERS ?? 24);
