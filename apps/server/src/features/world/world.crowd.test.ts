@@ -11,10 +11,12 @@ import type { TestApp } from '../../../test/test-app.ts';
 
 const CROWD = 200;
 
-/** What one client received: snapshot bytes, and every avatar index it was told about. */
+/** What one client received: snapshot bytes, every avatar index it was told about, and how many
+ * full-precision (near tier) records. */
 interface Heard {
   bytes: number;
   seen: Set<number>;
+  fine: number;
 }
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -57,11 +59,14 @@ describe.each([
   const join = (on = 0) => joinCampusAsGuest(servers[on % servers.length]!.url, sockets);
 
   const listen = (socket: ClientSocket): Heard => {
-    const heard: Heard = { bytes: 0, seen: new Set() };
+    const heard: Heard = { bytes: 0, seen: new Set(), fine: 0 };
     socket.on('world:snapshot', (payload) => {
       // Base64 text: its length is what the frame carries.
       heard.bytes += payload.length;
-      for (const a of decodeSnapshot(payload)?.avatars ?? []) heard.seen.add(a.index);
+      for (const a of decodeSnapshot(payload)?.avatars ?? []) {
+        heard.seen.add(a.index);
+        if (!a.coarse) heard.fine += 1;
+      }
     });
     return heard;
   };
@@ -108,13 +113,13 @@ describe.each([
       const stopSwaying = swayInPlace(crowd);
       // At least 4 s, and until the far visitor has been told of all 200: the far sample takes a
       // few seconds of ticks, and a loaded CI machine ticks late (20 of 200 were still unseen after
-      // 4 s in one run), so the window grows, up to 40 s.
+      // 4 s in one run, 60 after 40 s in another), so the window grows, up to 90 s.
       const crowdIndices = crowd.map((c) => c.self.index);
       const started = performance.now();
       const unseen = () => crowdIndices.filter((i) => !far.seen.has(i));
       const unseenInside = () => crowdIndices.slice(1).filter((i) => !inside.seen.has(i));
       await sleep(4000);
-      while (unseen().length + unseenInside().length > 0 && performance.now() - started < 40_000)
+      while (unseen().length + unseenInside().length > 0 && performance.now() - started < 90_000)
         await sleep(250);
       stopSwaying();
       const seconds = (performance.now() - started) / 1000;
@@ -127,8 +132,15 @@ describe.each([
       console.info(
         `crowd of ${CROWD} on ${processes} process(es), ${seconds.toFixed(1)} s: inside ${Math.round(inside.bytes / seconds)} B/s, far corner ${Math.round(far.bytes / seconds)} B/s (nearest of the crowd ${nearest.toFixed(1)} m away)`,
       );
-      expect(far.bytes).toBeLessThan(inside.bytes * 0.6);
+      // Nobody of the crowd is within the near radius of the far visitor: no full-precision record
+      // ever reaches them, while the insider gets its nearest 50 so.
+      expect(far.fine).toBe(0);
+      expect(inside.fine).toBeGreaterThan(0);
+      // The bytes: 0.35 of the insider's on a quiet machine; 0.62 to 0.64 with three busy loops
+      // beside the test (the 200 clients of this process sway late, and the insider's every-tick
+      // near tier loses more changes than the far one's every-third-tick middle tier).
+      expect(far.bytes).toBeLessThan(inside.bytes * 0.8);
     },
-    120_000,
+    180_000,
   );
 });
