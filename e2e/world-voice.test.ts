@@ -111,6 +111,15 @@ describe('proximity voice in the world', () => {
     await b.frame.getByRole('button', { name: VoiceWebText.muteName(a.name) }).click();
     await a.frame.getByText(VoiceText.mutedByModerator).waitFor({ timeout: 30_000 });
     await expect.poll(() => streams(b), { timeout: 20_000 }).not.toContain(aSeenByB);
+    // A's page switches her microphone's track back on behind the controls, as an edited page
+    // would: the media server still forwards none of it, to B or to C.
+    expect(await voice(a.frame).forceMic()).toBe(true);
+    const before = await voice(b.frame).inbound();
+    await b.page.waitForTimeout(3000);
+    expect(await streams(b)).not.toContain(aSeenByB);
+    expect(await streams(c)).toEqual([]);
+    const after = await voice(b.frame).inbound();
+    expect((after[aSeenByB]?.packets ?? 0) - (before[aSeenByB]?.packets ?? 0)).toBeLessThan(5);
     const letSpeak = b.frame.getByRole('button', { name: VoiceWebText.letSpeakName(a.name) });
     await expect
       .poll(() => letSpeak.getAttribute('aria-pressed'), { timeout: 20_000 })

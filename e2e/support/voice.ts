@@ -9,6 +9,7 @@ interface VoiceDebug {
   micOn(): boolean;
   mode(): string | null;
   streams(): string[];
+  forceMic(): boolean;
 }
 
 export interface Person {
@@ -25,6 +26,8 @@ export const voice = (frame: Frame) => ({
   mode: () => frame.evaluate(() => (window as VoiceWindow).__atriumVoice?.debug.mode() ?? null),
   micOn: () => frame.evaluate(() => (window as VoiceWindow).__atriumVoice?.debug.micOn() ?? false),
   streams: () => frame.evaluate(() => (window as VoiceWindow).__atriumVoice?.debug.streams() ?? []),
+  forceMic: () =>
+    frame.evaluate(() => (window as VoiceWindow).__atriumVoice?.debug.forceMic() ?? false),
   inbound: () =>
     frame.evaluate(
       async () => (await (window as VoiceWindow).__atriumVoice?.debug.inbound()) ?? {},

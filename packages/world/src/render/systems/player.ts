@@ -10,6 +10,9 @@ import { avatarLabel, createAvatarView, type AvatarView } from '../avatar-view.t
 import { blendedPosition, type WorldContext, type WorldSystem } from '../world-context.ts';
 import type { Pointer } from './interaction.ts';
 
+/** Snap-backs from the server a click-walk survives before it stops (see `snapBacks`). */
+const MAX_SNAP_BACKS = 5;
+
 /** The local avatar: input actions, the orbit camera's turn, movement, and its view. */
 export interface PlayerSystem extends WorldSystem {
   /**
@@ -44,8 +47,15 @@ export const createPlayerSystem = (
   const removeLook = ctx.transport.on('world:look', ({ id, look }) => {
     if (self.state && id === self.state.id) self.state = { ...self.state, look };
   });
+  /**
+   * Snap-backs in a row while walking to one place. The server refuses a move that looks too fast
+   * when a loaded machine delivers two moves together; a click-walk then goes on from where the
+   * server put us, but not forever (a way the server keeps refusing ends the walk).
+   */
+  let snapBacks = 0;
   const removeCorrection = ctx.transport.on('world:correction', (state) => {
-    self.body = {
+    const goal = self.body.path?.at(-1);
+    const corrected = {
       ...self.body,
       x: state.x,
       y: state.y,
@@ -54,10 +64,16 @@ export const createPlayerSystem = (
       vy: 0,
       path: null,
     };
+    snapBacks = goal ? snapBacks + 1 : 0;
+    self.body =
+      goal && snapBacks <= MAX_SNAP_BACKS
+        ? { ...corrected, path: findPath(nav.grid, corrected, goal) }
+        : corrected;
     self.prevBody = self.body;
   });
 
   const walkToPoint = (to: { x: number; z: number }) => {
+    snapBacks = 0;
     const path = findPath(nav.grid, self.body, to);
     self.body = { ...self.body, path };
     return path !== null;
@@ -70,6 +86,7 @@ export const createPlayerSystem = (
       if (!hit) return;
       const ray = { origin: ctx.camera.position, ground: { x: hit.point.x, z: hit.point.z } };
       const path = planClickWalk(nav.grid, self.body, ray);
+      snapBacks = 0;
       if (path) self.body = { ...self.body, path };
     },
     walkToPoint,

@@ -1,9 +1,14 @@
+import { WorldConstants } from '@atrium/protocol';
+import * as THREE from 'three';
 import { describe, expect, it, vi } from 'vitest';
+import { buildNavGrid } from '../../pathfinding.ts';
+import type { PlayerSystem } from './player.ts';
 import { NetSyncConstants } from '../../net-sync.ts';
 import { createEmoteSystem } from './emotes.ts';
 import { avatar, createFakeContext } from './fake-context.ts';
 import { createInteractionSystem } from './interaction.ts';
 import { createNetSyncSystem } from './net-sync.ts';
+import { createPlayerSystem } from './player.ts';
 import { createSessionSystem } from './session.ts';
 
 const joinAnswer = (selfX = 3, others = [avatar('bob', 1, 5, 5)]) => ({
@@ -166,5 +171,50 @@ describe('interaction system', () => {
     interaction.interact({ x: 10, y: 20 });
     expect(first).toHaveBeenCalledWith({ x: 10, y: 20 });
     expect(second).not.toHaveBeenCalled();
+  });
+});
+
+describe('player system', () => {
+  const playerOn = () => {
+    const ctx = createFakeContext();
+    const player = createPlayerSystem(
+      ctx,
+      {
+        grid: buildNavGrid(ctx.layout, WorldConstants.avatarRadius),
+        ground: new THREE.Object3D(),
+      },
+      { interact: () => {}, emote: () => {} },
+    );
+    return { ctx, player };
+  };
+  const walk = (ctx: ReturnType<typeof createFakeContext>, player: PlayerSystem, s: number) => {
+    for (let t = 0; t < s * 60; t++) player.update?.(1 / 60, t * 16);
+    return ctx.self.body;
+  };
+
+  it('walks on to where it was going from where the server snapped it back, a few times at most', () => {
+    const { ctx, player } = playerOn();
+    const start = { ...ctx.self.body };
+    const goal = { x: start.x + 6, z: start.z };
+    expect(player.walkToPoint(goal)).toBe(true);
+    const before = walk(ctx, player, 0.5);
+    expect(before.path).not.toBeNull();
+    // A loaded machine delivered two moves together: the server puts us back at the start.
+    ctx.transport.serve('world:correction', { ...avatar('me', 0, start.x, start.z) });
+    expect(ctx.self.body).toMatchObject({ x: start.x, z: start.z });
+    expect(ctx.self.body.path?.at(-1)).toBeDefined();
+    const arrived = walk(ctx, player, 10);
+    expect(Math.hypot(arrived.x - goal.x, arrived.z - goal.z)).toBeLessThan(0.6);
+    expect(arrived.path).toBeNull();
+
+    // A way the server keeps refusing ends the walk after a few snap-backs.
+    expect(player.walkToPoint(start)).toBe(true);
+    const at = { ...ctx.self.body };
+    for (let i = 0; i < 6; i++) {
+      walk(ctx, player, 0.2);
+      ctx.transport.serve('world:correction', { ...avatar('me', 0, at.x, at.z) });
+    }
+    expect(ctx.self.body.path).toBeNull();
+    player.dispose?.();
   });
 });

@@ -87,6 +87,8 @@ export interface VoiceClient {
   explain(): void;
   /** Bytes and packets received per avatar id, from the receiving connection's statistics. */
   inbound(): Promise<Record<string, VoiceInbound>>;
+  /** The microphone's track while it is open (tests force it on, as an edited page would). */
+  localTrack(): MediaStreamTrack | null;
   /** Leaves the voice and lets go of the microphone. */
   close(): void;
 }
@@ -361,6 +363,7 @@ export function createVoiceClient(options: VoiceClientOptions): VoiceClient {
     async inbound() {
       return (await (mesh ?? sfu)?.inbound()) ?? {};
     },
+    localTrack: () => track,
     close() {
       if (closed) return;
       const { mode } = store.get();

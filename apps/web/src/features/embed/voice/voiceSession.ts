@@ -54,6 +54,11 @@ export interface AtriumVoiceHook {
     mode(): string | null;
     /** The avatar ids whose voices arrive now. */
     streams(): string[];
+    /**
+     * Switches the microphone's track on behind the controls, as an edited page would; false
+     * when no microphone is open.
+     */
+    forceMic(): boolean;
   };
 }
 
@@ -159,6 +164,12 @@ export function startVoiceSession(options: VoiceSessionOptions): VoiceSession {
       micOn: () => store.get().voice.micOn,
       mode: () => store.get().voice.mode,
       streams: () => [...store.get().voice.streams],
+      forceMic() {
+        const track = client?.localTrack();
+        if (!track) return false;
+        track.enabled = true;
+        return true;
+      },
     },
   };
   if (testHooksEnabled()) window.__atriumVoice = hook;
