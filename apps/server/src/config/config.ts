@@ -161,6 +161,22 @@ export const configSchema = z.object({
     .max(86_400)
     .default(120)
     .describe('A stream slot that is not renewed within this many seconds is free again.'),
+  RENDER_NODE_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Issue 31: the secret render nodes present to register (Authorization: Bearer). Unset: no render node can register, and every visitor draws the world in the page.',
+    ),
+  RENDER_NODE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3)
+    .max(300)
+    .default(15)
+    .describe(
+      'A render node that has not reported for this many seconds is gone: its streamed visitors fall back to drawing the world in the page.',
+    ),
   REGION: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/)

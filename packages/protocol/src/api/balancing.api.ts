@@ -1,5 +1,8 @@
 import {
   GetPlayerIdRequestSchema,
+  RenderNodeOrdersResponseSchema,
+  RenderNodeParamsSchema,
+  RenderNodeReportSchema,
   GetPlayerIdResponseSchema,
   ServerAvailabilityResponseSchema,
   ServerMetadataResponseSchema,
@@ -46,5 +49,25 @@ export const BalancingApi = {
     tags,
     errors: [],
     summary: 'Server version and region (Player SDK getServerMetadata)',
+  }),
+  /** Issue 31: a render node says it is alive and what it holds; bearer RENDER_NODE_SECRET. */
+  nodeReport: defineRoute({
+    method: 'POST',
+    path: '/api/render/nodes/heartbeat',
+    body: RenderNodeReportSchema,
+    response: RenderNodeOrdersResponseSchema,
+    tags,
+    errors: [400, 401],
+    summary: 'A render node registers or reports; answers the sessions it should draw',
+  }),
+  /** Issue 31: a render node that stops cleanly gives its sessions back at once. */
+  nodeLeave: defineRoute({
+    method: 'POST',
+    path: '/api/render/nodes/:id/leave',
+    params: RenderNodeParamsSchema,
+    response: OkMessageSchema,
+    tags,
+    errors: [400, 401],
+    summary: 'A render node leaves; its streamed visitors draw the world in the page',
   }),
 } as const;

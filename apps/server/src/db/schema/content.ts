@@ -113,3 +113,34 @@ export const playerSlots = pgTable(
   },
   (t) => [uniqueIndex('player_slots_player_id_idx').on(t.playerId)],
 );
+
+/**
+ * Issue 31: render nodes (processes that draw the world in headless Chromium and stream it), as
+ * each last said it was alive. A node that stops saying so is removed with its render slots.
+ */
+export const renderNodes = pgTable('render_nodes', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  region: text('region').notNull(),
+  version: text('version').notNull(),
+  /** Streamed sessions it holds at once. */
+  capacity: integer('capacity').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
+
+/** Issue 31: a stream slot's place on a render node; goes with its slot or its node. */
+export const renderSlots = pgTable(
+  'render_slots',
+  {
+    uniqueId: uuid('unique_id')
+      .primaryKey()
+      .references(() => playerSlots.uniqueId, { onDelete: 'cascade' }),
+    nodeId: text('node_id')
+      .notNull()
+      .references(() => renderNodes.id, { onDelete: 'cascade' }),
+    /** 1..capacity on its node. */
+    slot: integer('slot').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('render_slots_node_slot_idx').on(t.nodeId, t.slot)],
+);

@@ -10,6 +10,8 @@ export const balancingFeature: Feature = {
       slotTtlSeconds: config.STREAM_SLOT_TTL_SECONDS,
       region: config.REGION,
       publicUrl: config.publicUrl,
+      nodeSecret: config.RENDER_NODE_SECRET,
+      nodeTtlSeconds: config.RENDER_NODE_TTL_SECONDS,
     });
   },
 };

@@ -12,6 +12,8 @@ export interface BalancingOptions {
   slotTtlSeconds: number;
   region: string;
   publicUrl: string;
+  nodeSecret?: string | undefined;
+  nodeTtlSeconds: number;
   now?: () => Date;
 }
 
@@ -21,10 +23,16 @@ export const balancingRoutes: FastifyPluginAsync<BalancingOptions> = async (app,
     totalSlots: options.totalSlots,
     slotTtlSeconds: options.slotTtlSeconds,
     now: options.now ?? (() => new Date()),
+    nodeSecret: options.nodeSecret,
+    nodeTtlSeconds: options.nodeTtlSeconds,
   });
 
   serveRoute(app, BalancingApi.getPlayerId, async (request) => {
-    const slot = await balancing.takeOrRenew(request.auth, request.body?.uniqueId);
+    const slot = await balancing.takeOrRenew(
+      request.auth,
+      request.body?.uniqueId,
+      request.body?.stream ?? false,
+    );
     return { status: true as const, data: slot };
   });
 
@@ -37,6 +45,16 @@ export const balancingRoutes: FastifyPluginAsync<BalancingOptions> = async (app,
     status: true as const,
     data: await balancing.availability(),
   }));
+
+  serveRoute(app, BalancingApi.nodeReport, async (request) => ({
+    status: true as const,
+    data: await balancing.nodeReport(request.headers.authorization, request.body),
+  }));
+
+  serveRoute(app, BalancingApi.nodeLeave, async (request) => {
+    await balancing.nodeLeave(request.headers.authorization, request.params.id);
+    return { status: true as const, message: 'OK' };
+  });
 
   serveRoute(app, BalancingApi.metadata, async () => ({
     status: true as const,
