@@ -18,6 +18,7 @@ export * from './bridge.ts';
 export * from './shares.ts';
 export * from './screenshots.ts';
 export * from './balancing.ts';
+export * from './stream-input.ts';
 export * from './classroom.ts';
 export * from './classroom-signalling.ts';
 export * from './classroom-polls.ts';

@@ -3,6 +3,7 @@ import {
   WORLD_LAYOUTS,
   WorldConstants,
   type BridgePosition,
+  type StreamInput,
   type WorldLocation,
   type WorldToHost,
 } from '@atrium/protocol';
@@ -18,6 +19,7 @@ import { avatarLabel } from './avatar-view.ts';
 import { buildCampusScene } from './campus-scene.ts';
 import { campusLandmarks } from './campus-signs.ts';
 import { attachDomInput, type InputSink } from './dom-input.ts';
+import { applyStreamInput } from './remote-input.ts';
 import { createPointerPick } from './pointer-ray.ts';
 import { watchReducedMotion } from './reduced-motion.ts';
 import { createRemoteAvatars } from './remote-avatars.ts';
@@ -93,6 +95,11 @@ export interface WorldHandle {
   readonly voice: WorldVoiceView;
   /** Performs an action another person asked for; emote names (e.g. `dance`) play that emote. */
   perform(action: string): void;
+  /**
+   * Issue 31: input from the person watching this world as a stream (the render page's data
+   * channel), applied to the world's own input state as the page's keyboard and mouse are.
+   */
+  applyInput(message: StreamInput): void;
   /** Stops the loop, leaves the world, and frees the GPU resources. */
   dispose(): void;
 }
@@ -296,6 +303,10 @@ export const startWorld = (canvas: HTMLCanvasElement, options: StartWorldOptions
     setQuality: (height) => output.setMaxHeight(height),
     interact: () => interaction.interact(null),
     voice: voice.view,
+    applyInput(message) {
+      const { left, top, width, height } = canvas.getBoundingClientRect();
+      applyStreamInput(sink, message, { left, top, width, height });
+    },
     perform(action) {
       const emote = EmoteSchema.safeParse(action);
       if (!emote.success) return;

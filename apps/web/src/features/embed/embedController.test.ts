@@ -72,6 +72,7 @@ function setup(overrides: Partial<EmbedDeps> = {}) {
     setQuality: vi.fn(),
     interact: vi.fn(),
     perform: vi.fn(),
+    applyInput: vi.fn(),
     dispose: vi.fn(),
     voice: {
       areas: [],
