@@ -46,6 +46,8 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'player_slots',
       'posters',
       'refresh_tokens',
+      'render_nodes',
+      'render_slots',
       'reports',
       'room_board_elements',
       'room_states',
