@@ -187,6 +187,28 @@ describe.each(testDatabaseKinds())('render nodes on %s', (kind) => {
     await clear();
   });
 
+  it('frees the place of a viewer who stopped renewing (closed without the beacon, or the SDK’s inactivity stop)', async () => {
+    await report(node('n1', 1));
+    const token = await guest();
+    const held = await take(token, { stream: true });
+    expect(held.body.data.stream?.node.id).toBe('n1');
+    expect((await report(node('n1', 1))).sessions).toHaveLength(1);
+    // Its slot runs out unrenewed: the next sweep, on either process, frees the place with it.
+    await database.db
+      .update(playerSlots)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`${playerSlots.uniqueId} = ${held.body.data.uniqueId}`);
+    const next = await take(await guest(), { stream: true }, b.url);
+    expect(next.body.data.stream).toMatchObject({ node: { id: 'n1' }, slot: 1 });
+    expect((await report(node('n1', 1))).sessions).toEqual([
+      { uniqueId: next.body.data.uniqueId, slot: 1 },
+    ]);
+    // The viewer who stopped cannot renew it back.
+    const late = await take(token, { uniqueId: held.body.data.uniqueId, stream: true });
+    expect(late.status).toBe(404);
+    await clear();
+  });
+
   it('refuses strangers and bad reports, changing nothing', async () => {
     const bad = [
       await post(a.url, '/api/render/nodes/heartbeat', node('n9', 1)),
